@@ -1,0 +1,167 @@
+"""The command line: exit codes, error lines, output formats and the JSON contract."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from verifier.cli import app
+from verifier.models.report import SCHEMA_VERSION, Report
+
+FIXTURE = Path(__file__).parent / "fixtures" / "corpus"
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture()
+def corpus(tmp_path: Path) -> Path:
+    """A writable copy of the small made-up corpus (two articles, seven claims)."""
+    dst = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, dst)
+    return dst
+
+
+def test_audit_markdown_reports_findings_with_arithmetic(corpus: Path) -> None:
+    result = run("audit", str(corpus))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "2 sources · 7 claims · 2 findings: 2 errors, 0 warnings, 0 info" in out
+    assert "V101 comparison-mismatch (error)" in out
+    assert "stated 2.6 x but s / t = 52,000 tokens/s/kW (alpha) / 26,000 tokens/s/kW (alpha) gives [1.9999, 2.0001]" in out
+    assert "V201 conflicting-figures (error)" in out
+    assert "Orca 9 power (basis=rated): 1500 W (about) in beta vs 1,200 W in alpha" in out
+    assert "Coverage:" in out and "7 claims recorded" in out
+
+
+def test_audit_json_matches_schema_and_contract(corpus: Path) -> None:
+    result = run("audit", str(corpus), "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    jsonschema.validate(data, Report.model_json_schema())
+    assert data["schema_version"] == SCHEMA_VERSION
+    assert [s["id"] for s in data["sources"]] == ["alpha", "beta"]
+    assert data["sources"][0]["path"].endswith("sources/alpha.md")
+    claim = next(c for c in data["claims"] if c["id"] == "alpha-c003")
+    assert (claim["source"], claim["quote"], claim["value"], claim["unit"]) == ("alpha", "52,000 tokens/s per kW", 52000, "tokens/s/kW")
+    body = (corpus / "sources" / "alpha.md").read_text(encoding="utf-8").split("\n---\n", 1)[1]
+    assert body[claim["start"]:claim["end"]] == claim["quote"]
+    ratio = next(f for f in data["findings"] if f["rule"] == "V101")
+    assert ratio["claims"] == ["alpha-c005", "alpha-c003", "alpha-c004"]
+    assert ratio["stated"]["low"] == pytest.approx(2.55) and ratio["stated"]["high"] == pytest.approx(2.65)
+    assert ratio["recomputed"]["low"] == pytest.approx(51999.5 / 26000.5)
+    assert ratio["recomputed"]["high"] == pytest.approx(52000.5 / 25999.5)
+    assert {o["source"] for o in ratio["operands"]} == {"alpha"}
+    assert data["summary"]["by_severity"] == {"error": 2, "warning": 0, "info": 0}
+
+
+def test_output_file_and_byte_stable(corpus: Path, tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    assert run("audit", str(corpus), "--format", "json", "-o", str(out)).exit_code == 0
+    again = run("audit", str(corpus), "--format", "json")
+    assert out.read_text(encoding="utf-8") == again.stdout
+
+
+def test_fail_on_sets_exit_code(corpus: Path) -> None:
+    assert run("audit", str(corpus), "--fail-on", "error").exit_code == 1
+    assert run("audit", str(corpus), "--fail-on", "error", "--select", "V3").exit_code == 0
+    assert run("audit", str(corpus), "--fail-on", "warning", "--ignore", "V1,V2").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--format", "yaml"), "unknown format 'yaml'"),
+        (("--fail-on", "fatal"), "--fail-on takes one of error, warning, info"),
+        (("--select", "X9"), "no rule code starts with 'X9'"),
+    ],
+)
+def test_bad_options_exit_2_with_one_line(corpus: Path, args: tuple, message: str) -> None:
+    result = run("audit", str(corpus), *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.output
+
+
+def test_missing_path_exit_2(tmp_path: Path) -> None:
+    result = run("audit", str(tmp_path / "nope"))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"{tmp_path / 'nope'}: no such file or folder"
+
+
+def test_bad_record_reports_file_and_line_and_writes_nothing(corpus: Path, tmp_path: Path) -> None:
+    path = corpus / "claims" / "beta.yaml"
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    unit_line = [i for i, ln in enumerate(lines) if ln.strip() == "unit: W"][1]
+    lines[unit_line] = lines[unit_line].replace("unit: W", "unitt: W")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "r.md"
+    result = run("audit", str(corpus), "-o", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.strip().startswith(f"claims/beta.yaml:{unit_line + 1}: ") or f"beta.yaml:{unit_line + 1}: " in result.stderr
+    assert "unitt" in result.stderr and "unknown field" in result.stderr
+    assert not out.exists()
+
+
+def test_invalid_yaml_reports_line(corpus: Path) -> None:
+    path = corpus / "claims" / "alpha.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "  - : [\n", encoding="utf-8")
+    result = run("validate", str(corpus))
+    assert result.exit_code == 2
+    assert "alpha.yaml:" in result.stderr and "invalid YAML" in result.stderr
+
+
+def test_validate_ok_and_anchor_error(corpus: Path) -> None:
+    ok = run("validate", str(corpus))
+    assert ok.exit_code == 0, ok.output
+    assert ok.stdout.strip() == "ok: 2 sources, 7 claims, 1 external sources"
+    path = corpus / "claims" / "alpha.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("start: 48\n    end: 53", "start: 47\n    end: 52", 1), encoding="utf-8")
+    bad = run("validate", str(corpus))
+    assert bad.exit_code == 2
+    assert "alpha.yaml:1: V301 quote '800 W' of alpha-c001 is not at 47:52" in bad.stderr
+    assert "found at offset 48" in bad.stderr
+
+
+def test_unknown_source_in_records_is_an_error(corpus: Path) -> None:
+    path = corpus / "claims" / "beta.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("source: beta", "source: gamma", 1), encoding="utf-8")
+    result = run("validate", str(corpus))
+    assert result.exit_code == 2
+    assert "names source 'gamma', which is not an article of this run" in result.stderr
+
+
+def test_rules_listing_and_rule_help() -> None:
+    listing = run("rules")
+    assert listing.exit_code == 0
+    assert "| V201 | conflicting-figures | error |" in listing.stdout
+    one = run("rules", "v103")
+    assert one.exit_code == 0
+    assert one.stdout.startswith("V103 reciprocal-mismatch (error)")
+    assert "Okay:" in one.stdout
+    assert run("rules", "V999").exit_code == 2
+
+
+def test_schema_command_prints_json_schema() -> None:
+    result = run("schema", "claim")
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    assert schema["title"] == "Claim" and "anchor" in schema["properties"]
+    assert run("schema", "nope").exit_code == 2
+
+
+def test_every_command_has_help() -> None:
+    import typer.main
+
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        assert command.help, f"command {name} has no help text"

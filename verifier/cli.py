@@ -1,0 +1,171 @@
+"""The ``verifier`` command line: the only module that prints or exits.
+
+Exit codes: 0 success; 1 only when ``--fail-on SEVERITY`` is given and a finding at or
+above it is reported; 2 for unusable input or options, with one ``path:line: message`` line
+on stderr and nothing written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from verifier.errors import InputError, UsageError, VerifierError
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    help="Extract numeric claims from press articles, recompute derived figures and flag contradictions.",
+)
+
+SEVERITIES = ("error", "warning", "info")
+
+
+def _fail(err: VerifierError) -> None:
+    """Print a one-line error and exit 2."""
+    text = str(err) if isinstance(err, InputError) else f"verifier: error: {err}"
+    typer.echo(text.splitlines()[0] if text else "verifier: error", err=True)
+    raise typer.Exit(2)
+
+
+def _write(text: str, output: Optional[Path]) -> None:
+    """Print ``text`` or write it atomically to ``output``."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    output.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix="." + output.name + ".", dir=output.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, output)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _codes(value: Optional[str]) -> list[str]:
+    return [p.strip().upper() for p in (value or "").split(",") if p.strip()]
+
+
+@app.command()
+def audit(
+    paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped sources/ and claims/)."),
+    format: str = typer.Option("markdown", "--format", "-f", help="markdown or json."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE instead of standard output."),
+    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 when a finding of this severity or worse is reported (error, warning, info)."),
+    select: Optional[str] = typer.Option(None, "--select", help="Comma-separated rule code prefixes to run (e.g. V1,V201)."),
+    ignore: Optional[str] = typer.Option(None, "--ignore", help="Comma-separated rule code prefixes to skip."),
+) -> None:
+    """Check the claims of a corpus and print the audit report."""
+    from verifier.engine import audit as run_audit
+    from verifier.ingest.corpus import load_corpus
+    from verifier.report import render
+    from verifier.rules.registry import select_rules
+
+    try:
+        if fail_on is not None and fail_on not in SEVERITIES:
+            raise UsageError(f"--fail-on takes one of {', '.join(SEVERITIES)}, not {fail_on!r}")
+        try:
+            rules = select_rules(_codes(select), _codes(ignore))
+        except ValueError as err:
+            raise UsageError(str(err)) from None
+        from verifier.report import RENDERERS
+
+        if format not in RENDERERS:
+            raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
+        corpus = load_corpus(list(paths or []))
+        report = run_audit(corpus, rules)
+        _write(render(report, format), output)
+    except VerifierError as err:
+        _fail(err)
+    if fail_on is not None:
+        worst = SEVERITIES.index(fail_on)
+        if any(SEVERITIES.index(f.severity.value) <= worst for f in report.findings):
+            raise typer.Exit(1)
+
+
+@app.command()
+def validate(paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped corpus).")) -> None:
+    """Check that sources and claim records are well-formed and every quote is at its offsets."""
+    from verifier.engine import audit as run_audit
+    from verifier.ingest.corpus import load_corpus
+    from verifier.rules.registry import select_rules
+
+    try:
+        corpus = load_corpus(list(paths or []))
+    except VerifierError as err:
+        _fail(err)
+    report = run_audit(corpus, select_rules(["V3", "V4"]))
+    errors = [f for f in report.findings if f.severity.value == "error"]
+    for f in report.findings:
+        where = _record_location(corpus, f)
+        typer.echo(f"{where}: {f.rule} {f.message}", err=bool(errors))
+    if errors:
+        raise typer.Exit(2)
+    typer.echo(f"ok: {len(corpus.sources)} sources, {len(corpus.claims)} claims, {len(corpus.external)} external sources")
+
+
+def _record_location(corpus, finding) -> str:
+    if finding.claims and finding.claims[0] in corpus.record_lines:
+        path, line = corpus.record_lines[finding.claims[0]]
+        return f"{path}:{line}"
+    return f"{finding.path or finding.source or 'corpus'}:{finding.line or 1}"
+
+
+@app.command()
+def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. V101, to show its documentation.")) -> None:
+    """List the rules, or show one rule's documentation."""
+    from verifier.rules.registry import all_rules
+
+    table = all_rules()
+    if code:
+        r = table.get(code.upper())
+        if r is None:
+            _fail(UsageError(f"no rule {code!r}; `verifier rules` lists them"))
+        typer.echo(f"{r.code} {r.name} ({r.severity.value}{'' if r.enabled else ', off by default'})\n\n{r.doc}")
+        return
+    typer.echo("| code | name | severity | summary |\n|---|---|---|---|")
+    for r in table.values():
+        typer.echo(f"| {r.code} | {r.name} | {r.severity.value}{'' if r.enabled else ' (off)'} | {r.summary} |")
+
+
+@app.command()
+def schema(name: str = typer.Argument(..., help="claim, source, external or report.")) -> None:
+    """Print the JSON Schema of a record type or of the JSON report."""
+    from verifier.models.claim import Claim
+    from verifier.models.report import Report
+    from verifier.models.source import ExternalSource, SourceMeta
+
+    models = {"claim": Claim, "source": SourceMeta, "external": ExternalSource, "report": Report}
+    if name not in models:
+        _fail(UsageError(f"unknown schema {name!r} (choose {', '.join(models)})"))
+    typer.echo(json.dumps(models[name].model_json_schema(), indent=2, ensure_ascii=False))
+
+
+@app.command()
+def quantities(
+    text: Optional[str] = typer.Argument(None, help="Text to scan (default: standard input)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON list (the default output)."),
+    jsonl: bool = typer.Option(False, "--jsonl", help='Batch mode: read {"id", "text"} lines, write {"id", "quantities"} lines.'),
+) -> None:
+    """Find the quantities (numbers with units, ranges, approximations) in a text."""
+    from verifier.quantities import main_jsonl, main_text
+
+    try:
+        if jsonl:
+            main_jsonl(sys.stdin, sys.stdout)
+        else:
+            main_text(sys.stdin.read() if text is None else text, sys.stdout)
+    except VerifierError as err:
+        _fail(err)
+
+
+def main() -> None:  # pragma: no cover - console entry for `python -m verifier`
+    """Run the app."""
+    app()

@@ -1,0 +1,93 @@
+"""Run rules over a corpus and assemble the :class:`~verifier.models.report.Report`.
+
+Stages are pure: :func:`audit` takes a loaded corpus and returns a report; it prints nothing.
+A rule that raises is reported as a finding of that rule (``internal-error``) and the run
+goes on, so one bad rule never hides the others' findings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from verifier.ingest.corpus import Corpus
+from verifier.models.claim import Claim
+from verifier.models.finding import SEVERITY_ORDER, Finding, Severity
+from verifier.models.report import ClaimEntry, Coverage, Report, SourceEntry, Summary
+from verifier.rules.context import Context, is_summary
+from verifier.rules.coverage import numbers_in_text, unrecorded_numbers
+from verifier.rules.registry import Rule, select_rules
+from verifier.vocabulary import inverse_of
+
+
+def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
+    """Check ``corpus`` with ``rules`` (default: the enabled rules) and build the report."""
+    ctx = Context(corpus)
+    findings: list[Finding] = []
+    for r in rules if rules is not None else select_rules():
+        try:
+            findings.extend(r.func(ctx))
+        except Exception as err:  # a crashing rule must not hide the others
+            findings.append(Finding(rule=r.code, name="internal-error", severity=Severity.error,
+                                    message=f"rule {r.code} ({r.name}) crashed: {type(err).__name__}: {err}"))
+    findings = sorted(set_unique(findings), key=Finding.sort_key)
+    return Report(
+        summary=_summary(ctx, findings),
+        sources=[_source_entry(s) for _, s in sorted(corpus.sources.items())],
+        claims=[_claim_entry(c) for c in sorted(corpus.claims, key=lambda c: (c.source, c.anchor.start, c.id))],
+        findings=findings,
+    )
+
+
+def set_unique(findings: list[Finding]) -> list[Finding]:
+    """Drop exact duplicates (two rules reaching the same finding), keeping the first."""
+    seen: set[str] = set()
+    out = []
+    for f in findings:
+        key = f.model_dump_json()
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+def _summary(ctx: Context, findings: list[Finding]) -> Summary:
+    by_sev = Counter(f.severity.value for f in findings)
+    by_source: dict[str, Counter] = defaultdict(Counter)
+    for f in findings:
+        by_source[f.source or "(corpus)"][f.severity.value] += 1
+    numbers = sum(len(q) for q in numbers_in_text(ctx).values())
+    unrecorded = sum(len(q) for q in unrecorded_numbers(ctx).values())
+    recorded = [c for c in ctx.corpus.claims if c.status != "rejected"]
+    return Summary(
+        by_severity={s.value: by_sev.get(s.value, 0) for s in sorted(Severity, key=SEVERITY_ORDER.get)},
+        by_source={k: dict(sorted(v.items())) for k, v in sorted(by_source.items())},
+        by_rule=dict(sorted(Counter(f.rule for f in findings).items())),
+        coverage=Coverage(
+            numbers_in_text=numbers, numbers_recorded=numbers - unrecorded, claims_recorded=len(recorded),
+            claims_checkable=len(_checkable(ctx)), claims_checked=len(ctx.checked & {c.id for c in recorded}),
+        ),
+    )
+
+
+def _checkable(ctx: Context) -> set[str]:
+    """Claims that some arithmetic or comparison could test: see :class:`~verifier.models.report.Coverage`."""
+    facts = Counter((c.subject, c.metric) for c in ctx.live)
+    return {
+        c.id for c in ctx.live
+        if c.comparison is not None or is_summary(c) or inverse_of(c.metric) or facts[(c.subject, c.metric)] > 1
+    }
+
+
+def _source_entry(s) -> SourceEntry:
+    m = s.meta
+    return SourceEntry(id=m.id, path=s.path, title=m.title, publisher=m.publisher, tier=m.tier, languages=m.languages, cites=m.cites)
+
+
+def _claim_entry(c: Claim) -> ClaimEntry:
+    v = c.value
+    value = v.number if v.number is not None else ([v.low, v.high] if v.is_range else v.iso)
+    return ClaimEntry(
+        id=c.id, source=c.source, quote=c.anchor.quote, start=c.anchor.start, end=c.anchor.end, subject=c.subject,
+        metric=c.metric, kind=c.kind, printed=v.printed, value=value, unit=v.unit, approx=c.approx, scope=c.scope,
+        comparison=c.comparison, attribution=c.attribution, status=c.status,
+    )

@@ -1,0 +1,1 @@
+"""Reading the corpus: articles with front matter, claim records, the external registry."""

@@ -1,0 +1,146 @@
+"""Assemble a corpus from paths: articles, their claim records and the external registry.
+
+Path rules (each PATH on the command line):
+
+* a folder holding ``sources/`` is a corpus root: its ``sources/`` articles, its
+  ``claims/`` records and ``sources/external.yaml``;
+* any other folder: the articles in it, ``external.yaml`` in it, and records from a
+  ``claims/`` folder beside it (``<folder>/../claims``) or inside it;
+* an article file: that article, with records from ``../claims/<stem>.yaml`` if present;
+* a ``.yaml`` file: claim records.
+
+Records are matched to articles by their ``source`` id, never by file name alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from verifier.errors import InputError, RecordError
+from verifier.ingest.articles import ARTICLE_SUFFIXES, read_article
+from verifier.ingest.records import read_claims, read_external
+from verifier.models.claim import Claim
+from verifier.models.source import ExternalSource, Source
+
+EXTERNAL_FILE = "external.yaml"
+
+
+@dataclass
+class Corpus:
+    """Everything one run reads. ``record_lines`` maps claim id to (records path, line)."""
+
+    sources: dict[str, Source] = field(default_factory=dict)
+    external: dict[str, ExternalSource] = field(default_factory=dict)
+    claims: list[Claim] = field(default_factory=list)
+    record_lines: dict[str, tuple[str, int]] = field(default_factory=dict)
+    record_files: list[str] = field(default_factory=list)
+
+    def claims_of(self, source_id: str) -> list[Claim]:
+        """Claims printed by ``source_id``, in offset order."""
+        return sorted((c for c in self.claims if c.source == source_id), key=lambda c: (c.anchor.start, c.id))
+
+    def tier_of(self, source_id: str | None):
+        """Tier of an article or external source, or None when the id is unknown."""
+        if source_id in self.sources:
+            return self.sources[source_id].meta.tier
+        if source_id in self.external:
+            return self.external[source_id].tier
+        return None
+
+
+def default_root() -> Path | None:
+    """The shipped corpus: ``./sources`` if present, else the checkout the package runs from."""
+    cwd = Path.cwd()
+    if (cwd / "sources").is_dir():
+        return cwd
+    repo = Path(__file__).resolve().parents[2]
+    return repo if (repo / "sources").is_dir() else None
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def load_corpus(paths: list[Path], with_records: bool = True) -> Corpus:
+    """Load articles, records and the external registry from ``paths``.
+
+    Args:
+        paths: files and folders (see the module docstring); empty means the shipped corpus.
+        with_records: False to ignore claim records (extraction-only runs).
+
+    Raises:
+        InputError: a path does not exist, holds no article, or a file is invalid.
+        RecordError: a record is invalid, repeats an id, or names an unknown source.
+    """
+    if not paths:
+        root = default_root()
+        if root is None:
+            raise InputError(".", None, "no corpus found: run from a folder holding sources/ and claims/, or give PATH")
+        paths = [root]
+    articles: list[Path] = []
+    records: list[Path] = []
+    registries: list[Path] = []
+    for path in paths:
+        _collect(path, articles, records, registries)
+    corpus = Corpus()
+    for reg in dict.fromkeys(registries):
+        for ext in read_external(reg, _display(reg)):
+            corpus.external[ext.id] = ext
+    for art in dict.fromkeys(articles):
+        src = read_article(art, _display(art))
+        if src.id in corpus.sources:
+            raise InputError(src.path, 2, f"duplicate source id {src.id!r} (also in {corpus.sources[src.id].path})")
+        corpus.sources[src.id] = src
+    if not corpus.sources:
+        raise InputError(str(paths[0]), None, "no articles found (.md, .markdown or .txt files)")
+    if with_records:
+        for rec in dict.fromkeys(records):
+            _add_records(corpus, rec)
+    return corpus
+
+
+def _collect(path: Path, articles: list[Path], records: list[Path], registries: list[Path]) -> None:
+    if not path.exists():
+        raise InputError(str(path), None, "no such file or folder")
+    if path.is_dir() and (path / "sources").is_dir():
+        _collect_folder(path / "sources", articles, registries)
+        records.extend(sorted((path / "claims").glob("*.yaml")))
+    elif path.is_dir():
+        _collect_folder(path, articles, registries)
+        for claims_dir in (path / "claims", path.parent / "claims"):
+            records.extend(sorted(claims_dir.glob("*.yaml")))
+    elif path.suffix.lower() in ARTICLE_SUFFIXES:
+        articles.append(path)
+        sibling = path.parent.parent / "claims" / (path.stem + ".yaml")
+        if sibling.is_file():
+            records.append(sibling)
+    elif path.suffix.lower() in (".yaml", ".yml"):
+        (registries if path.name == EXTERNAL_FILE else records).append(path)
+    else:
+        raise InputError(str(path), None, "not an article (.md, .txt), a records file (.yaml) or a folder")
+
+
+def _collect_folder(folder: Path, articles: list[Path], registries: list[Path]) -> None:
+    articles.extend(sorted(p for p in folder.iterdir() if p.suffix.lower() in ARTICLE_SUFFIXES and p.name.lower() != "readme.md"))
+    if (folder / EXTERNAL_FILE).is_file():
+        registries.append(folder / EXTERNAL_FILE)
+
+
+def _add_records(corpus: Corpus, rec: Path) -> None:
+    shown = _display(rec)
+    claims, lines = read_claims(rec, shown)
+    corpus.record_files.append(shown)
+    for claim in claims:
+        line = lines.get(claim.id)
+        if claim.id in corpus.record_lines:
+            other = corpus.record_lines[claim.id]
+            raise RecordError(shown, line, f"duplicate claim id {claim.id!r} (also at {other[0]}:{other[1]})")
+        if claim.source not in corpus.sources:
+            known = ", ".join(sorted(corpus.sources))
+            raise RecordError(shown, line, f"claim {claim.id!r} names source {claim.source!r}, which is not an article of this run (known: {known})")
+        corpus.record_lines[claim.id] = (shown, line)
+        corpus.claims.append(claim)

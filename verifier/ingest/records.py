@@ -1,0 +1,116 @@
+"""Claim records on disk: ``claims/<article-stem>.yaml``, a YAML list of claims.
+
+Reading validates every record with :class:`~verifier.models.claim.Claim` and reports the
+first bad one as ``path:line: field: message``. Writing is atomic (a temporary file in the
+same folder, then ``os.replace``), so a failed run never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from verifier.errors import InputError, RecordError
+from verifier.ingest.yamlio import load_yaml, raise_validation, yaml_rt
+from verifier.models.claim import Claim
+from verifier.models.source import ExternalSource
+
+
+def read_claims(path: Path, display: str | None = None) -> tuple[list[Claim], dict[str, int]]:
+    """Read and validate one claims file.
+
+    Returns:
+        (claims in file order, {claim id: 1-based line of its record}).
+
+    Raises:
+        InputError: unreadable or invalid YAML, or not a list.
+        RecordError: a record fails validation, or an id repeats within the file.
+    """
+    shown = display or str(path)
+    doc = _load(path, shown)
+    if doc is None:
+        return [], {}
+    if not isinstance(doc, list):
+        raise InputError(shown, 1, "a claims file must be a YAML list of records (lines starting with '- id:')")
+    claims: list[Claim] = []
+    lines: dict[str, int] = {}
+    for i, item in enumerate(doc):
+        line = item.lc.line + 1 if hasattr(item, "lc") else None
+        try:
+            claim = Claim.model_validate(_plain(item))
+        except ValidationError as err:
+            raise_validation(err, item, shown, loc_prefix=(i,))
+        if claim.id in lines:
+            raise RecordError(shown, line, f"duplicate claim id {claim.id!r} (first at line {lines[claim.id]})")
+        claims.append(claim)
+        lines[claim.id] = line or 0
+    return claims, lines
+
+
+def read_external(path: Path, display: str | None = None) -> list[ExternalSource]:
+    """Read the registry of external sources (a YAML list).
+
+    Raises:
+        InputError: unreadable or invalid YAML, or not a list.
+        RecordError: an entry fails validation or an id repeats.
+    """
+    shown = display or str(path)
+    doc = _load(path, shown) or []
+    if not isinstance(doc, list):
+        raise InputError(shown, 1, "the external-source registry must be a YAML list of entries")
+    out: list[ExternalSource] = []
+    seen: set[str] = set()
+    for i, item in enumerate(doc):
+        try:
+            ext = ExternalSource.model_validate(_plain(item))
+        except ValidationError as err:
+            raise_validation(err, item, shown, loc_prefix=(i,))
+        if ext.id in seen:
+            raise RecordError(shown, item.lc.line + 1, f"duplicate external source id {ext.id!r}")
+        seen.add(ext.id)
+        out.append(ext)
+    return out
+
+
+def write_yaml_atomic(path: Path, doc: Any) -> None:
+    """Write ``doc`` as YAML to ``path`` atomically (temp file + rename in the same folder)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            yaml_rt().dump(doc, handle)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _load(path: Path, shown: str) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise InputError(shown, None, f"not UTF-8 text ({err.reason} at byte {err.start})") from None
+    except OSError as err:
+        raise InputError(shown, None, f"cannot read: {err.strerror}") from None
+    return load_yaml(text, shown)
+
+
+def _plain(node: Any) -> Any:
+    """Turn ruamel round-trip nodes into plain dicts/lists/scalars for pydantic."""
+    if isinstance(node, dict):
+        return {str(k): _plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_plain(v) for v in node]
+    if isinstance(node, str):
+        return str(node)
+    if isinstance(node, bool) or node is None:
+        return node
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    return node

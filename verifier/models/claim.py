@@ -1,0 +1,149 @@
+"""Claim records: one numeric claim, anchored to the exact quote in its source.
+
+Records live in ``claims/<source-id>.yaml`` (one file per source, a YAML list of claims) and
+are validated by :class:`Claim`. The JSON Schema exported from these models is
+``verifier/data/claim.schema.json`` (``verifier schema claim``).
+
+The anchor follows W3C Web Annotation: a TextQuoteSelector (``quote`` with ``prefix`` and
+``suffix`` context) plus a TextPositionSelector (``start``/``end``, Unicode code points into
+the article body, end exclusive).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from verifier.models.tier import Tier
+
+Approx = Literal["about", "nearly", "over", "at_least", "under", "at_most", "exactly"]
+"""Approximation or bound word attached to a printed figure, normalised:
+
+* ``about``: 约, 左右, 大约, 约为, about, around, roughly, approximately, ~
+* ``nearly``: 近, 接近, 将近, 几乎, nearly, almost, close to (at or a little below)
+* ``over``: 超过, 逾, 多 (两个多月), more than, over, above (strictly above)
+* ``at_least``: 以上, 不低于, 至少, at least, no less than
+* ``under``: 不到, 低于, less than, under, below (strictly below)
+* ``at_most``: 以内, 以下, 不超过, 最高, 最多, up to, at most, no more than
+* ``exactly``: 正好, 恰好, exactly
+"""
+
+Relation = Literal["ratio", "inverse_ratio", "share", "reduction", "increase", "difference"]
+"""How a comparison figure relates the subject's value ``s`` to the target's value ``t``
+for the same metric and scope:
+
+* ``ratio``: value = s / t ("1.9 倍", "1.9x more work per watt")
+* ``inverse_ratio``: value = t / s ("1.7 times lower latency", "延迟低 1.7 倍")
+* ``share``: value % = 100 s / t ("只有对手的 28%", "only 28 % of")
+* ``reduction``: value % = 100 (1 - s / t) ("降低 35%", "cuts by 35 %")
+* ``increase``: value % = 100 (s / t - 1) ("高出 20%", "20 % more")
+* ``difference``: value = t - s in the metric's unit ("只差 18 平方毫米")
+"""
+
+Kind = Literal[
+    "measurement", "ratio", "percent", "count", "duration", "money", "date", "model_size", "difference", "spec",
+]
+
+
+class Anchor(BaseModel):
+    """Where a claim sits in its source: exact quote, offsets and context."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    quote: str = Field(min_length=1, description="The exact text of the claim's figure(s), as printed.")
+    start: int = Field(ge=0, description="Offset of the quote's first character in the body (code points).")
+    end: int = Field(ge=1, description="Offset one past the quote's last character (exclusive).")
+    prefix: str = Field("", description="Up to 32 characters before the quote, for re-anchoring.")
+    suffix: str = Field("", description="Up to 32 characters after the quote, for re-anchoring.")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Anchor":
+        if self.end - self.start != len(self.quote):
+            raise ValueError(f"end - start ({self.end - self.start}) differs from the quote's length ({len(self.quote)})")
+        return self
+
+
+class Value(BaseModel):
+    """A figure as printed and normalised.
+
+    Exactly one of ``number`` (a point value) or ``low``/``high`` (a range) is given, except
+    for dates, which carry ``iso`` instead. ``resolution`` is the step of the last printed
+    digit in the normalised unit: ``1.03`` s has 0.01; ``8.54万`` has 100; ``1400`` W has 1.
+    A printed value stands for every value within half a resolution of it.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    printed: str = Field(description="The number(s) exactly as printed, e.g. '8.54万', '1.5 至 1.9'.")
+    number: float | None = Field(None, description="Normalised point value (scale words expanded).")
+    low: float | None = Field(None, description="Lower end of a printed range.")
+    high: float | None = Field(None, description="Upper end of a printed range.")
+    unit: str | None = Field(None, description="Normalised unit symbol ('W', 'tokens/s', 'x', '%', 'USD', 'month'...).")
+    resolution: float | None = Field(None, gt=0, description="Step of the last printed digit, in `unit`.")
+    iso: str | None = Field(None, description="ISO 8601 date or partial date ('2026-08-25', '2026-12') for dates.")
+
+    @model_validator(mode="after")
+    def _shape(self) -> "Value":
+        point = self.number is not None
+        span = self.low is not None or self.high is not None
+        if point and span:
+            raise ValueError("give either number or low/high, not both")
+        if not point and not span and self.iso is None:
+            raise ValueError("give number, low/high, or iso")
+        if self.low is not None and self.high is not None and self.low > self.high:
+            raise ValueError(f"low ({self.low}) is above high ({self.high})")
+        return self
+
+    @property
+    def is_range(self) -> bool:
+        """True when the figure is a printed range (low and/or high)."""
+        return self.number is None and (self.low is not None or self.high is not None)
+
+
+class Comparison(BaseModel):
+    """The other side of a comparison figure (see :data:`Relation`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    target: str = Field(description="Canonical subject compared against, e.g. 'GB200'. Several: 'GB200|GB300'.")
+    relation: Relation = Field(description="How the figure relates subject and target.")
+
+
+class Attribution(BaseModel):
+    """Who a figure is attributed to, and the tier of that origin."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    origin: str | None = Field(None, description="Id of the source the figure originates from (external or article); null when unattributed.")
+    said_by: str | None = Field(None, description="Person or body quoted, when named ('Richard Ho').")
+    tier: Tier = Field(description="Tier of the origin (not of the carrying article).")
+
+
+ScopeValue = str | list[str]
+
+
+class Claim(BaseModel):
+    """One numeric claim of one source.
+
+    ``scope`` holds the conditions under which the figure holds, with keys from a shared
+    vocabulary: ``model``, ``workload``, ``precision``, ``sequence``, ``basis`` (rated vs
+    measured power), ``period``, ``unit_of_work``... A list value means the claim summarises
+    several scopes (a range over three models).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(description="Unique id, '<source>-c<NNN>'.")
+    source: str = Field(description="Id of the article that prints the claim.")
+    anchor: Anchor
+    subject: str = Field(description="Canonical name of what the figure is about ('Jalapeño', 'GB200').")
+    metric: str = Field(description="Metric from the vocabulary ('power', 'throughput_per_power', 'latency_e2e'...).")
+    kind: Kind = Field(description="What sort of figure it is.")
+    value: Value
+    approx: Approx | None = Field(None, description="Approximation or bound word, normalised.")
+    scope: dict[str, ScopeValue] = Field(default_factory=dict, description="Conditions under which the figure holds.")
+    comparison: Comparison | None = Field(None, description="For ratios, shares, reductions and differences.")
+    attribution: Attribution
+    status: Literal["accepted", "proposed", "rejected"] = Field("accepted", description="Review status; extraction proposes, people accept or reject.")
+    note: str | None = Field(None, description="Reviewer's comment.")

@@ -1,0 +1,91 @@
+"""Sources: the articles of a corpus and the external sources they cite.
+
+An article is a Markdown file with YAML front matter (see ``sources/README.md``); its body is
+kept byte for byte, and every claim offset counts Unicode code points into that body.
+External sources (a vendor's blog, a benchmark maintainer, a social platform) are not in the
+corpus but are recorded in a registry (``sources/external.yaml``) so that every citation and
+attribution points at a record with a tier.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from verifier.models.tier import Tier
+
+Relation = Literal["primary-source", "cites", "attributes", "cross-check", "quotes", "copies"]
+
+
+class Citation(BaseModel):
+    """An edge from an article to a source it cites or attributes figures to."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source: str = Field(description="Id of the cited source: an article id or an external source id.")
+    relation: Relation = Field(
+        "cites",
+        description="primary-source: the article is built on it; cites: named as a reference; "
+        "attributes: figures are attributed to it; cross-check: used to confirm; quotes: quoted "
+        "verbatim; copies: the article reproduces its text.",
+    )
+    note: str | None = Field(None, description="Free text for reviewers.")
+
+
+class SourceMeta(BaseModel):
+    """Front matter of one article in the corpus."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(description="Stable id, used by claim records (e.g. 's001').")
+    title: str = Field(description="Headline or first line of the article.")
+    publisher: str | None = Field(None, description="Outlet or account that published it.")
+    languages: list[str] = Field(description="ISO 639-1 codes of the body's languages, e.g. ['zh', 'en'].")
+    published: dt.date | None = Field(None, description="Publication date where the text gives it.")
+    url: str | None = Field(None, description="Canonical URL, null when unknown.")
+    tier: Tier = Field(description="The article's own evidence tier (what kind of source it is).")
+    cites: list[Citation] = Field(default_factory=list, description="Sources it cites or attributes figures to.")
+    note: str | None = Field(None, description="Free text for reviewers.")
+
+
+class Source(BaseModel):
+    """An article loaded from disk: its metadata, its path and its exact body text.
+
+    ``body`` is the text after the front matter, unchanged; ``body_line`` is the 1-based line
+    of the file on which the body starts, so that an offset can be reported as ``path:line``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    meta: SourceMeta
+    path: str = Field(description="Path as given on the command line or relative to the corpus root.")
+    body: str
+    body_line: int = 1
+
+    @property
+    def id(self) -> str:
+        """The source id from the front matter."""
+        return self.meta.id
+
+    def line_of(self, offset: int) -> int:
+        """Return the 1-based file line that holds body character ``offset``."""
+        return self.body_line + self.body.count("\n", 0, max(0, offset))
+
+
+ExternalKind = Literal["vendor", "benchmark", "outlet", "social", "analyst", "person", "organization", "industry"]
+
+
+class ExternalSource(BaseModel):
+    """A source outside the corpus (``sources/external.yaml``), with its evidence tier."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(description="Stable id used by citations and attributions (e.g. 'openai-blog').")
+    name: str = Field(description="Human-readable name.")
+    kind: ExternalKind = Field(description="What kind of party it is.")
+    tier: Tier = Field(description="Evidence tier of figures that originate there.")
+    url: str | None = None
+    cites: list[Citation] = Field(default_factory=list, description="Sources it relies on, if known.")
+    note: str | None = None

@@ -1,0 +1,205 @@
+"""Precision bands and interval arithmetic: judging a figure at the precision it is printed with.
+
+A printed figure stands for every value that rounds to it (statcheck's rule): ``1.9`` stands
+for [1.85, 1.95], ``8.54万`` for [85350, 85450], ``1400`` W for [1399.5, 1400.5]. Derived
+figures are computed on these intervals, so rounding in the operands widens the result:
+1000 / [0.685, 0.695] ms = [1438.8, 1459.9] tokens/s, which holds a printed 1459.
+
+Approximation and bound words widen or open the band by the constants in
+:data:`APPROX_WIDTH`. These are editorial conventions, not measurements; they are set so
+that ordinary journalistic rounding ("about 4.5万" for 44,960; "nearly 1.9x" for 1.898) is
+never flagged while a figure that is off by more than a few per cent still is.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+INF = math.inf
+
+APPROX_WIDTH: dict[str | None, tuple[float, float]] = {
+    None: (0.0, 0.0),
+    "exactly": (0.0, 0.0),
+    "about": (0.05, 0.05),  # 约, about: ±5 % of the value beyond the rounding band
+    "nearly": (0.10, 0.02),  # 接近, nearly: up to 10 % below, 2 % above
+    "over": (0.0, INF),  # 超过, more than: at or above the printed value
+    "at_least": (0.0, INF),
+    "under": (INF, 0.0),  # 不到, under: at or below the printed value
+    "at_most": (INF, 0.0),  # 以内, up to: at or below the printed value
+}
+"""Relative widening (below, above) of a printed value's band by approximation word.
+
+``INF`` opens that side. Source of the constants: the project's own convention, documented
+in README "Precision"; changing them changes what is flagged, so tests pin their effect.
+"""
+
+REL_EPS = 1e-9
+"""Floating-point slack when testing whether two intervals meet."""
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A closed interval [lo, hi] of real numbers; ``lo`` may be -inf and ``hi`` +inf."""
+
+    lo: float
+    hi: float
+
+    def __post_init__(self) -> None:
+        if self.lo > self.hi:
+            raise ValueError(f"empty interval [{self.lo}, {self.hi}]")
+
+    @staticmethod
+    def point(x: float) -> "Interval":
+        """The degenerate interval [x, x]."""
+        return Interval(x, x)
+
+    @property
+    def mid(self) -> float:
+        """Midpoint (or the finite end when one side is open)."""
+        if math.isinf(self.lo):
+            return self.hi
+        if math.isinf(self.hi):
+            return self.lo
+        return (self.lo + self.hi) / 2
+
+    def meets(self, other: "Interval") -> bool:
+        """True when the two intervals share at least one value (with float slack)."""
+        eps = REL_EPS * max(1.0, abs(self.mid), abs(other.mid))
+        return self.lo <= other.hi + eps and other.lo <= self.hi + eps
+
+    def contains(self, x: float) -> bool:
+        """True when ``x`` lies in the interval (with float slack)."""
+        eps = REL_EPS * max(1.0, abs(x))
+        return self.lo - eps <= x <= self.hi + eps
+
+    def scale(self, k: float) -> "Interval":
+        """Multiply by a constant ``k`` (sign-aware)."""
+        a, b = self.lo * k, self.hi * k
+        return Interval(min(a, b), max(a, b))
+
+    def __truediv__(self, other: "Interval") -> "Interval":
+        if other.lo <= 0 <= other.hi:
+            return Interval(-INF, INF)
+        cands = [_safe_div(a, b) for a in (self.lo, self.hi) for b in (other.lo, other.hi)]
+        return Interval(min(cands), max(cands))
+
+    def __mul__(self, other: "Interval") -> "Interval":
+        cands = [_safe_mul(a, b) for a in (self.lo, self.hi) for b in (other.lo, other.hi)]
+        return Interval(min(cands), max(cands))
+
+    def __sub__(self, other: "Interval") -> "Interval":
+        return Interval(self.lo - other.hi, self.hi - other.lo)
+
+    def reciprocal(self) -> "Interval":
+        """1 / self (for intervals that do not contain 0)."""
+        return Interval.point(1.0) / self
+
+    def one_minus(self) -> "Interval":
+        """1 - self."""
+        return Interval(1 - self.hi, 1 - self.lo)
+
+
+def _safe_div(a: float, b: float) -> float:
+    if b == 0:
+        return INF if a >= 0 else -INF
+    if math.isinf(a) and math.isinf(b):
+        return INF if (a > 0) == (b > 0) else -INF
+    return a / b
+
+
+def _safe_mul(a: float, b: float) -> float:
+    if (a == 0 and math.isinf(b)) or (b == 0 and math.isinf(a)):
+        return 0.0
+    return a * b
+
+
+_DIGITS = re.compile(r"[0-9０-９][0-9０-９,，]*(?:[.．][0-9０-９]+)?")
+_SCALE_WORDS = {"万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8, "万亿": 1e12, "k": 1e3, "K": 1e3,
+                "B": 1e9, "bn": 1e9, "billion": 1e9, "M": 1e6, "million": 1e6, "T": 1e12, "trillion": 1e12}
+
+
+def resolution_of(printed: str, number: float) -> float:
+    """Infer the step of the last printed digit of ``printed`` in the units of ``number``.
+
+    Counts the decimals of the first Arabic number in ``printed`` and scales by the ratio of
+    ``number`` to that number (so ``8.54万`` with number 85400 gives 0.01 * 1e4 = 100).
+    Figures written in Chinese numerals or words are taken as exact integers (1).
+
+    Returns:
+        A positive step, in the unit of ``number``.
+    """
+    match = _DIGITS.search(printed)
+    if not match:
+        return 1.0
+    text = match.group(0).replace(",", "").replace("，", "").replace("．", ".")
+    text = text.translate(str.maketrans("０１２３４５６７８９", "0123456789"))
+    decimals = len(text.split(".", 1)[1]) if "." in text else 0
+    shown = float(text)
+    factor = (number / shown) if shown else 1.0
+    return abs(10.0 ** (-decimals) * factor) or 1.0
+
+
+def band(number: float, resolution: float | None, approx: str | None = None) -> Interval:
+    """The interval a printed point value stands for.
+
+    Args:
+        number: the normalised value.
+        resolution: step of the last printed digit (same unit); None means exact.
+        approx: approximation word (a key of :data:`APPROX_WIDTH`).
+
+    Returns:
+        [number - resolution/2 - below * |number|, number + resolution/2 + above * |number|],
+        with a side opened to infinity where the word is a bound.
+    """
+    half = (resolution or 0.0) / 2
+    below, above = APPROX_WIDTH.get(approx, (0.0, 0.0))
+    lo = -INF if math.isinf(below) else number - half - below * abs(number)
+    hi = INF if math.isinf(above) else number + half + above * abs(number)
+    return Interval(lo, hi)
+
+
+def describe_band(printed: str, resolution: float | None, approx: str | None) -> str:
+    """One phrase that says which band was used, e.g. ``printed 1.9 ±0.05; 'about' ±5%``."""
+    parts = [f"printed {printed}" + (f" ±{fmt(resolution / 2)}" if resolution else " (exact)")]
+    if approx and approx != "exactly":
+        below, above = APPROX_WIDTH[approx]
+        if math.isinf(below) or math.isinf(above):
+            parts.append(f"'{approx}' opens the {'lower' if math.isinf(below) else 'upper'} side")
+        else:
+            parts.append(f"'{approx}' widens by -{below:.0%}/+{above:.0%}")
+    return "; ".join(parts)
+
+
+def fmt(x: float | None, sig: int = 4) -> str:
+    """Format a number for messages: 4 significant digits, no exponent for ordinary sizes."""
+    if x is None:
+        return "?"
+    if math.isinf(x):
+        return "∞" if x > 0 else "-∞"
+    if x == 0:
+        return "0"
+    mag = math.floor(math.log10(abs(x)))
+    if mag >= 15 or mag <= -6:
+        return f"{x:.{sig - 1}e}"
+    decimals = max(0, sig - 1 - mag)
+    text = f"{x:,.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text
+
+
+def fmt_interval(iv: Interval) -> str:
+    """``[lo, hi]`` with :func:`fmt`, or a single number for a degenerate interval."""
+    return fmt_pair(iv.lo, iv.hi)
+
+
+def fmt_pair(lo: float | None, hi: float | None) -> str:
+    """``[lo, hi]`` with just enough significant digits (4 to 9) for the two ends to differ."""
+    if lo is not None and lo == hi:
+        return fmt(lo)
+    sig = 4
+    while lo is not None and hi is not None and fmt(lo, sig) == fmt(hi, sig) and sig < 9:
+        sig += 1
+    return f"[{fmt(lo, sig)}, {fmt(hi, sig)}]"

@@ -1,0 +1,253 @@
+"""Second pass: read the words around a bare number (units, currency, approximation).
+
+Each function takes the normalised text and one :class:`~.scan.Hit`, looks at a few
+characters on one side, and widens the hit.  Returning False drops the hit (it was part of
+a name such as "GB200" or a clock time).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from . import patterns as P
+from .scan import CLASSIFIERS, Hit, _tidy
+from .units import MAGNITUDE_LETTERS, MAGNITUDE_WORDS, is_currency, match_unit
+
+# Currency written before the number: "$", "US$", "c $" (Canadian, news-wire spacing),
+# "USD", "Rs.", "人民币".  Anchored at the end of the text before the number.
+CURRENCY_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
+    r"(?P<cur>U\.S\.\$|US\$|HK\$|NT\$|[cC]\s?\$|A\$|S\$|(?i:mxn|aud|nzd|usd)\$|\$|€|£|¥|₿|₹"
+    r"|Rs\.?|(?<![A-Za-z])(?:USD|EUR|GBP|CNY|RMB|rmb|usd|CHF|CAD|AUD|JPY|MYR|UAH|INR|HKD"
+    r"|SGD|dollars?)"
+    r"|人民币|人民幣|美元)"
+    r"\s?$"
+)
+_PREFIX_CODES: Final[dict[str, str]] = {
+    "$": "USD", "US$": "USD", "U.S.$": "USD", "usd$": "USD", "dollar": "USD", "dollars": "USD",
+    "HK$": "HKD", "NT$": "TWD", "C$": "CAD", "c$": "CAD", "A$": "AUD", "S$": "SGD",
+    "mxn$": "MXN", "aud$": "AUD", "nzd$": "NZD", "€": "EUR", "£": "GBP", "¥": "CNY",
+    "₿": "BTC", "₹": "INR", "Rs": "INR", "Rs.": "INR", "RMB": "CNY", "rmb": "CNY",
+    "人民币": "CNY", "人民幣": "CNY", "美元": "USD",
+}
+# model names before a size ("GPT-OSS 120B", "DeepSeek R1 670B", "Kimi K2.5 1T")
+MODEL_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
+    r"(?:[A-Z][\w.\-]*[A-Z0-9][\w.\-]*|[A-Z][a-z]+[A-Z]\w*|[A-Z][a-z]+)\s$"
+)
+PARAMS_AFTER_RE: Final[re.Pattern[str]] = re.compile(
+    r"\s?(?:parameters?|params?|model|参数|模型)", re.IGNORECASE
+)
+# a capitalised product word before a bare number ("Windows 11", "iPhone 15")
+NAME_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
+    r"(?:Windows|iPhone|iPad|Android|iOS|macOS|Python|Java|Pixel|Galaxy|Xbox|PlayStation"
+    r"|PS|Office|Series|Model|Version|version|v|V|Gen|Chapter|Section|Figure|Fig\.|Table"
+    r"|Article|Room|Route|Highway|Flight|No\.|Apollo|Boeing|Airbus|Llama|Qwen|Gemini|Claude"
+    r"|GPT|Grok|Mistral|Phi|Gemma)[\s-]?$"
+)
+_RISKY_UNITS: Final[frozenset[str]] = frozenset({"in", "ft", "deg", "t", "day", "year"})
+_LENGTH_WORDS_RE: Final[re.Pattern[str]] = re.compile(
+    r"\s(?:thick|long|wide|tall|high|deep|gap|away|across|of)\b|[\s]*(?:[^\w\s]|$)"
+)
+
+
+def attach_left(t: str, h: Hit, arabic_prefix_ok: bool = True) -> bool:
+    """Currency prefix, sign and approximation word before the number.
+
+    Returns:
+        False when the number is glued to a name on its left ("GB200", "GPT-4o").
+    """
+    before = t[max(0, h.start - 12):h.start]
+    if before and before[-1].isascii() and before[-1].isalpha():
+        run = re.search(r"[A-Za-z]+\.?$", before)
+        code = run.group() if run else ""
+        sym = match_unit(code, 0) if code else None
+        if not sym or sym[1] != len(code) or not is_currency(sym[0]):
+            return False
+        h.unit, h.start, h.kind = sym[0], h.start - len(code), "money"
+    elif before.endswith("-") and len(before) > 1 and before[-2].isalpha():
+        return False
+    elif h.script != "fixed" and (m := CURRENCY_BEFORE_RE.search(before)):
+        cur = m.group("cur").replace(" ", "")
+        h.unit = _PREFIX_CODES.get(cur) or _PREFIX_CODES.get(cur.lower()) or cur.upper()
+        h.start, h.kind = h.start - len(m.group()), "money"
+    if P.ORDINAL_BEFORE_RE.search(t, max(0, h.start - 4), h.start):
+        return False
+    sign = P.SIGN_BEFORE_RE.search(t[max(0, h.start - 10):h.start])
+    if sign and isinstance(h.value, (int, float)) and h.script != "fixed":
+        h.value, h.start = -h.value, h.start - len(sign.group())
+    approx = P.APPROX_BEFORE_RE.search(t[max(0, h.start - 24):h.start])
+    if approx:
+        h.approx = P.APPROX_BEFORE[_approx_key(approx.group())]
+        h.start -= len(approx.group())
+    return True
+
+
+def _approx_key(s: str) -> str:
+    """The dictionary key of a matched approximation phrase ("About  " -> "about")."""
+    s = re.sub(r"\s+", " ", s.strip()).lower()
+    while s and s not in P.APPROX_BEFORE:
+        s = s[:-1].rstrip()
+    return s
+
+
+def attach_magnitude(t: str, h: Hit) -> None:
+    """Magnitude letters or words after the number: 10k, 1.2M, $2 million, 120B (params)."""
+    if h.script == "fixed" or not isinstance(h.value, (int, float)):
+        return
+    e = h.end
+    m = re.match(r"(bn|[kKMBbTm])(?![A-Za-z])", t[e:e + 3])
+    if m and h.script == "arabic":
+        letter = m.group(1)
+        if letter == "m" and h.kind != "money":
+            return
+        if letter in "BT" and h.kind != "money" and (
+                MODEL_BEFORE_RE.search(t, max(0, h.start - 24), h.start)
+                or PARAMS_AFTER_RE.match(t, e + 1)):
+            h.unit, h.kind = "params", "model_size"
+        _multiply(h, MAGNITUDE_LETTERS[letter], e + len(letter))
+        return
+    m = re.match(r"\s{0,2}([A-Za-z]+)", t[e:e + 16])
+    if m and m.group(1).lower() in MAGNITUDE_WORDS:
+        _multiply(h, MAGNITUDE_WORDS[m.group(1).lower()], e + m.end())
+
+
+def _multiply(h: Hit, factor: float, end: int) -> None:
+    """Fold a magnitude into value and resolution and move the end."""
+    h.value = _tidy(h.value * factor)
+    h.mag *= factor
+    h.res = _tidy(h.res * factor) if h.res is not None else None
+    h.end = end
+
+
+def attach_unit(t: str, h: Hit) -> bool:
+    """The unit after the number (and 半, compound "/s", money sub-units).
+
+    Returns:
+        False when letters glued to the number are no unit ("4o", "3P": a name).
+    """
+    if h.script == "fixed" and h.unit:
+        return True
+    pos, n = h.end, len(t)
+    while pos < n and pos - h.end < 2 and t[pos] == " ":
+        pos += 1
+    pos = _cn_infix(t, h, pos)
+    u = match_unit(t, pos) if pos < n else None
+    if u and u[0] in _RISKY_UNITS and not _risky_ok(t, h, pos, u):
+        u = None
+    if u is None:
+        return _no_unit(t, h)
+    if h.unit and is_currency(h.unit) and not is_currency(u[0]):
+        return True  # "$10 in 3 years": the currency was the unit
+    h.unit, h.end = u[0], u[1]
+    _after_unit(t, h)
+    return True
+
+
+def _cn_infix(t: str, h: Hit, pos: int) -> int:
+    """Read 个/多/半 between a Chinese count and its unit: 两个多月, 一个半月."""
+    if t.startswith(("个多", "個多", "多个", "多個"), pos):
+        h.approx, pos = "over", pos + 2
+    elif t.startswith(("个半", "個半"), pos) and isinstance(h.value, (int, float)):
+        h.value, pos = h.value + 0.5, pos + 2
+    elif pos < len(t) and t[pos] in "多余餘" and h.script != "word":
+        h.approx, pos = "over", pos + 1
+    if h.approx == "over" and pos < len(t) and t[pos] == "月":
+        h.unit, h.end = "month", pos + 1
+        return len(t)  # unit found; nothing more to match
+    if pos == len(t) or t[pos] in ("个", "個") and not match_unit(t, pos):
+        return pos
+    return pos
+
+
+def _risky_ok(t: str, h: Hit, pos: int, u: tuple[str, int]) -> bool:
+    """Short unit spellings that are also words need support from the context."""
+    sym, end = u
+    surface = t[pos:end]
+    if sym == "in" and surface.lower() == "in":
+        return bool(_LENGTH_WORDS_RE.match(t, end))
+    if sym in ("year", "day") and surface in ("年", "日", "天"):
+        return not (isinstance(h.value, int) and 1000 <= h.value <= 2999 and surface == "年")
+    if sym == "t":
+        return surface.lower() != "t"
+    return True
+
+
+def _no_unit(t: str, h: Hit) -> bool:
+    """No unit after the number: reject names glued on the right ("4o", "3P", "777F")."""
+    e = h.end
+    if e < len(t) and t[e].isascii() and t[e].isalpha():
+        return False  # "4o", "3P", "21st": a name or an ordinal
+    if P.TIME_AFTER_RE.match(t, e) and h.script != "fixed":
+        return False
+    return True
+
+
+def _after_unit(t: str, h: Hit) -> None:
+    """Compound units ("/s", " per kW", 每秒), 半 after a unit and money sub-units."""
+    e = h.end
+    if h.unit in ("tokens", "tokens/s"):
+        m = re.match(r"\s?(?:/\s?s|per second|每秒)", t[e:e + 12])
+        if m and h.unit == "tokens":
+            h.unit, e = "tokens/s", e + m.end()
+        m = re.match(r"\s?(?:/\s?kW|per kW|每千瓦)", t[e:e + 10])
+        if m:
+            h.unit, e = "tokens/s/kW", e + m.end()
+    elif e < len(t) and t[e] == "/" and not is_currency(h.unit):
+        v = match_unit(t, e + 1)
+        if v and v[0] not in ("x", "%"):
+            h.unit, e = f"{h.unit}/{v[0]}", v[1]
+    elif is_currency(h.unit):
+        m = re.match(r"\s?/\s?(?:hour|hr|h)\b", t[e:e + 8])
+        if m:
+            h.unit, e = f"{h.unit}/h", e + m.end()
+    if e < len(t) and t[e] == "半" and isinstance(h.value, (int, float)):
+        h.value, e = h.value + 0.5, e + 1
+    h.end = e
+    attach_subunits(t, h)
+
+
+_CN_SUB_RE: Final[re.Pattern[str]] = re.compile(
+    r"(?:(?P<jiao>[零一二三四五六七八九两壹贰貳叁參肆伍陆陸柒捌玖\d])[角毛])?"
+    r"(?:(?P<fen>[零一二三四五六七八九两壹贰貳叁參肆伍陆陸柒捌玖\d])分)?"
+    r"(?P<bare>(?<=[块塊])[一二三四五六七八九两\d](?![\d一二三四五六七八九十百千万亿]))?"
+)
+_EN_CENTS_RE: Final[re.Pattern[str]] = re.compile(
+    r"\s?(?:and\s)?(?P<c>\d{1,2}|[a-z-]+)\s?(?:c|cents?)(?![A-Za-z])", re.IGNORECASE
+)
+
+
+def attach_subunits(t: str, h: Hit) -> None:
+    """Money sub-units: 五元三毛 -> 5.3, 50元6角三分 -> 50.63, $20 and 43c -> 20.43."""
+    if h.unit == "CNY" and isinstance(h.value, (int, float)):
+        m = _CN_SUB_RE.match(t, h.end)
+        if m and m.end() > h.end:
+            add = 0.0
+            for g, f in (("jiao", 0.1), ("fen", 0.01), ("bare", 0.1)):
+                if m.group(g):
+                    add += (parse_digit(m.group(g)) or 0) * f
+            h.value, h.end, h.res = _tidy(h.value + add), m.end(), 0.01
+    elif h.unit == "USD" and isinstance(h.value, (int, float)):
+        m = _EN_CENTS_RE.match(t, h.end)
+        if m and m.group("c").isdigit():
+            h.value, h.end, h.res = _tidy(h.value + int(m.group("c")) / 100), m.end(), 0.01
+
+
+def parse_digit(ch: str) -> int | None:
+    """One digit, Arabic or Chinese."""
+    from .numerals import CN_DIGITS
+    return int(ch) if ch.isdigit() else CN_DIGITS.get(ch)
+
+
+def attach_right_approx(t: str, h: Hit) -> None:
+    """以上 / 左右 / or more after the number or its unit."""
+    m = P.APPROX_AFTER_RE.match(t, h.end)
+    if m and (h.approx is None or h.approx == "about"):
+        word = m.group().strip().lower()
+        if word == "+" and (h.end + 1 < len(t) and t[h.end + 1].isdigit()):
+            return
+        h.approx, h.end = P.APPROX_AFTER[re.sub(r"\s+", " ", word)], m.end()
+
+
+def is_classifier(ch: str) -> bool:
+    """True for a Chinese classifier or unit character ("个", "台", "年")."""
+    return ch in CLASSIFIERS

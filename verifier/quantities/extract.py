@@ -1,0 +1,246 @@
+"""The extractor: text -> list of :class:`Quantity`, in three passes.
+
+1. **scan** (:mod:`.scan`, :mod:`.dates`): find bare numbers and dates; block URLs, phone
+   numbers, clock times and version strings first.
+2. **context** (:mod:`.context`): widen each number with currency, sign, approximation
+   words, magnitude words, units and money sub-units; drop numbers glued to names.
+3. **ranges** (here): join "1.5 至 1.9 倍", "between 2 and 3", "大于10小于20" into one
+   range, turn over/under words into open ranges, give each quantity its kind.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from . import patterns as P
+from .context import (CURRENCY_BEFORE_RE, NAME_BEFORE_RE, attach_left, attach_magnitude,
+                      attach_right_approx, attach_unit)
+from .dates import find_dates
+from .model import Quantity
+from .scan import (Hit, Spans, scan_arabic, scan_chinese, scan_cn_fractions,
+                   scan_fractions, scan_sequences, scan_tenths, scan_words)
+from .units import is_currency, match_unit
+
+_CJK_RE: Final[re.Pattern[str]] = re.compile(r"[\u4e00-\u9fff]")
+_LATIN_RE: Final[re.Pattern[str]] = re.compile(r"[A-Za-z]")
+# "a month", "an hour": the article stands for one before a unit word
+_ARTICLE_RE: Final[re.Pattern[str]] = re.compile(r"(?<![A-Za-z])(?:an?|one)\s+(?=[A-Za-z$])",
+                                                 re.IGNORECASE)
+_TEMP_PREFIX_RE: Final[re.Pattern[str]] = re.compile(r"(摄氏|攝氏|华氏|華氏)$")
+_TIME_UNITS: Final[frozenset[str]] = frozenset(
+    {"ns", "µs", "ms", "s", "min", "h", "day", "week", "month", "quarter", "year", "decade",
+     "Ga"})
+_OPEN_LOW: Final[frozenset[str]] = frozenset({"over", "at_least"})
+_OPEN_HIGH: Final[frozenset[str]] = frozenset({"under", "at_most"})
+_HALF_RE: Final[re.Pattern[str]] = re.compile(r"\s(?:and\s)?(?:a\s)?half(?![A-Za-z])")
+
+
+def _blocked_spans(t: str, has_latin: bool) -> Spans:
+    """Spans that hold no quantity: URLs, e-mails, phone numbers, clock times, versions."""
+    spans: Spans = []
+    for rx in (P.URL_RE, P.PHONE_RE, P.CLOCK_RE, P.VERSION_RE):
+        if rx is P.URL_RE and not has_latin:
+            continue
+        spans.extend(m.span() for m in rx.finditer(t))
+    return spans
+
+
+def _scan(t: str, has_cjk: bool, has_latin: bool) -> list[Hit]:
+    """Pass 1: dates and bare numbers, in priority order, sorted by start."""
+    spans = _blocked_spans(t, has_latin)
+    hits: list[Hit] = []
+    for s, e, iso in find_dates(t, has_cjk, has_latin):
+        if all(e <= a or s >= b for a, b in spans):
+            hits.append(Hit(s, e, None, None, "date", "fixed", iso=iso))
+            spans.append((s, e))
+    scan_sequences(t, spans, hits)
+    if has_cjk:
+        scan_cn_fractions(t, spans, hits)
+        scan_tenths(t, spans, hits)
+    scan_fractions(t, spans, hits)
+    scan_arabic(t, spans, hits)
+    if has_cjk:
+        scan_chinese(t, spans, hits)
+    if has_latin:
+        scan_words(t, spans, hits)
+        _scan_articles(t, spans, hits)
+    hits.sort(key=lambda h: h.start)
+    return hits
+
+
+def _scan_articles(t: str, spans: Spans, out: list[Hit]) -> None:
+    """"a month", "an hour", "one mile": 1 of a unit spelt as a word of 3+ letters."""
+    for m in _ARTICLE_RE.finditer(t):
+        u = match_unit(t, m.end())
+        if u is None or u[1] - m.end() < 3 or t[m.end():u[1]].lower().startswith("second"):
+            if not (u and u[0] == "USD" and t[m.end():u[1]].lower().startswith("dollar")):
+                continue
+        if all(m.end() <= a or m.start() >= b for a, b in spans):
+            out.append(Hit(m.start(), m.end() - 1, 1, 1, script="word"))
+            spans.append((m.start(), u[1]))
+
+
+def _complete(t: str, h: Hit) -> bool:
+    """Pass 2 for one hit; False drops it."""
+    if h.kind == "date":
+        return True
+    if not attach_left(t, h):
+        return False
+    attach_magnitude(t, h)
+    if not attach_unit(t, h):
+        return False
+    if is_currency(h.unit):
+        attach_magnitude(t, h)  # "75 USD million"
+        if h.kind != "money" and (m := CURRENCY_BEFORE_RE.search(t, 0, h.start)) is None:
+            h.kind = "money"
+    if h.unit in _TIME_UNITS and isinstance(h.value, (int, float)):
+        m = _HALF_RE.match(t, h.end)
+        if m:
+            h.value, h.end = h.value + 0.5, m.end()
+    if h.unit in (None, "deg") and (m := _TEMP_PREFIX_RE.search(t, 0, h.start)):
+        h.unit = "°C" if m.group(1) in ("摄氏", "攝氏") else "°F"
+        h.start = m.start()
+    if h.kind != "sequence":
+        attach_right_approx(t, h)
+    return True
+
+
+def _gap_sep(t: str, a: Hit, b: Hit) -> str | None:
+    """The range separator between two hits, or None."""
+    m = P.RANGE_SEP_RE.fullmatch(t, a.end, b.start)
+    return m.group("sep").lower() if m else None
+
+
+def _can_merge(t: str, a: Hit, b: Hit) -> str | None:
+    """How two neighbouring hits form a range: "sep", "pair" or None."""
+    if a.kind in ("date", "sequence") or b.kind in ("date", "sequence"):
+        return None
+    if not isinstance(a.value, (int, float)) or not isinstance(b.value, (int, float)):
+        return None
+    if a.unit and b.unit and a.unit != b.unit:
+        return None
+    if ((a.approx in _OPEN_LOW and b.approx in _OPEN_HIGH)
+            or (a.approx in _OPEN_HIGH and b.approx in _OPEN_LOW)):
+        gap = t[a.end:b.start]
+        return "pair" if re.fullmatch(r"[\s,，、且并]*", gap) else None
+    if a.approx in _OPEN_LOW | _OPEN_HIGH or b.approx in _OPEN_LOW | _OPEN_HIGH:
+        return None
+    sep = _gap_sep(t, a, b)
+    if sep is None:
+        return None
+    if sep in ("and", "与", "和"):
+        opened = P.RANGE_OPEN_RE.search(t, max(0, a.start - 12), a.start)
+        closed = P.RANGE_CLOSE_RE.match(t, b.end)
+        if not opened and not closed:
+            return None
+    if sep in ("-", "–", "—") and a.value > b.value:
+        return None
+    if b.unit and not a.unit and a.kind == "money":
+        return None
+    return "sep"
+
+
+def _merge(t: str, a: Hit, b: Hit, how: str) -> Hit:
+    """Join two hits into one closed range."""
+    av, bv = a.value, b.value
+    if b.mag > 1 and a.mag == 1 and av * b.mag <= bv:
+        av = av * b.mag  # "2-3 million": the magnitude word belongs to both ends
+    lo, hi = (av, bv) if av <= bv else (bv, av)
+    start, end = a.start, b.end
+    if how == "sep":
+        opened = P.RANGE_OPEN_RE.search(t, max(0, a.start - 12), a.start)
+        if opened:
+            start = opened.start()
+        closed = P.RANGE_CLOSE_RE.match(t, end)
+        if closed:
+            end = closed.end()
+    res = min((r for r in (a.res, b.res) if r is not None), default=None)
+    approx = a.approx if a.approx in ("about", "nearly") else b.approx
+    if how == "pair":
+        approx = None
+    return Hit(start, end, (lo, hi), res, "range", a.script, b.unit or a.unit,
+               approx if how == "sep" else None)
+
+
+def _ranges(t: str, hits: list[Hit]) -> list[Hit]:
+    """Pass 3a: join neighbouring hits into ranges."""
+    out: list[Hit] = []
+    for h in hits:
+        if out and (how := _can_merge(t, out[-1], h)):
+            out[-1] = _merge(t, out[-1], h, how)
+        else:
+            out.append(h)
+    return out
+
+
+def _kind(h: Hit) -> str:
+    """Kind from the unit (money, percent, duration...) unless already specific."""
+    if h.kind in ("date", "sequence", "range", "model_size"):
+        return h.kind
+    u = h.unit
+    if u is None:
+        return h.kind
+    if is_currency(u):
+        return "money"
+    if u in ("%", "‰", "bp", "pp"):
+        return "percent"
+    if u == "x":
+        return "multiplier"
+    if u == "params":
+        return "model_size"
+    if u in _TIME_UNITS:
+        return "duration"
+    if "/" in u:
+        return "rate"
+    return "dimension"
+
+
+def _keep(t: str, h: Hit) -> bool:
+    """Last filters: product names before a bare number, lone "one"."""
+    if h.unit is None and h.kind == "number" and h.approx is None:
+        if NAME_BEFORE_RE.search(t, max(0, h.start - 12), h.start):
+            return False
+        if h.script == "word" and t[h.start:h.end].lower() in ("one", "a", "an"):
+            return not t[:h.start].strip() and not t[h.end:].strip()
+    return True
+
+
+def _finish(text: str, h: Hit) -> Quantity:
+    """Freeze a hit: open ranges from approximation words, kind, surface."""
+    value = h.value
+    if isinstance(value, (int, float)) and h.approx in _OPEN_LOW:
+        value = (value, None)
+    elif isinstance(value, (int, float)) and h.approx in _OPEN_HIGH:
+        value = (None, value)
+    return Quantity(value, h.unit, h.start, h.end, text[h.start:h.end], _kind(h), h.approx,
+                    h.res, h.iso)
+
+
+def extract(text: str, lang: str | None = None) -> list[Quantity]:
+    """Find the quantities of a text.
+
+    Args:
+        text: any text, English, Chinese or mixed; offsets refer to it as given.
+        lang: optional hint "en" / "zh" (not needed: both grammars run where the script
+            occurs).
+
+    Returns:
+        Quantities sorted by start offset, spans not overlapping.
+    """
+    del lang  # both grammars are chosen by the scripts present
+    if not text:
+        return []
+    t = text.translate(P.FOLD_TABLE)
+    has_cjk = _CJK_RE.search(t) is not None
+    has_latin = _LATIN_RE.search(t) is not None
+    hits: list[Hit] = []
+    last_end = -1
+    for h in _scan(t, has_cjk, has_latin):
+        if h.start >= last_end and _complete(t, h):
+            if h.start < last_end:
+                continue  # its left context belongs to the previous quantity
+            hits.append(h)
+            last_end = h.end
+    hits = [h for h in _ranges(t, hits) if _keep(t, h)]
+    return [_finish(text, h) for h in hits]

@@ -1,0 +1,252 @@
+"""First pass of the extractor: find the bare numbers of a text, before any context.
+
+Each finder appends :class:`Hit` records (span, value, resolution) for one family of forms;
+they run in priority order and skip any span already taken, so "8k/1k" is one sequence and
+not a fraction, and "百分之三十" is a percent and not the numbers 百 and 三十.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Final
+
+from . import patterns as P
+from .numerals import (CN_DIGITS, CN_PLACES, parse_arabic, parse_chinese,
+                       parse_digit_string)
+from .words import TOKEN_RE, WORD_RUN_RE, parse_words
+
+
+@dataclass(slots=True)
+class Hit:
+    """A number being built (mutable; frozen into a Quantity at the end).
+
+    Attributes:
+        start, end: span in code points (end exclusive).
+        value: number, (low, high), or None for dates.
+        res: resolution of the last printed digit, or None.
+        kind: see :class:`~verifier.quantities.model.Quantity`.
+        script: "arabic", "cn", "word" or "fixed" (complete forms that take no unit).
+    """
+
+    start: int
+    end: int
+    value: Any
+    res: Any
+    kind: str = "number"
+    script: str = "arabic"
+    unit: str | None = None
+    approx: str | None = None
+    iso: str | None = None
+    mag: float = 1.0
+
+
+Spans = list[tuple[int, int]]
+
+_PERCENT_DEN: Final[dict[str, float]] = {"百": 1.0, "千": 0.1, "仟": 0.1, "万": 0.01,
+                                         "萬": 0.01, "百万": 0.0001}
+# characters that may follow a lone Chinese digit for it to count (classifiers, units)
+CLASSIFIERS: Final[str] = ("个個只台次件条條项項款颗顆枚张張辆輛架座所户戶例份篇部支名人位家双雙"
+                           "对對打倍年岁歲天日周週月小时時分秒米克斤两兩吨噸升元块塊圆角毛号號"
+                           "層层级級场場轮輪期届屆代种種类類组組批套间間栋棟艘口股本页頁章节節")
+# words in which a numeral character is not a number ("统一", "之一" as "one of")
+_CN_STOP_BEFORE: Final[str] = "统統唯之万萬同专專如单單逐划劃均第初"
+
+
+def _free(spans: Spans, start: int, end: int) -> bool:
+    """True when [start, end) overlaps no taken span."""
+    return all(end <= s or start >= e for s, e in spans)
+
+
+def scan_sequences(t: str, spans: Spans, out: list[Hit]) -> None:
+    """"8k/1k" -> two sequence lengths, 8000 and 1000 tokens."""
+    for m in P.SEQUENCE_RE.finditer(t):
+        for g in (1, 2):
+            value, res = parse_arabic(m.group(g)) or (0, 1)
+            out.append(Hit(m.start(g), m.end(g) + 1, _scale(value, 1000), res * 1000,
+                           "sequence", "fixed", "tokens"))
+        spans.append(m.span())
+
+
+def scan_cn_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
+    """百分之三十 -> 30 %, 千分之二 -> 0.2 %, 四分之三 -> 0.75, 一又二分之一 -> 1.5."""
+    for m in P.CN_FRACTION_RE.finditer(t):
+        num = parse_chinese(m.group("num").rstrip(".,"))
+        if num is None or not _free(spans, *m.span()):
+            continue
+        sign = -1 if (m.group("sign") or m.group("nsign")) else 1
+        den_s = m.group("den") or ""
+        end = m.start("num") + len(m.group("num").rstrip(".,"))
+        if den_s in _PERCENT_DEN:
+            value = _scale(num[0], _PERCENT_DEN[den_s] * sign)
+            hit = Hit(m.start(), end, value, _scale(num[1], _PERCENT_DEN[den_s]), "percent",
+                      "fixed", "%")
+        else:
+            den = parse_chinese(den_s)
+            if den is None or den[0] == 0:
+                continue
+            whole = parse_chinese(m.group("whole")[:-1]) if m.group("whole") else (0, 1)
+            if whole is None:
+                continue
+            value = sign * (whole[0] + num[0] / den[0])
+            hit = Hit(m.start(), end, _tidy(value), None, "fraction", "fixed")
+        out.append(hit)
+        spans.append((hit.start, hit.end))
+
+
+def scan_tenths(t: str, spans: Spans, out: list[Hit]) -> None:
+    """九成 -> 90 %, 八点五折 -> 85 %, 对折 -> 50 % (成 and 折 count tenths)."""
+    for m in P.CN_TENTHS_RE.finditer(t):
+        n, unit = m.group("n"), m.group("u")
+        if not _free(spans, *m.span()) or t.startswith(("合", "算", "旧", "叠", "扣", "为", "为"),
+                                                        m.end()):
+            continue
+        if n in ("半",):
+            tenths: float | None = 0.5
+        elif n in ("对", "對"):
+            tenths = 5.0 if unit == "折" else None
+        elif "点" in n or "點" in n or not n[0].isdigit() and len(n) == 1:
+            parsed = parse_chinese(n)
+            tenths = parsed[0] if parsed else None
+        elif n[0].isdigit():
+            parsed = parse_arabic(n)
+            tenths = parsed[0] if parsed else None
+        else:
+            tenths = parse_digit_string(n)
+            if tenths is not None:
+                tenths /= 10
+        if tenths is None or not 0 < tenths < 10:
+            continue
+        out.append(Hit(m.start(), m.end(), _tidy(tenths * 10), None, "percent", "fixed", "%"))
+        spans.append(m.span())
+
+
+def scan_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
+    """"1/2", "2 1/2", "½" -> 0.5, 2.5, 0.5."""
+    for m in P.FRACTION_RE.finditer(t):
+        num, den = int(m.group("num")), int(m.group("den"))
+        if den == 0 or not _free(spans, *m.span()):
+            spans.append(m.span())
+            continue
+        value = num / den + (int(m.group("whole")) if m.group("whole") else 0)
+        out.append(Hit(m.start(), m.end(), _tidy(value), None, "fraction"))
+        spans.append(m.span())
+    for i, ch in enumerate(t):
+        if ch in P.VULGAR and _free(spans, i, i + 1):
+            out.append(Hit(i, i + 1, _tidy(P.VULGAR[ch]), None, "fraction"))
+            spans.append((i, i + 1))
+
+
+def scan_arabic(t: str, spans: Spans, out: list[Hit]) -> None:
+    """Arabic numerals, with exponent or Chinese magnitude ("8.54万" -> 85400)."""
+    for m in P.NUMBER_RE.finditer(t):
+        start, end = m.span()
+        if not _free(spans, start, end):
+            continue
+        if m.group("cnmag"):
+            parsed = parse_chinese(m.group("arabic") + m.group("cnmag"))
+            if parsed is None:
+                end = m.end("exp") if m.group("exp") else m.end("arabic")
+                parsed = parse_arabic(m.group("arabic"))
+        else:
+            parsed = parse_arabic(m.group("arabic"))
+        if parsed is None:
+            continue
+        value, res = parsed
+        exp = m.group("exp")
+        if exp and not exp[0] in "eE":
+            power = int(re.sub(r"^\s?[x×*]\s?10(?:\^|\*\*)?", "", exp))
+            value, res = _tidy(value * 10.0 ** power), None
+        elif exp:
+            parsed = parse_arabic(m.group("arabic") + exp)
+            value, res = parsed if parsed else (value, res)
+        out.append(Hit(start, end, value, res))
+        spans.append((start, end))
+
+
+def _lone_digit_ok(t: str, start: int, end: int) -> bool:
+    """A one-character Chinese numeral counts only before a classifier or unit, or alone."""
+    before = t[start - 1] if start else ""
+    after = t[end] if end < len(t) else ""
+    if before and before in _CN_STOP_BEFORE:
+        return False
+    if after and after in CLASSIFIERS:
+        return True
+    if t[start] in "壹贰貳叁參肆伍陆陸柒捌玖拾佰仟":
+        return not t[:start].strip() and not t[end:].strip()
+    return not after or not ("\u4e00" <= after <= "\u9fff")
+
+
+def scan_chinese(t: str, spans: Spans, out: list[Hit]) -> None:
+    """Chinese numerals ("一百零十万", "负一点五", "两三个" -> range 2-3)."""
+    for m in P.CN_RUN_RE.finditer(t):
+        start, end = m.span()
+        if not _free(spans, start, end):
+            continue
+        cn = m.group("cn")
+        if len(cn) == 1 and cn not in ("十", "拾", "廿", "卅") and not _lone_digit_ok(t, start, end):
+            continue
+        if not any(ch in CN_DIGITS or ch in "十拾廿卅" or ch.isdigit() for ch in cn):
+            continue
+        parsed = parse_chinese(cn)
+        if parsed is None:
+            hit = _digit_pair(t, start, end, cn)
+            if hit is None and cn[-1] in CN_PLACES and len(cn) > 1:
+                parsed, end = parse_chinese(cn[:-1]), end - 1  # "一百千瓦" = 100 kW
+            if hit is not None:
+                out.append(hit)
+                spans.append((start, end))
+                continue
+            if parsed is None:
+                continue
+        value, res = parsed
+        if m.group("sign"):
+            value = -value
+        out.append(Hit(start, end, value, res, script="cn"))
+        spans.append((start, end))
+
+
+def _digit_pair(t: str, start: int, end: int, cn: str) -> Hit | None:
+    """"两三个" / "五六年": two neighbouring digits before a classifier mean a range."""
+    if len(cn) != 2 or end >= len(t) or t[end] not in CLASSIFIERS:
+        return None
+    a, b = CN_DIGITS.get(cn[0]), CN_DIGITS.get(cn[1])
+    if a is None or b is None or b != a + 1:
+        return None
+    return Hit(start, end, (a, b), 1, "range", "cn")
+
+
+def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
+    """English number words; one run may hold several numbers ("3 hundred and 2 hundred")."""
+    for m in WORD_RUN_RE.finditer(t):
+        if not _free(spans, *m.span()):
+            continue
+        toks = [(w.group().lower(), w.start(), w.end())
+                for w in TOKEN_RE.finditer(t, m.start(), m.end())]
+        i = 0
+        while i < len(toks):
+            parsed = parse_words([w for w, _, _ in toks[i:]])
+            if parsed is None:
+                i += 1
+                continue
+            value, res, used = parsed
+            j = i + used - 1
+            start, end = toks[i][1], toks[j][2]
+            while toks[j][0] == "and" and j > i:
+                j -= 1
+            out.append(Hit(start, toks[j][2] if j < i + used else end, value, res,
+                           "fraction" if res is None else "number", "word"))
+            spans.append((start, end))
+            i += used
+
+
+def _scale(value: Any, factor: float) -> Any:
+    """Multiply a number by ``factor`` keeping ints exact where possible."""
+    return _tidy(value * factor)
+
+
+def _tidy(x: float) -> float:
+    """Int when integral; rounded to 12 places otherwise (binary noise)."""
+    if x == int(x) and abs(x) < 1e18:
+        return int(x)
+    return round(x, 12) if abs(x) >= 1e-6 else x

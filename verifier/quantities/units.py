@@ -1,0 +1,268 @@
+"""Unit and magnitude vocabulary for both scripts, built once at import.
+
+Every table maps a *surface spelling* to a normalised symbol: SI symbols ("W", "kWh",
+"ms"), calendar units ("day", "month", "year"), ISO 4217 codes for money ("USD", "CNY"),
+"%" / "pp" / "x" for percent, percentage points and multipliers, "params" for model sizes
+and "tokens" / "tokens/s" / "tokens/s/kW" for AI throughput.
+
+Lookups are longest-prefix matches at one text position (:func:`match_unit`), so the cost
+per number is a few dozen dict probes regardless of the table size; no giant regex
+alternation (see /work/shared/PERFORMANCE.md: alternations of thousands of terms run at
+~0.4 MB/s).
+
+Sources of the constants: SI prefixes (BIPM SI Brochure, 9th ed.), ISO 4217 currency codes,
+traditional Chinese mass units (1 斤 = 500 g, 1 两 = 50 g, PRC 1959 standard) and the
+spellings found in English and Chinese press copy.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# canonical symbol -> surface spellings.  Matching is exact first; spellings of three or
+# more characters also match case-insensitively, and English plurals ("-s") are accepted.
+_ALIASES: Final[dict[str, tuple[str, ...]]] = {
+    # length, area, volume
+    "m": ("m", "meter", "metre", "米", "公尺"),
+    "km": ("km", "kilometer", "kilometre", "千米", "公里", "公裏"),
+    "cm": ("cm", "CM", "centimeter", "centimetre", "厘米", "公分"),
+    "mm": ("mm", "millimeter", "millimetre", "毫米"),
+    "µm": ("µm", "μm", "micrometer", "micron", "微米"),
+    "nm": ("nm", "nanometer", "nanometre", "纳米", "奈米"),
+    "dm": ("dm", "decimeter", "decimetre", "分米"),
+    "in": ("inch", "inches", '"', "''", "″", "英寸", "吋", "英吋"),
+    "ft": ("ft", "foot", "feet", "'", "′", "英尺", "呎"),
+    "mi": ("mi", "mile", "英里", "英裏"),
+    "m²": ("m²", "m2", "m^2", "sq m", "square meter", "square metre", "平方米"),
+    "km²": ("km²", "km2", "km^2", "sq km", "square kilometer", "square kilometre",
+            "平方公里", "平方千米"),
+    "mm²": ("mm²", "mm2", "mm^2", "square millimeter", "square millimetre", "平方毫米"),
+    "mi²": ("sq mi", "square mile", "平方英里"),
+    "ft²": ("sq ft", "square foot", "square feet", "平方英尺"),
+    "km³": ("km³", "km3", "km^3", "cubic kilometer", "cubic kilometre", "km cubed"),
+    "mu": ("亩", "畝"),
+    "ha": ("ha", "hectare", "公顷"),
+    "L": ("L", "l", "liter", "litre", "升", "公升"),
+    "mL": ("mL", "ml", "mls", "milliliter", "millilitre", "毫升", "cc"),
+    "hL": ("hL", "hectoliter", "hectolitre"),
+    "gal": ("gal", "gallon", "加仑", "加侖"),
+    "cup": ("cup",),
+    "tbsp": ("tbsp", "tablespoon"),
+    "tsp": ("tsp", "teaspoon"),
+    # mass
+    "kg": ("kg", "kilogram", "kilogramme", "千克", "公斤"),
+    "g": ("g", "gs", "gram", "gramme", "克"),
+    "mg": ("mg", "milligram", "毫克"),
+    "µg": ("µg", "μg", "mcg", "microgram", "微克"),
+    "t": ("metric ton", "metric tons", "tonne", "吨", "公吨"),
+    "lb": ("lb", "lbs", "pound", "磅"),
+    "oz": ("oz", "ounce", "盎司"),
+    "jin": ("斤", "市斤"),
+    "liang": ("两", "兩"),
+    # time
+    "ns": ("ns", "nanosecond", "纳秒"),
+    "µs": ("µs", "μs", "microsecond", "微秒"),
+    "ms": ("ms", "millisecond", "毫秒"),
+    "s": ("s", "sec", "secs", "second", "秒", "秒钟", "秒鐘"),
+    "min": ("min", "mins", "minute", "分钟", "分鐘"),
+    "h": ("h", "hr", "hrs", "hour", "小时", "小時", "个小时", "個小時", "钟头"),
+    "day": ("day", "天", "日"),
+    "week": ("week", "wk", "周", "週", "星期", "个星期", "個星期"),
+    "month": ("month", "个月", "個月"),
+    "quarter": ("季度", "个季度"),
+    "year": ("year", "yr", "yrs", "年", "岁", "歲"),
+    "decade": ("decade",),
+    "Ga": ("Ga", "gigaannum"),
+    # data and data rate
+    "bit": ("bit", "比特"),
+    "B": ("byte", "字节"),
+    "KB": ("KB", "kB", "kilobyte", "千字节"),
+    "MB": ("MB", "megabyte", "兆字节"),
+    "GB": ("GB", "gigabyte", "吉字节"),
+    "TB": ("TB", "terabyte", "太字节"),
+    "PB": ("PB", "petabyte"),
+    "EB": ("EB", "exabyte"),
+    "GiB": ("GiB", "gibibyte"),
+    "TiB": ("TiB",),
+    "MiB": ("MiB",),
+    "Gbit/s": ("Gbps", "Gb/s", "Gbit/s"),
+    "Mbit/s": ("Mbps", "Mb/s", "Mbit/s"),
+    "Tbit/s": ("Tbps", "Tb/s"),
+    "GB/s": ("GB/s", "GBps"),
+    "TB/s": ("TB/s", "TBps"),
+    "MB/s": ("MB/s", "MBps"),
+    # power, energy, frequency, compute
+    "mW": ("mW", "milliwatt", "毫瓦"),
+    "W": ("W", "watt", "瓦", "瓦特"),
+    "kW": ("kW", "KW", "kilowatt", "千瓦"),
+    "MW": ("MW", "megawatt", "兆瓦"),
+    "GW": ("GW", "gigawatt", "吉瓦", "千兆瓦"),
+    "TW": ("TW", "terawatt"),
+    "Wh": ("Wh", "watt hour", "watt-hour", "瓦时"),
+    "kWh": ("kWh", "kilowatt hour", "kilowatt-hour", "千瓦时", "度电"),
+    "MWh": ("MWh", "megawatt hour", "megawatt-hour", "兆瓦时"),
+    "GWh": ("GWh", "gigawatt hour", "gigawatt-hour", "吉瓦时"),
+    "TWh": ("TWh", "terawatt hour", "terawatt-hour", "太瓦时"),
+    "J": ("J", "joule", "焦耳"),
+    "TeV": ("TeV",),
+    "GeV": ("GeV",),
+    "Hz": ("Hz", "hertz", "赫兹"),
+    "kHz": ("kHz", "kilohertz"),
+    "MHz": ("MHz", "megahertz", "兆赫"),
+    "GHz": ("GHz", "gigahertz", "吉赫"),
+    "TFLOPS": ("TFLOPS", "teraflops", "TFLOP/s"),
+    "PFLOPS": ("PFLOPS", "petaflops", "PFLOP/s"),
+    "FLOPS": ("FLOPS", "flops"),
+    "mGy": ("mGy",),
+    # speed, angle, temperature
+    "km/h": ("km/h", "kph", "kmph", "km/hr", "kilometers per hour", "kilometres per hour",
+             "kilometer per hour", "kilometre per hour", "公里/小时", "千米每小时"),
+    "mph": ("mph", "miles per hour", "miles an hour", "mile per hour"),
+    "m/s": ("m/s", "meters per second", "metres per second", "米每秒"),
+    "m/ms": ("meters per millisecond", "metres per millisecond", "m/ms"),
+    "cm/ms": ("centimeters/millisecond", "centimeters per millisecond", "cm/ms"),
+    "km/ms": ("km/ms",),
+    "deg": ("degree", "°", "度"),
+    "turn": ("turn",),
+    "°C": ("°C", "℃", "degrees celsius", "degree celsius", "celsius", "celcius", "摄氏度",
+           "攝氏度"),
+    "°F": ("°F", "℉", "degrees fahrenheit", "degree fahrenheit", "fahrenheit", "degrees f",
+           "华氏度", "華氏度"),
+    # ratios
+    "%": ("%", "percent", "per cent", "pct", "percentage"),
+    "‰": ("‰",),
+    "pp": ("pp", "percentage point", "percentage points", "个百分点", "個百分點", "百分点",
+           "百分點"),
+    "bp": ("bp", "bps", "basis point", "basis points", "基点"),
+    "x": ("x", "×", "times", "fold", "-fold", "倍", "X"),
+    # AI workloads
+    "tokens/s/kW": ("tokens/s/kW", "tokens/s per kW", "tokens per second per kW",
+                    "token/s/kW"),
+    "tokens/s": ("tokens/s", "token/s", "tok/s", "tokens per second", "token per second",
+                 "tokens/sec", "token每秒", "个token每秒", "tokens每秒", "token/秒"),
+    "tokens": ("tokens", "token", "个token"),
+    "params": ("parameters", "params", "参数", "个参数"),
+}
+
+# currency spellings: after the number ("20 dollars", "1200亿美元") or before it ("$20").
+_CURRENCY: Final[dict[str, tuple[str, ...]]] = {
+    "USD": ("$", "US$", "U.S.$", "USD", "usd", "dollar", "us dollar", "u.s. dollar", "美元",
+            "美金", "usd$"),
+    "CNY": ("CNY", "RMB", "rmb", "yuan", "renminbi", "元", "人民币", "人民幣", "块", "块钱",
+            "塊", "塊錢", "圆", "元人民币", "人民币元", "¥", "￥", "kuai"),
+    "EUR": ("€", "EUR", "euro", "€ur", "欧元", "歐元"),
+    "GBP": ("£", "GBP", "pound sterling", "英镑", "英鎊"),
+    "JPY": ("JPY", "yen", "日元", "日圆", "円"),
+    "HKD": ("HK$", "HKD", "港元", "港币", "港幣"),
+    "TWD": ("NT$", "TWD", "新台币", "台币", "新台幣"),
+    "CHF": ("CHF", "swiss franc", "瑞士法郎"),
+    "CAD": ("C$", "CAD", "canadian dollar", "加元"),
+    "AUD": ("A$", "AUD", "aud$", "australian dollar", "澳元"),
+    "NZD": ("NZD", "nzd$"),
+    "MXN": ("MXN", "mxn$"),
+    "KRW": ("KRW", "won", "韩元"),
+    "INR": ("₹", "INR", "Rs", "Rs.", "rupee"),
+    "BTC": ("₿", "BTC", "bitcoin", "比特币"),
+    "TRY": ("turkish lira", "TRY"),
+    "FIM": ("finnish markka",),
+    "NLG": ("dutch guilder", "guilder"),
+    "ESP": ("peseta",),
+    "CRC": ("₡",),
+    "GEL": ("₾",),
+    "LAK": ("₭",),
+    "LKR": ("ரூ", "LKR"),
+    "SGD": ("SGD", "S$"),
+    "cent": ("cent", "¢", "美分"),
+    "penny": ("pence", "penny", "pennies", "便士"),
+}
+# three-letter codes accepted before or after a number ("42 LBP", "MYR42")
+_CODES: Final[tuple[str, ...]] = ("LBP", "EGP", "SAR", "BGN", "MYR", "MNT", "UAH", "QAR",
+                                  "KWD", "ILS", "RUB", "NGN", "GEL", "LAK")
+
+# English magnitude words, folded into the value ("$2 million" -> 2_000_000).
+MAGNITUDE_WORDS: Final[dict[str, float]] = {
+    "trillion": 1e12, "trillions": 1e12, "tln": 1e12, "tn": 1e12,
+    "billion": 1e9, "billions": 1e9, "bn": 1e9, "bln": 1e9,
+    "million": 1e6, "millions": 1e6, "mn": 1e6, "mln": 1e6,
+    "thousand": 1e3, "thousands": 1e3, "hundred": 1e2, "hundreds": 1e2,
+    "dozen": 12, "dozens": 12, "dzs": 12, "dz": 12, "lakh": 1e5, "crore": 1e7,
+}
+# one-letter magnitude suffixes written straight after digits ("10k", "1.2M", "$2.174T")
+MAGNITUDE_LETTERS: Final[dict[str, float]] = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6,
+                                              "b": 1e9, "B": 1e9, "T": 1e12, "bn": 1e9}
+# Chinese magnitude characters (place values) used after Arabic digits ("8.54万")
+CN_MAGNITUDES: Final[dict[str, float]] = {"十": 10, "百": 100, "千": 1e3, "万": 1e4,
+                                          "萬": 1e4, "亿": 1e8, "億": 1e8}
+
+
+def _build() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[int, ...]]]:
+    """Build the exact and case-folded alias tables.
+
+    Returns:
+        (exact, folded, lengths): surface -> symbol, casefolded surface -> symbol, and per
+        case-folded first character the distinct surface lengths in descending order (the
+        probe lengths of :func:`match_unit`).
+    """
+    exact: dict[str, str] = {}
+    folded: dict[str, str] = {}
+    for table in (_ALIASES, _CURRENCY):
+        for canon, names in table.items():
+            for name in names:
+                exact.setdefault(name, canon)
+                if len(name) >= 3 and name.isascii():
+                    folded.setdefault(name.casefold(), canon)
+                    if name[-1].isalpha():
+                        folded.setdefault(name.casefold() + "s", canon)
+                        folded.setdefault(name.casefold() + "es", canon)
+    for code in _CODES:
+        exact.setdefault(code, code)
+        folded.setdefault(code.casefold(), code)
+    by_first: dict[str, set[int]] = {}
+    for k in (*exact, *folded):
+        by_first.setdefault(k[0].casefold(), set()).add(len(k))
+    lengths = {ch: tuple(sorted(ls, reverse=True)) for ch, ls in by_first.items()}
+    return exact, folded, lengths
+
+
+_EXACT, _FOLDED, _LENGTHS = _build()
+CURRENCY_SYMBOLS: Final[frozenset[str]] = frozenset((*_CURRENCY, *_CODES))
+
+
+def _is_latin(ch: str) -> bool:
+    """True for an ASCII letter (the characters that glue words together)."""
+    return ch.isascii() and ch.isalpha()
+
+
+def match_unit(text: str, pos: int) -> tuple[str, int] | None:
+    """Longest unit spelling starting exactly at ``text[pos]``.
+
+    Args:
+        text: the (normalised) text.
+        pos: code-point offset where the unit would start.
+
+    Returns:
+        ``(symbol, end)`` with ``end`` exclusive, or None.  A spelling that ends in a Latin
+        letter must not be followed by a letter or digit ("m212" is not metres).
+    """
+    n = len(text)
+    if pos >= n:
+        return None
+    for length in _LENGTHS.get(text[pos].casefold(), ()):
+        end = pos + length
+        if end > n:
+            continue
+        s = text[pos:end]
+        canon = _EXACT.get(s)
+        if canon is None:
+            canon = _FOLDED.get(s.casefold())
+        if canon is None:
+            continue
+        if end < n and _is_latin(s[-1]) and (text[end].isalnum() and text[end].isascii()):
+            continue
+        return canon, end
+    return None
+
+
+def is_currency(symbol: str | None) -> bool:
+    """True when ``symbol`` is a currency code or a currency sub-unit."""
+    return symbol is not None and symbol in CURRENCY_SYMBOLS

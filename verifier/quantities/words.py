@@ -1,0 +1,170 @@
+"""English number words: "one hundred and sixty-one", "two thirds", "three point five".
+
+:func:`parse_words` reads the longest numeral at the start of a list of lower-cased word
+tokens and reports how many tokens it used, so the scanner can go on after it ("3 hundred
+and 2 hundred" is two numbers, "twenty one" is one).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+ONES: Final[dict[str, int]] = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}
+TENS: Final[dict[str, int]] = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}
+SCALES: Final[dict[str, int]] = {
+    "thousand": 10**3, "thousands": 10**3, "million": 10**6, "millions": 10**6,
+    "billion": 10**9, "billions": 10**9, "trillion": 10**12, "trillions": 10**12,
+}
+# denominators of spoken fractions ("two thirds", "a fifth", "three halves")
+DENOMINATORS: Final[dict[str, int]] = {
+    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
+    "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
+    "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
+    "tenth": 10, "tenths": 10, "hundredth": 100, "hundredths": 100,
+}
+_NUMBER_WORDS: Final[tuple[str, ...]] = (
+    *ONES, *TENS, *SCALES, *DENOMINATORS, "hundred", "hundreds", "dozen", "dozens", "point",
+)
+# A run of number words joined by spaces, hyphens and "and"/"a"/"an" ("one and a half",
+# "half a dozen").  Longest words first so "seventeen" wins over "seven".
+WORD_RUN_RE: Final[re.Pattern[str]] = re.compile(
+    r"(?<![A-Za-z])"                      # not inside a word
+    r"(?:an?[\s-]+)?"                     # optional article: "a dozen", "an hour"
+    r"(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
+    r"(?:(?:[\s-]+(?:and[\s-]+)?(?:an?[\s-]+)?)"  # separators, "and", "a"
+    r"(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r"))*"
+    r"(?![A-Za-z])",                      # word ends here
+    re.IGNORECASE,
+)
+TOKEN_RE: Final[re.Pattern[str]] = re.compile(r"[A-Za-z]+")
+
+WordParse = tuple[float, float | None, int]
+"""(value, resolution, tokens used)."""
+
+
+def _tidy(x: float) -> float:
+    """Int when integral, else rounded to 12 places (2/3 -> 0.666666666667)."""
+    return int(x) if x == int(x) else round(x, 12)
+
+
+def _fraction(tokens: list[str], i: int, num: float) -> WordParse | None:
+    """``tokens[i]`` is a denominator: "two thirds" -> 2/3 (``num`` already read)."""
+    den = DENOMINATORS[tokens[i]]
+    if den == 100 or num == 0:
+        return None
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+    if nxt in SCALES:  # "a quarter million" = 250 000
+        return _tidy(num / den * SCALES[nxt]), None, i + 2
+    return _tidy(num / den), None, i + 1
+
+
+def _decimals(tokens: list[str], i: int) -> tuple[str, int]:
+    """Digits spoken after "point": "seventy one" -> ("71", next index)."""
+    out = ""
+    while i < len(tokens):
+        t = tokens[i]
+        if t in TENS:
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if 0 < ONES.get(nxt, 0) < 10:
+                out += str(TENS[t] + ONES[nxt])
+                i += 2
+                continue
+            out += str(TENS[t])
+        elif t in ONES and ONES[t] < 10:
+            out += str(ONES[t])
+        else:
+            break
+        i += 1
+    return out, i
+
+
+def parse_words(tokens: list[str]) -> WordParse | None:  # noqa: C901 - one small grammar
+    """Read the longest English numeral at the start of ``tokens``.
+
+    Args:
+        tokens: lower-cased words, hyphens split ("sixty-one" -> "sixty", "one").
+
+    Returns:
+        (value, resolution, tokens used) or None if the first token starts no numeral.
+    """
+    total, current, res = 0.0, 0.0, 1.0
+    last = ""  # kind of the last token: "ones", "tens", "hundred", "scale"
+    i, n, seen = 0, len(tokens), False
+    while i < n:
+        t = tokens[i]
+        if t in ("a", "an"):
+            nxt = tokens[i + 1] if i + 1 < n else ""
+            if seen and last != "and" and not (last == "half" and nxt in ("dozen", "dozens")):
+                break
+            if nxt in DENOMINATORS or nxt in SCALES or nxt in ("dozen", "hundred"):
+                if not seen:
+                    current, last, seen = 1.0, "ones", True
+                i += 1
+                continue
+            break
+        if t == "and":
+            if not seen or i + 1 >= n:
+                break
+            nxt = tokens[i + 1]
+            if nxt in ("a", "an") and i + 2 < n and tokens[i + 2] in DENOMINATORS:
+                value = total + current + 1 / DENOMINATORS[tokens[i + 2]]
+                return _tidy(value), None, i + 3
+            if nxt == "half":
+                return _tidy(total + current + 0.5), None, i + 2
+            if last not in ("hundred", "scale", "tens", "ones") or (
+                    nxt not in ONES and nxt not in TENS):
+                break
+            last = "and"
+            i += 1
+            continue
+        if t in ONES:
+            if last in ("ones",) or (last == "tens" and not 0 < ONES[t] < 10):
+                break
+            current += ONES[t]
+            res = 1.0
+            last, seen = "ones", True
+        elif t in TENS:
+            if last in ("ones", "tens"):
+                break
+            current += TENS[t]
+            res, last, seen = 10.0, "tens", True
+        elif t in ("hundred", "hundreds"):
+            current = (current or 1) * 100
+            res = 100.0 if last in ("", "ones", "tens") and current % 100 == 0 else res
+            last, seen = "hundred", True
+        elif t in SCALES:
+            s = SCALES[t]
+            total += (current or (0 if total else 1)) * s
+            if total == 0:
+                total = s
+            res, current, last, seen = (res or 1.0) * s, 0.0, "scale", True
+        elif t in ("dozen", "dozens"):
+            current = (current or 1) * 12
+            last, seen = "scale", True
+        elif t == "half" and not seen:
+            current, res, last, seen = 0.5, None, "half", True
+        elif t in DENOMINATORS and seen and last in ("ones", "tens"):
+            return _fraction(tokens, i, total + current)
+        elif t in DENOMINATORS and not seen and DENOMINATORS[t] >= 3:
+            return _tidy(1 / DENOMINATORS[t]), None, i + 1
+        elif t == "point" and seen:
+            digits, j = _decimals(tokens, i + 1)
+            if not digits:
+                break
+            value = total + current + float("0." + digits)
+            return _tidy(value), 10.0 ** -len(digits), j
+        else:
+            break
+        i += 1
+    if not seen or last == "and":
+        return None
+    return _tidy(total + current), res, i

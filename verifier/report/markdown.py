@@ -1,0 +1,70 @@
+"""The audit report as Markdown: summary, coverage, then each finding with its arithmetic."""
+
+from __future__ import annotations
+
+from verifier.models.finding import Band, Finding
+from verifier.models.report import ClaimEntry, Report
+from verifier.numeric import fmt_pair
+
+
+def render(report: Report) -> str:
+    """Render ``report`` as a Markdown document (ends with a newline)."""
+    claims = {c.id: c for c in report.claims}
+    s = report.summary
+    cov = s.coverage
+    sev = s.by_severity
+    lines = [
+        "# verifier audit report",
+        "",
+        f"{len(report.sources)} sources · {cov.claims_recorded} claims · {len(report.findings)} findings: "
+        f"{sev.get('error', 0)} errors, {sev.get('warning', 0)} warnings, {sev.get('info', 0)} info",
+        "",
+        f"Coverage: {cov.numbers_in_text} numbers in the text, {cov.numbers_recorded} covered by records; "
+        f"{cov.claims_recorded} claims recorded, {cov.claims_checkable} checkable, {cov.claims_checked} checked.",
+        "",
+        "| source | path | tier | errors | warnings | info |",
+        "|---|---|---|---:|---:|---:|",
+    ]
+    for src in report.sources:
+        counts = s.by_source.get(src.id, {})
+        lines.append(f"| {src.id} | {_cell(src.path)} | {src.tier.value} | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
+    if "(corpus)" in s.by_source:
+        counts = s.by_source["(corpus)"]
+        lines.append(f"| (corpus) | | | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
+    lines += ["", "## Findings", ""]
+    if not report.findings:
+        lines += ["No findings.", ""]
+    for i, f in enumerate(report.findings, 1):
+        lines += _finding(i, f, claims)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry]) -> list[str]:
+    where = f"{f.path}:{f.line}" if f.path and f.line else (f.path or f.source or "corpus")
+    out = [f"### {i}. {f.rule} {f.name} ({f.severity.value}) · {where}", "", f.message, ""]
+    if f.stated:
+        out.append(f"- **Stated:** {_band(f.stated)}")
+    if f.recomputed:
+        out.append(f"- **Recomputed:** {_band(f.recomputed)}")
+    if f.formula:
+        out.append(f"- **Arithmetic:** {f.formula}")
+    if f.claims:
+        out.append("- **Claims:**")
+        for cid in f.claims:
+            c = claims.get(cid)
+            if c is None:
+                continue
+            origin = c.attribution.origin or "unattributed"
+            out.append(f"  - `{cid}` ({c.source}, {c.start}–{c.end}; origin {origin}, {c.attribution.tier.value}): “{_cell(c.quote)}”")
+    out.append("")
+    return out
+
+
+def _band(b: Band) -> str:
+    unit = f" {b.unit}" if b.unit else ""
+    core = fmt_pair(b.low, b.high)
+    return f"{core}{unit}" + (f" ({b.basis})" if b.basis else "")
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")

@@ -1,0 +1,98 @@
+"""V3xx: every claim's quote must be found at its offsets in its source."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from verifier.models.finding import Finding
+from verifier.rules.context import Context
+from verifier.rules.registry import rule
+
+
+@rule("V301", "quote-not-at-offsets", "A claim's quote is not at its recorded offsets in the source.")
+def quote_not_at_offsets(ctx: Context) -> Iterator[Finding]:
+    """The text at ``anchor.start:anchor.end`` of the article body must equal ``anchor.quote``
+    exactly (code points, no normalisation). When the quote occurs elsewhere in the body,
+    the message gives that offset so the record can be fixed; when it occurs nowhere, the
+    record does not describe this article (V302).
+
+    Okay: quote "700W" recorded at the offsets where "700W" is printed.
+    V301: quote "700W" recorded four characters too early.
+    """
+    me = quote_not_at_offsets.rule
+    for c in ctx.corpus.claims:
+        src = ctx.corpus.sources[c.source]
+        a = c.anchor
+        if src.body[a.start:a.end] == a.quote:
+            continue
+        at = src.body.find(a.quote)
+        if at < 0:
+            continue
+        found = [at]
+        while (nxt := src.body.find(a.quote, found[-1] + 1)) >= 0 and len(found) < 5:
+            found.append(nxt)
+        yield me.finding(
+            f"quote {a.quote!r} of {c.id} is not at {a.start}:{a.end} (the text there is "
+            f"{src.body[a.start:a.end]!r}); it is found at offset {', '.join(map(str, found))}",
+            claims=[c.id], **_where(ctx, c),
+        )
+
+
+@rule("V302", "quote-not-in-source", "A claim's quote does not occur anywhere in its source.")
+def quote_not_in_source(ctx: Context) -> Iterator[Finding]:
+    """A claim whose quote is nowhere in its article has no provenance: the record was made
+    for another text, or the article changed after it was recorded.
+
+    Okay: a quote copied from the article.
+    V302: a quote with a figure the article does not print.
+    """
+    me = quote_not_in_source.rule
+    for c in ctx.corpus.claims:
+        body = ctx.corpus.sources[c.source].body
+        if c.anchor.quote not in body:
+            yield me.finding(f"quote {c.anchor.quote!r} of {c.id} does not occur in {c.source}", claims=[c.id], **_where(ctx, c))
+
+
+@rule("V303", "context-mismatch", "A claim's prefix or suffix context does not match the text around its quote.", severity="warning")
+def context_mismatch(ctx: Context) -> Iterator[Finding]:
+    """The ``prefix`` and ``suffix`` of an anchor (W3C TextQuoteSelector context) must be the
+    text just before and after the quote; a mismatch means the record was anchored to
+    another occurrence or the text changed around it.
+
+    Okay: prefix "GB300 为" before a quote "1400W".
+    V303: prefix "GB200 为" before that quote.
+    """
+    me = context_mismatch.rule
+    for c in ctx.corpus.claims:
+        body = ctx.corpus.sources[c.source].body
+        a = c.anchor
+        if body[a.start:a.end] != a.quote:
+            continue
+        before = body[max(0, a.start - len(a.prefix)):a.start]
+        after = body[a.end:a.end + len(a.suffix)]
+        if before != a.prefix or after != a.suffix:
+            side = "prefix" if before != a.prefix else "suffix"
+            got = before if side == "prefix" else after
+            want = a.prefix if side == "prefix" else a.suffix
+            yield me.finding(f"{side} of {c.id} is {want!r} in the record but {got!r} in the text", claims=[c.id], **_where(ctx, c))
+
+
+@rule("V304", "figure-not-in-quote", "The printed value of a claim does not appear in its quote.", severity="warning")
+def figure_not_in_quote(ctx: Context) -> Iterator[Finding]:
+    """``value.printed`` must be part of ``anchor.quote`` (after removing spaces), so a reader
+    can see the figure in the quote the record points at.
+
+    Okay: printed "8.54万" in quote "约8.54万个token每秒".
+    V304: printed "8.45万" in that quote.
+    """
+    me = figure_not_in_quote.rule
+    for c in ctx.corpus.claims:
+        printed = "".join(c.value.printed.split())
+        if printed and printed not in "".join(c.anchor.quote.split()):
+            yield me.finding(f"{c.id} records {c.value.printed!r} but its quote is {c.anchor.quote!r}", claims=[c.id], **_where(ctx, c))
+
+
+def _where(ctx: Context, c) -> dict:
+    src = ctx.corpus.sources[c.source]
+    start = min(c.anchor.start, len(src.body))
+    return {"source": c.source, "path": src.path, "line": src.line_of(start)}

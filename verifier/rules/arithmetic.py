@@ -1,0 +1,269 @@
+"""V1xx: derived figures recomputed from their operands, judged at printed precision.
+
+Every rule here follows the same steps: take the band the stated figure stands for (its
+printed precision, widened by any approximation word), recompute the figure on the bands of
+its operands, and report only when the two bands do not meet. A figure that agrees with its
+operands within rounding is never flagged.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Iterator
+
+from verifier.models.claim import Claim
+from verifier.models.finding import Band, Finding
+from verifier.numeric import Interval, fmt, fmt_interval
+from verifier.rules.context import ALTERNATIVES, Context, figure_text, is_summary, operand, point_band, range_bands, stated_band
+from verifier.rules.derive import best, derivations
+from verifier.rules.facts import disagreeing_measurements
+from verifier.rules.registry import rule
+from verifier.rules.relations import FORMULA, RATIO_RELATIONS, from_q, to_q
+from verifier.units import factor, reciprocal_factor
+from verifier.vocabulary import inverse_of
+
+
+def _stated_interval(claim: Claim) -> Interval:
+    """A point figure's band, or a range's full span [low band's low, high band's high]."""
+    if claim.value.number is not None:
+        return point_band(claim)
+    lo, hi = range_bands(claim)
+    return Interval(lo.lo if lo else float("-inf"), hi.hi if hi else float("inf"))
+
+
+@rule("V101", "comparison-mismatch", "A ratio, share or percentage change disagrees with the figures it compares.")
+def comparison_mismatch(ctx: Context) -> Iterator[Finding]:
+    """A comparison figure ("1.9x", "3.6 times lower", "28 % of", "cut by 35 %") is
+    recomputed from the two measurements it compares: the subject's value s and the
+    target's value t for the same metric and a comparable scope, from the claim's own
+    article when it prints both, otherwise the most precise pair in the corpus. A metric's
+    inverse (tokens/s vs ms/token) also serves, with q inverted.
+
+    Tolerance: the stated figure's printed band (half its last digit, widened by an
+    approximation word) must meet the band recomputed from the operands' printed bands.
+
+    Okay: 85,448 vs 44,960 tokens/s/kW printed as "1.9x" (85,448 / 44,960 = 1.9005).
+    V101: 700 vs 169 tokens/s printed as "4.9x" (700 / 169 = 4.14).
+    """
+    me = comparison_mismatch.rule
+    for c in ctx.live:
+        comp = c.comparison
+        if comp is None or comp.relation not in RATIO_RELATIONS or is_summary(c):
+            continue
+        d = best(derivations(ctx, c.subject, comp.target, c.metric, c.scope), c.source)
+        if d is None:
+            continue
+        ctx.checked.update({c.id, d.subject_claim.id, d.target_claim.id})
+        stated = _stated_interval(c)
+        if to_q(comp.relation, stated).meets(d.q):
+            continue
+        shown = from_q(comp.relation, d.q)
+        s, t = d.operands
+        via = f" (through the inverse metric {s.metric})" if d.inverted else ""
+        yield me.finding(
+            f"{c.subject} {c.metric} vs {comp.target}: stated {figure_text(c)} but "
+            f"{FORMULA[comp.relation]} = {_op(s)} / {_op(t)} gives {fmt_interval(shown)}{via}",
+            claims=[c.id, s.id, t.id], stated=stated_band(c, stated),
+            recomputed=Band(low=shown.lo, high=shown.hi, unit=c.value.unit, basis=f"{FORMULA[comp.relation]} on the printed bands of s and t"),
+            operands=[operand(s), operand(t)], formula=f"{FORMULA[comp.relation]}; s = {_op(s)}, t = {_op(t)}",
+            **ctx.location(c),
+        )
+
+
+@rule("V102", "difference-mismatch", "A stated difference disagrees with the two figures it subtracts.")
+def difference_mismatch(ctx: Context) -> Iterator[Finding]:
+    """A difference ("only 18 mm² short of the 858 mm² limit") is recomputed as t - s from
+    the two measurements of the same metric, converted to the difference's unit.
+
+    Tolerance: the printed band of the difference must meet t - s on the operands' bands.
+
+    Okay: 858 - 840 mm² printed as "18 mm²".
+    V102: 858 - 840 mm² printed as "28 mm²".
+    """
+    me = difference_mismatch.rule
+    for c in ctx.live:
+        if c.comparison is None or c.comparison.relation != "difference" or c.value.number is None:
+            continue
+        pairs = []
+        for (sc, s_iv), (tc, t_iv) in product(ctx.find(c.subject, c.metric, c.scope), ctx.find(c.comparison.target, c.metric, c.scope)):
+            ks, kt = factor(sc.value.unit, c.value.unit), factor(tc.value.unit, c.value.unit)
+            if ks is not None and kt is not None:
+                pairs.append((sc.source != c.source or tc.source != c.source, sc, tc, t_iv.scale(kt) - s_iv.scale(ks)))
+        if not pairs:
+            continue
+        _, sc, tc, diff = min(pairs, key=lambda p: (p[0], p[3].hi - p[3].lo, p[1].id, p[2].id))
+        ctx.checked.update({c.id, sc.id, tc.id})
+        stated = point_band(c)
+        if stated.meets(diff):
+            continue
+        yield me.finding(
+            f"{c.subject} {c.metric}: stated difference {figure_text(c)} but t − s = "
+            f"{_op(tc)} − {_op(sc)} gives {fmt_interval(diff)}",
+            claims=[c.id, sc.id, tc.id], stated=stated_band(c),
+            recomputed=Band(low=diff.lo, high=diff.hi, unit=c.value.unit, basis="t − s on the printed bands"),
+            operands=[operand(sc), operand(tc)], formula=f"t − s; s = {_op(sc)}, t = {_op(tc)}", **ctx.location(c),
+        )
+
+
+@rule("V103", "reciprocal-mismatch", "A figure and its reciprocal in the same article disagree (ms per token vs tokens per second).")
+def reciprocal_mismatch(ctx: Context) -> Iterator[Finding]:
+    """When an article gives a figure and converts it to its reciprocal metric ("0.69 ms
+    between tokens, i.e. about 1459 tokens per second"), the later figure is recomputed as
+    k / earlier, with k from the units (1000 for ms/token to tokens/s).
+
+    Tolerance: the band of k / [x - r/2, x + r/2] must meet the stated band; 1000 / 0.69 =
+    1449 is consistent with a printed 1459 because 0.69 may be 0.6854 (1000 / 0.6854 = 1459).
+
+    Okay: 0.69 ms/token and 1459 tokens/s.
+    V103: 0.69 ms/token and 1600 tokens/s.
+    """
+    me = reciprocal_mismatch.rule
+    for b in ctx.live:
+        inv = inverse_of(b.metric)
+        if inv is None or b.comparison is not None or b.value.number is None:
+            continue
+        for a, a_iv in ctx.find(b.subject, inv, b.scope):
+            if a.source != b.source or a.anchor.start >= b.anchor.start or not ctx.comparable(a, b, (a.metric, b.metric)):
+                continue
+            k = reciprocal_factor(a.value.unit, b.value.unit)
+            if k is None:
+                continue
+            ctx.checked.update({a.id, b.id})
+            expect = Interval.point(k) / a_iv
+            if point_band(b).meets(expect):
+                continue
+            yield me.finding(
+                f"{b.subject}: {figure_text(b)} does not follow from {figure_text(a)}: "
+                f"{fmt(k)} / {_op(a)} gives {fmt_interval(expect)} {b.value.unit}",
+                claims=[b.id, a.id], stated=stated_band(b),
+                recomputed=Band(low=expect.lo, high=expect.hi, unit=b.value.unit, basis=f"{fmt(k)} / x on the printed band of x"),
+                operands=[operand(a)], formula=f"{fmt(k)} / x; x = {_op(a)}", **ctx.location(b),
+            )
+
+
+def _op(c: Claim) -> str:
+    """'700 tokens/s (s001)' for messages."""
+    return f"{figure_text(c)} ({c.source})"
+
+
+@rule("V105", "range-summary-mismatch", "A range that summarises several figures does not span them.")
+def range_summary_mismatch(ctx: Context) -> Iterator[Finding]:
+    """A range printed over several scopes or subjects ("1.5 to 1.9 times across the three
+    models", "latency from 1.80–5.99 s") is compared with the figures it summarises: for each
+    combination (each model of the list, each alternative subject or target) the figure is
+    recomputed from measurements, or else taken from a stated comparison; the range's low end
+    must meet the smallest and its high end the largest.
+
+    Only ranges whose combinations are at least two-thirds covered by the records are checked.
+
+    Okay: 1.5–1.9x over per-model ratios 1.90, 1.67 and 1.53.
+    V105: 1.5–2.4x over per-model ratios 1.90, 1.67 and 1.53.
+    """
+    me = range_summary_mismatch.rule
+    for c in ctx.live:
+        if not c.value.is_range or not is_summary(c) or c.value.low is None or c.value.high is None:
+            continue
+        combos = list(_combinations(c))
+        found = [(scope, subj, tgt, _figure(ctx, c, scope, subj, tgt)) for scope, subj, tgt in combos]
+        found = [f for f in found if f[3] is not None]
+        scopes = {_key(f[0]) for f in combos}
+        covered = {_key(f[0]) for f in found}
+        if len(found) < 2 or 3 * len(covered) < 2 * len(scopes):
+            continue
+        ivs = [f[3][0] for f in found]
+        low = Interval(min(i.lo for i in ivs), min(i.hi for i in ivs))
+        high = Interval(max(i.lo for i in ivs), max(i.hi for i in ivs))
+        used = list({cl.id: cl for f in found for cl in f[3][1]}.values())
+        ctx.checked.update({c.id, *(u.id for u in used)})
+        lo_b, hi_b = range_bands(c)
+        bad = [(name, s, e) for name, s, e in (("low", lo_b, low), ("high", hi_b, high)) if not s.meets(e)]
+        if not bad:
+            continue
+        parts = "; ".join(f"{name} end {fmt_interval(s)} vs {fmt_interval(e)}" for name, s, e in bad)
+        yield me.finding(
+            f"{c.subject} {c.metric}: range {figure_text(c)} does not span the "
+            f"{len(found)} figures it summarises ({', '.join(fmt(i.mid) for i in ivs)}): {parts}",
+            claims=[c.id, *(u.id for u in used)], stated=Band(low=lo_b.lo, high=hi_b.hi, unit=c.value.unit, basis=f"printed {c.value.printed} ±{fmt((c.value.resolution or 0) / 2)} at each end"),
+            recomputed=Band(low=low.lo, high=high.hi, unit=c.value.unit, basis="smallest and largest of the summarised figures"),
+            operands=[operand(u) for u in used], formula="min and max over " + ", ".join(_label(f) for f in found),
+            **ctx.location(c),
+        )
+
+
+def _key(scope: dict) -> tuple:
+    return tuple(sorted(scope.items()))
+
+
+def _label(found: tuple) -> str:
+    scope, subj, tgt, _ = found
+    bits = [subj] + ([f"vs {tgt}"] if tgt else []) + [f"{k}={v}" for k, v in sorted(scope.items())]
+    return " ".join(bits)
+
+
+def _combinations(c: Claim) -> Iterator[tuple[dict, str, str | None]]:
+    keys = [k for k, v in c.scope.items() if isinstance(v, list)]
+    fixed = {k: v for k, v in c.scope.items() if not isinstance(v, list)}
+    targets = c.comparison.target.split(ALTERNATIVES) if c.comparison else [None]
+    for values in product(*(c.scope[k] for k in keys)):  # alternatives of one scope are disjunctive
+        for subj in c.subject.split(ALTERNATIVES):
+            for tgt in targets:
+                yield {**fixed, **dict(zip(keys, values))}, subj, tgt
+
+
+def _figure(ctx: Context, c: Claim, scope: dict, subj: str, tgt: str | None) -> tuple[Interval, list[Claim]] | None:
+    """The figure one combination contributes, in ``c``'s terms, with the claims it came from."""
+    if tgt is None:
+        hits = [(m, iv.scale(k)) for m, iv in ctx.find(subj, c.metric, scope) if (k := factor(m.value.unit, c.value.unit)) is not None]
+        if not hits:
+            return None
+        m, iv = min(hits, key=lambda h: (h[1].hi - h[1].lo, h[0].id))
+        return iv, [m]
+    rel = c.comparison.relation
+    if rel not in RATIO_RELATIONS:
+        return None
+    d = best(derivations(ctx, subj, tgt, c.metric, scope), c.source)
+    if d is not None:
+        return from_q(rel, d.q), list(d.operands)
+    stated = [s for s in ctx.live if s.comparison and s.comparison.target == tgt and s.subject == subj and s.metric == c.metric
+              and s.comparison.relation in RATIO_RELATIONS and s.value.number is not None and not is_summary(s)
+              and ctx.comparable(s.scope, scope, (c.metric,))]
+    if not stated:
+        return None
+    s = min(stated, key=lambda s: (s.source != c.source, s.value.resolution or 0, s.id))
+    return from_q(rel, to_q(s.comparison.relation, point_band(s))), [s]
+
+
+@rule("V104", "restatement-mismatch", "One article gives the same fact twice with values that disagree (often a unit or scale conversion).")
+def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
+    """An article that states one fact twice, often once converted ("120B (1200亿参数)",
+    "700 W ... 0.7 kW"), must give values that agree after unit and scale conversion. The
+    finding sits at the later statement.
+
+    Tolerance: the two printed bands, converted to one unit, must meet.
+
+    Okay: "GPT-OSS 120B (1200亿参数)": 1.2e11 both ways.
+    V104: "GPT-OSS 120B (120亿参数)": 1.2e11 vs 1.2e10.
+    """
+    me = restatement_mismatch.rule
+    for _unit, groups in disagreeing_measurements(ctx):
+        where = {c.id: i for i, g in enumerate(groups) for c in g}
+        by_source: dict[str, list[Claim]] = {}
+        for g in groups:
+            for c in g:
+                by_source.setdefault(c.source, []).append(c)
+        for source, cs in sorted(by_source.items()):
+            if len({where[c.id] for c in cs}) < 2:
+                continue
+            cs = sorted(cs, key=lambda c: c.anchor.start)
+            first, later = cs[0], next(c for c in cs if where[c.id] != where[cs[0].id])
+            k = factor(first.value.unit, later.value.unit)
+            conv = point_band(first).scale(k) if k is not None and first.value.number is not None else None
+            yield me.finding(
+                f"{later.subject} {later.metric}: {figure_text(later)} here, but "
+                f"{figure_text(first)} earlier in the same article"
+                + (f" ({fmt_interval(conv)} {later.value.unit or ''} after conversion)" if conv else ""),
+                claims=[later.id, first.id], stated=stated_band(later) if later.value.number is not None else None,
+                recomputed=Band(low=conv.lo, high=conv.hi, unit=later.value.unit, basis="the earlier figure converted to this unit") if conv else None,
+                operands=[operand(first)],
+                formula=f"unit factor {fmt(k)}" if k is not None else None, **ctx.location(later),
+            )

@@ -1,0 +1,144 @@
+"""What every rule sees: the corpus plus indexes built once per run.
+
+The central notion is the *fact*: a subject, a metric and a scope. Two claims speak of the
+same fact when their subjects and metrics are equal and their scopes are *comparable*: for
+every scope key that takes more than one value among the claims of that metric (a
+*discriminating* key, e.g. ``model`` when figures for three models exist), both claims give
+the key and give it the same value. A key only one value is ever seen for (``workload:
+peak throughput``) does not separate facts, so a claim that omits it still matches.
+This is learnt from the records, never from a list of known subjects.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from verifier.ingest.corpus import Corpus
+from verifier.models.claim import Claim
+from verifier.models.finding import Band, Operand
+from verifier.numeric import INF, Interval, band, describe_band
+
+ALTERNATIVES = "|"
+"""Separator of alternatives in a subject or target ('GB200|GB300')."""
+
+
+@dataclass
+class Context:
+    """The corpus with indexes; rules record which claims they compared in ``checked``."""
+
+    corpus: Corpus
+    checked: set[str] = field(default_factory=set)
+    memo: dict = field(default_factory=dict)
+
+    @cached_property
+    def live(self) -> list[Claim]:
+        """Claims that take part in checks: numeric, not rejected, in offset order."""
+        out = [c for c in self.corpus.claims if c.status != "rejected" and (c.value.number is not None or c.value.is_range)]
+        return sorted(out, key=lambda c: (c.source, c.anchor.start, c.id))
+
+    @cached_property
+    def by_id(self) -> dict[str, Claim]:
+        """Every claim by id."""
+        return {c.id: c for c in self.corpus.claims}
+
+    @cached_property
+    def discriminating(self) -> dict[str, set[str]]:
+        """Metric -> scope keys that take more than one scalar value among its claims."""
+        seen: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        for c in self.live:
+            for key, val in c.scope.items():
+                for v in (val if isinstance(val, list) else [val]):
+                    seen[c.metric][key].add(v)
+        return {m: {k for k, vals in keys.items() if len(vals) > 1} for m, keys in seen.items()}
+
+    @cached_property
+    def measurements(self) -> dict[tuple[str, str], list[Claim]]:
+        """(subject, metric) -> point or range measurements (no comparison, no list scope)."""
+        out: dict[tuple[str, str], list[Claim]] = defaultdict(list)
+        for c in self.live:
+            if c.comparison is None and not is_summary(c):
+                out[(c.subject, c.metric)].append(c)
+        return out
+
+    def comparable(self, a: Claim | dict, b: Claim | dict, metrics: tuple[str, ...]) -> bool:
+        """True when scopes ``a`` and ``b`` agree on every discriminating key of ``metrics``."""
+        sa = a.scope if isinstance(a, Claim) else a
+        sb = b.scope if isinstance(b, Claim) else b
+        keys = set().union(*(self.discriminating.get(m, set()) for m in metrics))
+        return all(k in sa and k in sb and sa[k] == sb[k] for k in keys) and _no_conflict(sa, sb)
+
+    def find(self, subject: str, metric: str, scope: dict) -> list[tuple[Claim, Interval]]:
+        """Point measurements of (subject, metric) comparable with ``scope``, with their bands (own units)."""
+        return [
+            (c, point_band(c))
+            for c in self.measurements.get((subject, metric), [])
+            if c.value.number is not None and self.comparable(c.scope, scope, (metric,))
+        ]
+
+    def source_path(self, source_id: str) -> str | None:
+        """Path of an article, for finding locations."""
+        src = self.corpus.sources.get(source_id)
+        return src.path if src else None
+
+    def location(self, claim: Claim) -> dict:
+        """Finding fields that place a finding at ``claim``'s quote."""
+        src = self.corpus.sources.get(claim.source)
+        line = src.line_of(claim.anchor.start) if src else None
+        return {"source": claim.source, "path": src.path if src else None, "line": line}
+
+
+def _no_conflict(sa: dict, sb: dict) -> bool:
+    return all(sa[k] == sb[k] for k in sa.keys() & sb.keys() if not isinstance(sa[k], list) and not isinstance(sb[k], list))
+
+
+def is_summary(claim: Claim) -> bool:
+    """True when a claim speaks of several facts at once: a list scope or alternative subjects/targets."""
+    return (
+        any(isinstance(v, list) for v in claim.scope.values())
+        or ALTERNATIVES in claim.subject
+        or (claim.comparison is not None and ALTERNATIVES in claim.comparison.target)
+    )
+
+
+def figure_text(claim: Claim) -> str:
+    """The figure as printed with its unit, for messages: '1.9 x', '8.54万 tokens/s/kW', '28%' (unit not repeated)."""
+    printed, unit = claim.value.printed, claim.value.unit
+    if not unit or printed.replace(" ", "").endswith(unit):
+        return printed
+    return f"{printed} {unit}"
+
+
+def point_band(claim: Claim) -> Interval:
+    """The band a point figure stands for (see :func:`verifier.numeric.band`)."""
+    v = claim.value
+    return band(v.number, v.resolution, claim.approx)
+
+
+def range_bands(claim: Claim) -> tuple[Interval | None, Interval | None]:
+    """Bands of the low and high ends of a printed range (approx words apply to both ends)."""
+    v = claim.value
+    lo = band(v.low, v.resolution, claim.approx) if v.low is not None else None
+    hi = band(v.high, v.resolution, claim.approx) if v.high is not None else None
+    return lo, hi
+
+
+def stated_band(claim: Claim, iv: Interval | None = None) -> Band:
+    """The ``stated`` block of a finding for ``claim``: band ``iv``, its point band, or its range's span."""
+    basis = describe_band(claim.value.printed, claim.value.resolution, claim.approx)
+    if iv is None and claim.value.number is None:
+        lo, hi = range_bands(claim)
+        iv = Interval(lo.lo if lo else -INF, hi.hi if hi else INF)
+        basis += " at each end"
+    iv = iv or point_band(claim)
+    return Band(low=iv.lo, high=iv.hi, unit=claim.value.unit, basis=basis)
+
+
+def operand(claim: Claim, iv: Interval | None = None) -> Operand:
+    """An :class:`Operand` for a finding, with the band the claim's figure stands for (a range's span for ranges)."""
+    b = stated_band(claim, iv)
+    return Operand(
+        claim=claim.id, source=claim.source, quote=claim.anchor.quote, printed=claim.value.printed,
+        low=b.low, high=b.high, unit=claim.value.unit,
+    )

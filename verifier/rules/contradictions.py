@@ -1,0 +1,116 @@
+"""V2xx: different sources giving incompatible figures for the same fact.
+
+A fact is a subject, a metric and a scope (see :mod:`verifier.rules.context`): a TDP and a
+measured power are different facts (scope ``basis``), and so are one model's figure and
+another's (scope ``model``). Figures agree when their printed bands meet.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from verifier.models.claim import Claim
+from verifier.models.finding import Band, Finding
+from verifier.numeric import fmt_interval
+from verifier.rules.context import Context, figure_text, is_summary, operand, point_band, stated_band
+from verifier.rules.derive import derivations
+from verifier.rules.facts import clusters, disagreeing_measurements, partitions
+from verifier.rules.registry import rule
+from verifier.rules.relations import RATIO_RELATIONS, invert_q, to_q
+from verifier.vocabulary import inverse_of
+
+
+def _scope_text(c: Claim) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(c.scope.items())) or "no scope"
+
+
+def _figure(c: Claim) -> str:
+    return figure_text(c) + (f" ({c.approx})" if c.approx else "")
+
+
+def _describe(groups: list[list[Claim]]) -> str:
+    """'1200 W (about) in s003 vs 1400 W in s000 (×6), s001, s002' for messages."""
+    parts = []
+    for g in groups:
+        by_text: dict[str, dict[str, int]] = {}
+        for c in g:
+            per = by_text.setdefault(_figure(c), {})
+            per[c.source] = per.get(c.source, 0) + 1
+        parts.append("; ".join(f"{text} in " + ", ".join(s + (f" (×{n})" if n > 1 else "") for s, n in per.items())
+                               for text, per in by_text.items()))
+    return " vs ".join(parts)
+
+
+@rule("V201", "conflicting-figures", "Sources give incompatible figures for the same subject, metric and scope.")
+def conflicting_figures(ctx: Context) -> Iterator[Finding]:
+    """Figures for one fact from different sources are split into clusters that agree at
+    printed precision (after unit and scale conversion); more than one cluster is a
+    contradiction. The finding sits at the smallest cluster (the outlier) and lists all.
+
+    Tolerance: two figures agree when their bands meet (half a last digit each, widened by
+    approximation words); ranges agree when both ends do.
+
+    Okay: GB200 rated power 1200 W in one article and 1.2 kW in another.
+    V201: GB200 rated power 1000 W in one article and 1200 W in another.
+    """
+    me = conflicting_figures.rule
+    for unit, groups in disagreeing_measurements(ctx):
+        sources = {c.source for g in groups for c in g}
+        if len(sources) < 2:
+            continue
+        out = groups[0][0]
+        others = [c for g in groups[1:] for c in g]
+        hull = _hull(others)
+        yield me.finding(
+            f"{out.subject} {out.metric} ({_scope_text(out)}): {_describe(groups)}",
+            claims=[c.id for g in groups for c in g],
+            stated=stated_band(out),
+            recomputed=Band(low=hull[0], high=hull[1], unit=unit, basis="the other sources' figures, each at its printed band") if hull else None,
+            operands=[operand(c) for c in others], formula=f"{len(groups)} clusters of figures that do not agree at printed precision",
+            **ctx.location(out),
+        )
+
+
+def _hull(claims: list[Claim]) -> tuple[float, float] | None:
+    """Lowest and highest band edge of the figures among ``claims`` (points and ranges, own units)."""
+    bands = [(b.low, b.high) for b in (stated_band(c) for c in claims)]
+    return (min(b[0] for b in bands), max(b[1] for b in bands)) if bands else None
+
+
+@rule("V202", "conflicting-comparisons", "Sources give incompatible ratios for the same comparison, and no measurements settle it.")
+def conflicting_comparisons(ctx: Context) -> Iterator[Finding]:
+    """Comparison figures for the same subject, target and metric (a ratio in one source, a
+    share or a reduction in another, all mapped to q = s / t, through the inverse metric if
+    needed) that fall into more than one agreeing cluster. When the records hold the two
+    measurements, V101 judges each figure against them instead, and this rule stays silent.
+
+    Okay: "1.9x" in one source and "about 1.9x" in another.
+    V202: "1.6x" in one source and "1.7x" in another, with no measurements recorded.
+    """
+    me = conflicting_comparisons.rule
+    claims = [c for c in ctx.live if c.comparison and c.comparison.relation in RATIO_RELATIONS and c.value.number is not None and not is_summary(c)]
+    qs = {c.id: _q(c) for c in claims}
+    for group in partitions(ctx, claims, lambda c: (c.subject, c.comparison.target, _base_metric(c.metric))):
+        if derivations(ctx, group[0].subject, group[0].comparison.target, group[0].metric, group[0].scope):
+            continue
+        ctx.checked.update(c.id for c in group)
+        groups = sorted(clusters(group, lambda a, b: qs[a.id].meets(qs[b.id])), key=lambda g: (len(g), g[0].source))
+        if len(groups) < 2 or len({c.source for g in groups for c in g}) < 2:
+            continue
+        out = groups[0][0]
+        yield me.finding(
+            f"{out.subject} vs {out.comparison.target} {out.metric} ({_scope_text(out)}): {_describe(groups)}; "
+            f"as s/t: " + " vs ".join(fmt_interval(qs[g[0].id]) for g in groups),
+            claims=[c.id for g in groups for c in g], operands=[operand(c) for g in groups[1:] for c in g],
+            formula="each figure mapped to q = s / t", **ctx.location(out),
+        )
+
+
+def _base_metric(metric: str) -> str:
+    inv = inverse_of(metric)
+    return min(metric, inv) if inv else metric
+
+
+def _q(c: Claim):
+    q = to_q(c.comparison.relation, point_band(c))
+    return invert_q(q) if _base_metric(c.metric) != c.metric else q

@@ -1,0 +1,50 @@
+"""V6xx: coverage, so that silence is visible: numbers in the text that no record covers."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from verifier.models.finding import Finding
+from verifier.rules.context import Context
+from verifier.rules.registry import rule
+
+
+def unrecorded_numbers(ctx: Context) -> dict[str, list]:
+    """Per source, the quantities found in the body that overlap no claim's quote.
+
+    Returns:
+        {source id: [Quantity, ...]} (see :mod:`verifier.quantities`), memoised per run.
+    """
+    if "unrecorded" in ctx.memo:
+        return ctx.memo["unrecorded"]
+    out: dict[str, list] = {}
+    for sid, qs in numbers_in_text(ctx).items():
+        spans = sorted((c.anchor.start, c.anchor.end) for c in ctx.corpus.claims if c.source == sid)
+        out[sid] = [q for q in qs if not any(s < q.end and q.start < e for s, e in spans)]
+    ctx.memo["unrecorded"] = out
+    return out
+
+
+def numbers_in_text(ctx: Context) -> dict[str, list]:
+    """Per source, the quantities the extractor finds in the body (memoised per run)."""
+    if "numbers" not in ctx.memo:
+        from verifier.quantities import extract
+
+        ctx.memo["numbers"] = {sid: extract(src.body) for sid, src in sorted(ctx.corpus.sources.items())}
+    return ctx.memo["numbers"]
+
+
+@rule("V601", "unrecorded-number", "A number in the article is covered by no claim record.", severity="info", enabled=False)
+def unrecorded_number(ctx: Context) -> Iterator[Finding]:
+    """Lists each quantity the extractor finds in an article that overlaps no claim's quote,
+    so a reviewer can see what the records leave out. Off by default (select it with
+    ``--select V601``); the audit summary always counts these numbers.
+
+    Okay: every figure of the article recorded.
+    V601: "6颗HBM4" printed but not recorded.
+    """
+    me = unrecorded_number.rule
+    for sid, qs in unrecorded_numbers(ctx).items():
+        src = ctx.corpus.sources[sid]
+        for q in qs:
+            yield me.finding(f"{q.surface!r} at {q.start}:{q.end} is not covered by any claim", source=sid, path=src.path, line=src.line_of(q.start))

@@ -1,0 +1,94 @@
+"""The rule registry: every rule is a small function plus metadata, registered by :func:`rule`.
+
+Codes are a letter and three digits, assigned in the rule modules; the hundreds digit is the
+family:
+
+* V1xx arithmetic: derived figures recomputed from their operands (:mod:`.arithmetic`)
+* V2xx contradictions between sources about the same fact (:mod:`.contradictions`)
+* V3xx quotes and anchors (:mod:`.anchors`)
+* V4xx provenance, citations and evidence tiers (:mod:`.provenance`)
+* V6xx coverage (:mod:`.coverage`)
+
+A rule function takes a :class:`~verifier.rules.context.Context` and yields findings made
+with :meth:`Rule.finding`. Its docstring is its help page (``verifier rule CODE``).
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from verifier.models.finding import Finding, Severity
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Metadata of one rule. ``enabled`` False means it runs only when selected by code."""
+
+    code: str
+    name: str
+    summary: str
+    severity: Severity
+    func: Callable
+    enabled: bool = True
+
+    @property
+    def family(self) -> str:
+        """The family prefix, e.g. 'V1'."""
+        return self.code[:2]
+
+    @property
+    def doc(self) -> str:
+        """The rule's docstring, dedented."""
+        return inspect.cleandoc(self.func.__doc__ or self.summary)
+
+    def finding(self, message: str, severity: Severity | None = None, **fields) -> Finding:
+        """Build a finding of this rule (``fields`` are :class:`Finding` fields)."""
+        return Finding(rule=self.code, name=self.name, severity=severity or self.severity, message=message, **fields)
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(code: str, name: str, summary: str, severity: str = "error", enabled: bool = True):
+    """Register the decorated function as rule ``code``.
+
+    Raises:
+        ValueError: the code is malformed or already taken.
+    """
+    if len(code) != 4 or not code[0].isalpha() or not code[1:].isdigit():
+        raise ValueError(f"rule code {code!r} must be a letter and three digits")
+
+    def wrap(func: Callable[..., Iterable[Finding]]) -> Callable[..., Iterable[Finding]]:
+        if code in RULES:
+            raise ValueError(f"rule code {code} is already used by {RULES[code].name}")
+        RULES[code] = Rule(code, name, summary, Severity(severity), func, enabled)
+        func.rule = RULES[code]  # type: ignore[attr-defined]
+        return func
+
+    return wrap
+
+
+def all_rules() -> dict[str, Rule]:
+    """Every registered rule, by code (imports the rule modules on first call)."""
+    from verifier.rules import anchors, arithmetic, contradictions, coverage, provenance  # noqa: F401
+
+    return dict(sorted(RULES.items()))
+
+
+def select_rules(select: list[str] | None = None, ignore: list[str] | None = None) -> list[Rule]:
+    """Rules to run: enabled ones (or those whose code starts with a ``select`` prefix), minus ``ignore`` prefixes.
+
+    Raises:
+        ValueError: a prefix matches no rule.
+    """
+    rules = all_rules()
+    for prefix in (select or []) + (ignore or []):
+        if not any(code.startswith(prefix) for code in rules):
+            raise ValueError(f"no rule code starts with {prefix!r}")
+    if select:
+        chosen = [r for c, r in rules.items() if any(c.startswith(p) for p in select)]
+    else:
+        chosen = [r for r in rules.values() if r.enabled]
+    return [r for r in chosen if not any(r.code.startswith(p) for p in (ignore or []))]

@@ -1,0 +1,93 @@
+"""Unit conversion between the normalised unit symbols of claim records, backed by pint.
+
+Records use short symbols ('W', 'kW', 'ms/token', 'tokens/s/kW', 'GiB', 'mm²', 'USD',
+'month'...). :func:`factor` gives the multiplier between two compatible units and
+:func:`reciprocal_factor` the constant linking reciprocal ones (ms per token vs tokens per
+second). pint is imported and its registry built on first use (about 0.45 s), and only
+when two different units must be compared; results are cached.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_PINT_NAMES: dict[str, str] = {
+    "tokens": "token", "token": "token", "params": "parameter", "param": "parameter",
+    "x": "dimensionless", "%": "percent", "pp": "percent", "‰": "permille",
+    "mm²": "millimeter ** 2", "cm²": "centimeter ** 2", "m²": "meter ** 2", "km²": "kilometer ** 2",
+    "µs": "microsecond", "μs": "microsecond", "h": "hour", "min": "minute",
+    "Gbps": "gigabit / second", "Mbps": "megabit / second", "Tbps": "terabit / second",
+    "FLOPS": "flop / second", "TFLOPS": "teraflop / second", "PFLOPS": "petaflop / second",
+}
+_CURRENCIES = {"USD", "CNY", "EUR", "GBP", "JPY", "HKD", "TWD", "KRW", "INR"}
+_SPLIT = re.compile(r"(/)")
+
+
+@lru_cache(maxsize=1)
+def _registry():
+    import pint
+
+    ureg = pint.UnitRegistry()
+    ureg.define("token = [token] = tokens")
+    ureg.define("parameter = [parameter] = params")
+    ureg.define("flop = [flop] = FLOP")
+    for code in sorted(_CURRENCIES):
+        ureg.define(f"{code} = [currency_{code}]")
+    return ureg
+
+
+def _pint_expr(symbol: str) -> str:
+    """Translate one record unit symbol into a pint expression ('tokens/s/kW' -> 'token / s / kW')."""
+    if symbol in _PINT_NAMES:
+        return _PINT_NAMES[symbol]
+    parts = [p.strip() for p in symbol.split("/")]
+    out = []
+    for part in parts:
+        name = _PINT_NAMES.get(part, part)
+        out.append(f"({name})" if " " in name else name)
+    return " / ".join(out)
+
+
+@lru_cache(maxsize=4096)
+def _quantity(symbol: str):
+    ureg = _registry()
+    try:
+        return ureg.parse_expression(_pint_expr(symbol))
+    except Exception:  # pint raises several unrelated types for unknown names
+        return None
+
+
+@lru_cache(maxsize=4096)
+def factor(src: str | None, dst: str | None) -> float | None:
+    """Return k with value_in_dst = k * value_in_src, or None when the units are incompatible.
+
+    ``None`` units (plain counts) only match ``None``. Currencies never convert into each other.
+
+    Examples: factor('kW', 'W') == 1000; factor('GiB', 'GB') == 1.073741824; factor('W', 's') is None.
+    """
+    if src == dst:
+        return 1.0
+    if src is None or dst is None:
+        return None
+    a, b = _quantity(src), _quantity(dst)
+    if a is None or b is None or a.dimensionality != b.dimensionality:
+        return None
+    return float((a / b).to_base_units().magnitude)
+
+
+@lru_cache(maxsize=4096)
+def reciprocal_factor(src: str | None, dst: str | None) -> float | None:
+    """Return k with value_in_dst = k / value_in_src when the units are reciprocal, else None.
+
+    Example: reciprocal_factor('ms/token', 'tokens/s') == 1000 (0.69 ms/token is 1000/0.69 tokens/s).
+    """
+    if src is None or dst is None:
+        return None
+    a, b = _quantity(src), _quantity(dst)
+    if a is None or b is None:
+        return None
+    prod = (a * b).to_base_units()
+    if prod.dimensionless:
+        return float(1.0 / prod.magnitude)
+    return None

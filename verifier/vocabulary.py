@@ -1,0 +1,83 @@
+"""The shared vocabulary of metrics and scope keys.
+
+Metrics are general (power, latency, price...), never tied to one topic. Each metric names
+its canonical unit, its dimension, and, where one exists, its *inverse* metric: a figure for
+one can be recomputed from the other (tokens per second vs milliseconds per token; work per
+watt vs energy per unit of work). Rules use :func:`inverse_of` to follow those links.
+
+Records may use metrics not listed here (snake_case); they are compared only with claims of
+the same metric.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Metric(NamedTuple):
+    """A metric of the vocabulary: canonical unit, a one-line gloss, and its inverse metric."""
+
+    unit: str | None
+    gloss: str
+    inverse: str | None = None
+
+
+METRICS: dict[str, Metric] = {
+    # power and energy
+    "power": Metric("W", "electrical power; scope 'basis' says rated (TDP, nameplate) or measured"),
+    "energy": Metric("Wh", "energy"),
+    "power_capacity": Metric("W", "capacity of a deployment or contract (MW, GW)"),
+    # performance
+    "throughput": Metric("tokens/s", "aggregate work per unit time"),
+    "throughput_per_power": Metric("tokens/s/kW", "work per unit time per unit power ('per watt')", "energy_per_work"),
+    "energy_per_work": Metric("J/token", "energy per unit of work", "throughput_per_power"),
+    "generation_speed": Metric("tokens/s", "output speed seen by one user", "inter_token_latency"),
+    "inter_token_latency": Metric("ms/token", "time between consecutive output tokens", "generation_speed"),
+    "latency_e2e": Metric("s", "end-to-end latency of one request"),
+    "interactivity_gain": Metric("x", "advantage in interactive (low-latency) operating points"),
+    "speed": Metric("x", "relative speed of code or a process"),
+    "task_time": Metric("s", "time to complete a task"),
+    "wait_time": Metric("s", "time a user waits", None),
+    "compute": Metric("FLOPS", "arithmetic throughput"),
+    # memory and silicon
+    "memory_capacity": Metric("GiB", "memory capacity"),
+    "memory_bandwidth": Metric("TB/s", "memory bandwidth"),
+    "bandwidth_per_power": Metric("GB/s/W", "memory bandwidth per watt"),
+    "die_area": Metric("mm²", "silicon die area"),
+    "area": Metric("mm²", "area of a block or unit"),
+    "process_node": Metric("nm", "manufacturing process node"),
+    "count": Metric(None, "number of items (stacks, chips, models, people)"),
+    "model_size": Metric("params", "parameter count of a model"),
+    "sequence_length": Metric("tokens", "input or output length"),
+    # money
+    "price": Metric("USD", "price"),
+    "cost": Metric("USD", "cost"),
+    "cost_per_hour": Metric("USD/h", "cost per unit time (e.g. total cost of ownership per chip-hour)"),
+    "deal_value": Metric("USD", "value of a deal, financing or acquisition"),
+    "cost_share": Metric("%", "share of a cost in a total"),
+    "revenue": Metric("USD", "revenue"),
+    # time
+    "duration": Metric("month", "length of a period (development time, design cycle)"),
+    "date": Metric(None, "calendar date of an event"),
+    "reading_time": Metric("min", "estimated reading time"),
+    "word_count": Metric(None, "number of words or characters of a text"),
+}
+
+SCOPE_KEYS: dict[str, str] = {
+    "model": "the AI model run ('GPT-OSS 120B')",
+    "workload": "operating point or workload ('peak throughput', 'interactive', 'single user')",
+    "precision": "numeric precision ('MXFP4')",
+    "sequence": "input/output sequence shape ('8k/1k')",
+    "basis": "for power: 'rated' (TDP, nameplate, 额定, 标称) or 'measured' (实测, sustained)",
+    "benchmark": "benchmark name ('InferenceX')",
+    "period": "time the figure refers to ('2026', 'per year')",
+    "part": "component measured ('SIMD unit', 'matrix engine', 'HBM')",
+    "stage": "phase or milestone ('tape-out', 'first deployment')",
+    "per": "unit of normalisation when not in the unit ('per chip', 'per accelerator')",
+}
+
+
+def inverse_of(metric: str) -> str | None:
+    """Return the metric whose values are reciprocals of ``metric``'s, or None."""
+    entry = METRICS.get(metric)
+    return entry.inverse if entry else None
