@@ -85,13 +85,13 @@ def read_article(path: Path, display: str | None = None) -> Source:
     if front is None:
         meta = _default_meta(path, body)
     else:
-        doc = load_yaml(front, shown, line_offset=1)
+        doc, node = load_yaml(front, shown, line_offset=1)
         if not isinstance(doc, dict):
             raise InputError(shown, 2, "front matter must be a YAML mapping (key: value lines)")
         try:
-            meta = SourceMeta.model_validate(dict(doc))
+            meta = SourceMeta.model_validate(doc)
         except ValidationError as err:
-            raise_validation(err, doc, shown, line_offset=1)
+            raise_validation(err, node, shown, line_offset=1)
     return Source(meta=meta, path=shown, body=body, body_line=body_line)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from verifier.errors import InputError, RecordError
-from verifier.ingest.yamlio import load_yaml, raise_validation, yaml_rt
+from verifier.ingest.yamlio import load_yaml, node_line, raise_validation, yaml_rt
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource
 
@@ -31,19 +31,19 @@ def read_claims(path: Path, display: str | None = None) -> tuple[list[Claim], di
         RecordError: a record fails validation, or an id repeats within the file.
     """
     shown = display or str(path)
-    doc = _load(path, shown)
+    doc, root = _load(path, shown)
     if doc is None:
         return [], {}
     if not isinstance(doc, list):
         raise InputError(shown, 1, "a claims file must be a YAML list of records (lines starting with '- id:')")
     claims: list[Claim] = []
     lines: dict[str, int] = {}
-    for i, item in enumerate(doc):
-        line = item.lc.line + 1 if hasattr(item, "lc") else None
+    for i, (item, node) in enumerate(zip(doc, root.value)):
+        line = node_line(node)
         try:
-            claim = Claim.model_validate(_plain(item))
+            claim = Claim.model_validate(item)
         except ValidationError as err:
-            raise_validation(err, item, shown, loc_prefix=(i,))
+            raise_validation(err, node, shown, loc_prefix=(i,))
         if claim.id in lines:
             raise RecordError(shown, line, f"duplicate claim id {claim.id!r} (first at line {lines[claim.id]})")
         claims.append(claim)
@@ -59,18 +59,20 @@ def read_external(path: Path, display: str | None = None) -> list[ExternalSource
         RecordError: an entry fails validation or an id repeats.
     """
     shown = display or str(path)
-    doc = _load(path, shown) or []
+    doc, root = _load(path, shown)
+    if doc is None:
+        return []
     if not isinstance(doc, list):
         raise InputError(shown, 1, "the external-source registry must be a YAML list of entries")
     out: list[ExternalSource] = []
     seen: set[str] = set()
-    for i, item in enumerate(doc):
+    for i, (item, node) in enumerate(zip(doc, root.value)):
         try:
-            ext = ExternalSource.model_validate(_plain(item))
+            ext = ExternalSource.model_validate(item)
         except ValidationError as err:
-            raise_validation(err, item, shown, loc_prefix=(i,))
+            raise_validation(err, node, shown, loc_prefix=(i,))
         if ext.id in seen:
-            raise RecordError(shown, item.lc.line + 1, f"duplicate external source id {ext.id!r}")
+            raise RecordError(shown, node_line(node), f"duplicate external source id {ext.id!r}")
         seen.add(ext.id)
         out.append(ext)
     return out
@@ -89,7 +91,7 @@ def write_yaml_atomic(path: Path, doc: Any) -> None:
         raise
 
 
-def _load(path: Path, shown: str) -> Any:
+def _load(path: Path, shown: str) -> tuple[Any, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
@@ -97,20 +99,3 @@ def _load(path: Path, shown: str) -> Any:
     except OSError as err:
         raise InputError(shown, None, f"cannot read: {err.strerror}") from None
     return load_yaml(text, shown)
-
-
-def _plain(node: Any) -> Any:
-    """Turn ruamel round-trip nodes into plain dicts/lists/scalars for pydantic."""
-    if isinstance(node, dict):
-        return {str(k): _plain(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_plain(v) for v in node]
-    if isinstance(node, str):
-        return str(node)
-    if isinstance(node, bool) or node is None:
-        return node
-    if isinstance(node, int):
-        return int(node)
-    if isinstance(node, float):
-        return float(node)
-    return node
