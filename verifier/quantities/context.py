@@ -50,14 +50,23 @@ _LENGTH_WORDS_RE: Final[re.Pattern[str]] = re.compile(
 )
 
 
-def attach_left(t: str, h: Hit, arabic_prefix_ok: bool = True) -> bool:
+def attach_left(t: str, h: Hit, prev_end: int = -1) -> bool:
     """Currency prefix, sign and approximation word before the number.
+
+    Args:
+        t: normalised text.
+        h: the hit, widened in place.
+        prev_end: end of the previous quantity (-1 if none); the left context never
+            reaches into it.
 
     Returns:
         False when the number is glued to a name on its left ("GB200", "GPT-4o").
     """
-    before = t[max(0, h.start - 12):h.start]
-    if before and before[-1].isascii() and before[-1].isalpha():
+    floor = max(prev_end, h.start - 12, 0)
+    before = t[floor:h.start]
+    if prev_end >= h.start - 1 and before.endswith("-"):
+        pass  # "1.6m-3.9m": the letters belong to the previous quantity's unit
+    elif before and before[-1].isascii() and before[-1].isalpha():
         run = re.search(r"[A-Za-z]+\.?$", before)
         code = run.group() if run else ""
         sym = match_unit(code, 0) if code else None
@@ -72,10 +81,15 @@ def attach_left(t: str, h: Hit, arabic_prefix_ok: bool = True) -> bool:
         h.start, h.kind = h.start - len(m.group()), "money"
     if P.ORDINAL_BEFORE_RE.search(t, max(0, h.start - 4), h.start):
         return False
-    sign = P.SIGN_BEFORE_RE.search(t[max(0, h.start - 10):h.start])
-    if sign and isinstance(h.value, (int, float)) and h.script != "fixed":
+    sign = P.SIGN_BEFORE_RE.search(t[max(prev_end, h.start - 10, 0):h.start])
+    if (sign and isinstance(h.value, (int, float)) and h.script != "fixed"
+            and not (prev_end > 0 and t[prev_end:h.start - len(sign.group())].isspace())
+            and h.start - len(sign.group()) != prev_end):
         h.value, h.start = -h.value, h.start - len(sign.group())
-    approx = P.APPROX_BEFORE_RE.search(t[max(0, h.start - 24):h.start])
+    approx = P.APPROX_BEFORE_RE.search(t[max(prev_end, h.start - 24, 0):h.start])
+    if approx and approx.group().strip() in ("~", "-") and prev_end > 0 and (
+            t[prev_end:h.start - len(approx.group())].strip() == ""):
+        approx = None  # "2~3": a range separator, not "about"
     if approx:
         h.approx = P.APPROX_BEFORE[_approx_key(approx.group())]
         h.start -= len(approx.group())
@@ -127,35 +141,60 @@ def attach_unit(t: str, h: Hit) -> bool:
     """
     if h.script == "fixed" and h.unit:
         return True
+    if is_currency(h.unit):  # a prefix ("$10 in 3 years") is the unit; "$15.4/hour"
+        _after_unit(t, h)
+        return True
     pos, n = h.end, len(t)
+    m = _PLUS_MINUS_RE.match(t, pos)
+    if m:
+        pos = h.end = m.end()  # "9.83e-3 +/- 1e-5 km/s2": skip the error term
     while pos < n and pos - h.end < 2 and t[pos] == " ":
         pos += 1
     pos = _cn_infix(t, h, pos)
-    u = match_unit(t, pos) if pos < n else None
+    if pos >= n:
+        return True
+    if t[pos] == "-" and pos + 1 < n and t[pos + 1].isalpha() and not match_unit(t, pos):
+        pos += 1  # "3-inch", "30-minutes", "twenty-pound"
+    elif h.kind == "fraction" and (m := _OF_RE.match(t, pos)):
+        pos = m.end()  # "tenth of a gallon"
+    u = match_unit(t, pos)
     if u and u[0] in _RISKY_UNITS and not _risky_ok(t, h, pos, u):
         u = None
     if u is None:
         return _no_unit(t, h)
-    if h.unit and is_currency(h.unit) and not is_currency(u[0]):
-        return True  # "$10 in 3 years": the currency was the unit
     h.unit, h.end = u[0], u[1]
+    if len(h.unit) == 4 and h.unit[0] == "M" and is_currency(h.unit[1:]):
+        h.unit = h.unit[1:]
+        _multiply(h, 1e6, h.end)
     _after_unit(t, h)
     return True
 
 
+_PLUS_MINUS_RE: Final[re.Pattern[str]] = re.compile(
+    r"\s?(?:\+/-|±)\s?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_OF_RE: Final[re.Pattern[str]] = re.compile(r"of\s(?:an?\s)?")
+
+
 def _cn_infix(t: str, h: Hit, pos: int) -> int:
     """Read 个/多/半 between a Chinese count and its unit: 两个多月, 一个半月."""
+    infix = False
     if t.startswith(("个多", "個多", "多个", "多個"), pos):
-        h.approx, pos = "over", pos + 2
-    elif t.startswith(("个半", "個半"), pos) and isinstance(h.value, (int, float)):
-        h.value, pos = h.value + 0.5, pos + 2
+        h.approx, pos, infix = "over", pos + 2, True
+    elif t.startswith(("个半", "個半", "分半"), pos) and isinstance(h.value, (int, float)):
+        if t[pos] == "分":
+            h.unit, pos = "min", pos + 1
+        h.value, pos, infix = h.value + 0.5, pos + 2, True
     elif pos < len(t) and t[pos] in "多余餘" and h.script != "word":
         h.approx, pos = "over", pos + 1
-    if h.approx == "over" and pos < len(t) and t[pos] == "月":
+    if h.unit == "min":
+        h.end = pos + (1 if t.startswith(("钟", "鐘"), pos) else 0)
+        return len(t)
+    if infix and pos < len(t) and t[pos] == "月":
         h.unit, h.end = "month", pos + 1
         return len(t)  # unit found; nothing more to match
-    if pos == len(t) or t[pos] in ("个", "個") and not match_unit(t, pos):
-        return pos
+    if pos < len(t) and t[pos] in ("个", "個") and not match_unit(t, pos) and match_unit(
+            t, pos + 1):
+        return pos + 1  # 20个比特币
     return pos
 
 
@@ -197,7 +236,7 @@ def _after_unit(t: str, h: Hit) -> None:
         if v and v[0] not in ("x", "%"):
             h.unit, e = f"{h.unit}/{v[0]}", v[1]
     elif is_currency(h.unit):
-        m = re.match(r"\s?/\s?(?:hour|hr|h)\b", t[e:e + 8])
+        m = re.match(r"\s?/\s?(?:hour|hr|h)\b|\s?(?:an|per|/)\s?hour", t[e:e + 10])
         if m:
             h.unit, e = f"{h.unit}/h", e + m.end()
     if e < len(t) and t[e] == "半" and isinstance(h.value, (int, float)):

@@ -15,7 +15,7 @@ from typing import Final
 
 from . import patterns as P
 from .context import (CURRENCY_BEFORE_RE, NAME_BEFORE_RE, attach_left, attach_magnitude,
-                      attach_right_approx, attach_unit)
+                      attach_right_approx, attach_subunits, attach_unit)
 from .dates import find_dates
 from .model import Quantity
 from .scan import (Hit, Spans, scan_arabic, scan_chinese, scan_cn_fractions,
@@ -38,9 +38,11 @@ _HALF_RE: Final[re.Pattern[str]] = re.compile(r"\s(?:and\s)?(?:a\s)?half(?![A-Za
 
 def _blocked_spans(t: str, has_latin: bool) -> Spans:
     """Spans that hold no quantity: URLs, e-mails, phone numbers, clock times, versions."""
-    spans: Spans = []
+    spans = Spans(len(t))
     for rx in (P.URL_RE, P.PHONE_RE, P.CLOCK_RE, P.VERSION_RE):
-        if rx is P.URL_RE and not has_latin:
+        if rx is P.URL_RE and not ("//" in t or "www." in t or "@" in t):
+            continue
+        if rx is P.CLOCK_RE and ":" not in t:
             continue
         spans.extend(m.span() for m in rx.finditer(t))
     return spans
@@ -51,7 +53,7 @@ def _scan(t: str, has_cjk: bool, has_latin: bool) -> list[Hit]:
     spans = _blocked_spans(t, has_latin)
     hits: list[Hit] = []
     for s, e, iso in find_dates(t, has_cjk, has_latin):
-        if all(e <= a or s >= b for a, b in spans):
+        if spans.free(s, e):
             hits.append(Hit(s, e, None, None, "date", "fixed", iso=iso))
             spans.append((s, e))
     scan_sequences(t, spans, hits)
@@ -73,25 +75,26 @@ def _scan_articles(t: str, spans: Spans, out: list[Hit]) -> None:
     """"a month", "an hour", "one mile": 1 of a unit spelt as a word of 3+ letters."""
     for m in _ARTICLE_RE.finditer(t):
         u = match_unit(t, m.end())
-        if u is None or u[1] - m.end() < 3 or t[m.end():u[1]].lower().startswith("second"):
-            if not (u and u[0] == "USD" and t[m.end():u[1]].lower().startswith("dollar")):
-                continue
-        if all(m.end() <= a or m.start() >= b for a, b in spans):
+        word = t[m.end():u[1]] if u else ""
+        if u is None or len(word) < 2 or not word.isalpha() or word.lower() == "second":
+            continue
+        if spans.free(m.start(), m.end()):
             out.append(Hit(m.start(), m.end() - 1, 1, 1, script="word"))
             spans.append((m.start(), u[1]))
 
 
-def _complete(t: str, h: Hit) -> bool:
+def _complete(t: str, h: Hit, prev_end: int) -> bool:
     """Pass 2 for one hit; False drops it."""
     if h.kind == "date":
         return True
-    if not attach_left(t, h):
+    if not attach_left(t, h, prev_end):
         return False
     attach_magnitude(t, h)
     if not attach_unit(t, h):
         return False
     if is_currency(h.unit):
         attach_magnitude(t, h)  # "75 USD million"
+        attach_subunits(t, h)  # "$20 and 43c"
         if h.kind != "money" and (m := CURRENCY_BEFORE_RE.search(t, 0, h.start)) is None:
             h.kind = "money"
     if h.unit in _TIME_UNITS and isinstance(h.value, (int, float)):
@@ -237,7 +240,7 @@ def extract(text: str, lang: str | None = None) -> list[Quantity]:
     hits: list[Hit] = []
     last_end = -1
     for h in _scan(t, has_cjk, has_latin):
-        if h.start >= last_end and _complete(t, h):
+        if h.start >= last_end and _complete(t, h, last_end):
             if h.start < last_end:
                 continue  # its left context belongs to the previous quantity
             hits.append(h)

@@ -40,6 +40,7 @@ def main_jsonl(stdin: IO[str], stdout: IO[str]) -> int:
         line = line.strip()
         if not line:
             continue
+        obj = None
         try:
             obj = json.loads(line)
             text = obj["text"]
@@ -48,7 +49,7 @@ def main_jsonl(stdin: IO[str], stdout: IO[str]) -> int:
         except (ValueError, KeyError, TypeError) as exc:
             status = 1
             result = {"id": None, "quantities": [], "error": f"{type(exc).__name__}: {exc}"}
-            if isinstance(locals().get("obj"), dict):
+            if isinstance(obj, dict):
                 result["id"] = obj.get("id")
         out.append(dumps(result, ensure_ascii=False))
         if len(out) >= 256:

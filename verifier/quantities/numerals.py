@@ -91,7 +91,13 @@ class _CnState:
         self.res: float = 1.0
 
     def place(self, p: int) -> None:
-        """A small place value (十/百/千): multiply the pending digit into the section."""
+        """A small place value (十/百/千): multiply the pending digit into the section.
+
+        Raises:
+            ValueError: a place not smaller than the previous one ("一百千", "七十百").
+        """
+        if self.pending is None and 10 <= self.last_place <= p:
+            raise ValueError("place out of order")
         self.section += (1 if self.pending is None else self.pending) * p
         self.res = p if self.pending is None or self.pending == int(self.pending) else self.res * p
         self.pending, self.last_place, self.zero = None, p, False
@@ -133,6 +139,14 @@ def parse_chinese(s: str) -> Parsed | None:
     Returns:
         (value, resolution) or None when ``s`` holds no digit or place character.
     """
+    try:
+        return _parse_chinese(s)
+    except ValueError:
+        return None
+
+
+def _parse_chinese(s: str) -> Parsed | None:
+    """Body of :func:`parse_chinese`; raises ValueError on malformed numerals."""
     int_part, _, dec = _split_point(s)
     st = _CnState()
     i, n = 0, len(int_part)

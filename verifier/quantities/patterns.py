@@ -25,7 +25,7 @@ _CN_PLACE = "十拾百佰千仟万萬亿億"
 # Arabic number, optionally continued by Chinese place characters ("8.54万", "2千零30万").
 NUMBER_RE: Final[re.Pattern[str]] = re.compile(
     r"(?P<arabic>"
-    r"(?<![\d.,])"                            # not the tail of a longer number
+    r"(?<![\d.点點])"                          # not the tail of a longer number
     r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)"       # grouped "1,400" or plain "1400" integer part
     r"(?:\.\d+)?"                             # decimals
     r"|(?<![\d\w])\.\d+"                      # ".77"
@@ -42,9 +42,11 @@ NUMBER_RE: Final[re.Pattern[str]] = re.compile(
 CN_RUN_RE: Final[re.Pattern[str]] = re.compile(
     r"(?P<sign>[负負])?"                      # minus
     r"(?P<cn>"
-    r"(?:半(?=[" + _CN_PLACE + r"]))?"        # 半百
-    r"[" + _CN + r"零〇]"                      # first numeral character
-    r"(?:[" + _CN + r"零〇]|\d+|[多余几幾](?=[" + _CN_PLACE + r"]))*"  # more; 十几万
+    r"(?:半(?=[" + _CN_PLACE + r"])|(?=[" + _CN + r"零〇]))"  # 半百
+    r"[" + _CN + r"零〇]?"                     # first numeral character
+    r"(?:[" + _CN.replace("两", "").replace("兩", "") + r"零〇]"  # more numeral characters
+    r"|[两兩](?=[" + _CN_PLACE + r"])"        # 两 inside only before a place: 一千两百
+    r"|\d+|[多余几幾](?=[" + _CN_PLACE + r"]))*"  # digits; 十几万
     r"(?:[点點][零〇一二三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖\d]+)?"   # decimals
     r")"
 )
@@ -86,7 +88,8 @@ VULGAR: Final[dict[str, float]] = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 /
 TIME_AFTER_RE: Final[re.Pattern[str]] = re.compile(r"\s?(?:[ap]\.?m\.?)(?![A-Za-z])", re.I)
 CLOCK_RE: Final[re.Pattern[str]] = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 URL_RE: Final[re.Pattern[str]] = re.compile(
-    r"(?:https?://|www\.)\S+|\S+@\S+\.\w+|[A-Za-z][\w-]*\d[\w-]*(?:/[\w-]+)+"
+    r"(?:https?://|www\.)\S+"              # web addresses
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"      # e-mail addresses
 )
 # "+1-222-2222": phone numbers and other chains of three or more digit groups.
 PHONE_RE: Final[re.Pattern[str]] = re.compile(r"\+?\d+(?:[-/]\d+){2,}|\+\d[\d -]{6,}")
@@ -139,8 +142,12 @@ def _alternation(words: dict[str, str]) -> str:
 
 
 # Anchored at the end of the text before a number: "(?:about) $" with optional space.
+_LATIN_APPROX = {k: v for k, v in APPROX_BEFORE.items() if k[0].isascii() and k[0].isalpha()}
+_OTHER_APPROX = {k: v for k, v in APPROX_BEFORE.items() if k not in _LATIN_APPROX}
 APPROX_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
-    r"(?:(?<![A-Za-z])(?:" + _alternation(APPROX_BEFORE) + r"))\s*(?:了|有|达|到)?\s*$",
+    r"(?:(?<![A-Za-z])(?:" + _alternation(_LATIN_APPROX) + r")"  # English words
+    r"|(?:" + _alternation(_OTHER_APPROX) + r"))"                 # Chinese words, symbols
+    r"\s*(?:了|有|达|到)?\s*$",                                  # 超过了, 大概有
     re.IGNORECASE,
 )
 APPROX_AFTER_RE: Final[re.Pattern[str]] = re.compile(
@@ -156,7 +163,8 @@ RANGE_OPEN_RE: Final[re.Pattern[str]] = re.compile(
 RANGE_CLOSE_RE: Final[re.Pattern[str]] = re.compile(r"\s*(?:之间|之間|间|間)")
 # sign words before a number
 SIGN_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
-    r"(?:(?<![A-Za-z])(?:minus|negative)\s+|(?<![\w.\-)])-\s?)$", re.IGNORECASE
+    r"(?:(?<![A-Za-z])(?:minus|negative)\s+|[负負]|(?<![\w.\-)~])(?<![\d%-]\s)-\s?)$",
+    re.IGNORECASE
 )
 # a number written right after these is an ordinal or an index, not a quantity
 ORDINAL_BEFORE_RE: Final[re.Pattern[str]] = re.compile(r"(?:第|No\.\s?|#)$")

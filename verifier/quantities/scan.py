@@ -8,13 +8,15 @@ not a fraction, and "百分之三十" is a percent and not the numbers 百 and �
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
 from . import patterns as P
 from .numerals import (CN_DIGITS, CN_PLACES, parse_arabic, parse_chinese,
                        parse_digit_string)
-from .words import TOKEN_RE, WORD_RUN_RE, parse_words
+from .units import match_unit
+from .words import TOKEN_RE, iter_word_runs, parse_words
 
 
 @dataclass(slots=True)
@@ -41,7 +43,28 @@ class Hit:
     mag: float = 1.0
 
 
-Spans = list[tuple[int, int]]
+class Spans:
+    """Taken character positions of one text, as a byte mask (C-speed overlap checks)."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, size: int) -> None:
+        self.mask = bytearray(size + 1)
+
+    def append(self, span: tuple[int, int]) -> None:
+        """Mark [start, end) as taken."""
+        start, end = span
+        if end > start:
+            self.mask[start:end] = b"\x01" * (end - start)
+
+    def extend(self, spans: Iterable[tuple[int, int]]) -> None:
+        """Mark several spans."""
+        for span in spans:
+            self.append(span)
+
+    def free(self, start: int, end: int) -> bool:
+        """True when no position of [start, end) is taken."""
+        return self.mask.find(1, start, end) < 0
 
 _PERCENT_DEN: Final[dict[str, float]] = {"百": 1.0, "千": 0.1, "仟": 0.1, "万": 0.01,
                                          "萬": 0.01, "百万": 0.0001}
@@ -55,7 +78,7 @@ _CN_STOP_BEFORE: Final[str] = "统統唯之万萬同专專如单單逐划劃均�
 
 def _free(spans: Spans, start: int, end: int) -> bool:
     """True when [start, end) overlaps no taken span."""
-    return all(end <= s or start >= e for s, e in spans)
+    return spans.free(start, end)
 
 
 def scan_sequences(t: str, spans: Spans, out: list[Hit]) -> None:
@@ -70,13 +93,19 @@ def scan_sequences(t: str, spans: Spans, out: list[Hit]) -> None:
 
 def scan_cn_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
     """百分之三十 -> 30 %, 千分之二 -> 0.2 %, 四分之三 -> 0.75, 一又二分之一 -> 1.5."""
+    if "分之" not in t:
+        return
     for m in P.CN_FRACTION_RE.finditer(t):
-        num = parse_chinese(m.group("num").rstrip(".,"))
+        num_s = m.group("num").rstrip(".,")
+        num = parse_chinese(num_s)
+        while num is None and len(num_s) > 1:  # "百分之七十百分位": stop before 百分位
+            num_s = num_s[:-1]
+            num = parse_chinese(num_s)
         if num is None or not _free(spans, *m.span()):
             continue
         sign = -1 if (m.group("sign") or m.group("nsign")) else 1
         den_s = m.group("den") or ""
-        end = m.start("num") + len(m.group("num").rstrip(".,"))
+        end = m.start("num") + len(num_s)
         if den_s in _PERCENT_DEN:
             value = _scale(num[0], _PERCENT_DEN[den_s] * sign)
             hit = Hit(m.start(), end, value, _scale(num[1], _PERCENT_DEN[den_s]), "percent",
@@ -96,13 +125,15 @@ def scan_cn_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
 
 def scan_tenths(t: str, spans: Spans, out: list[Hit]) -> None:
     """九成 -> 90 %, 八点五折 -> 85 %, 对折 -> 50 % (成 and 折 count tenths)."""
+    if "成" not in t and "折" not in t:
+        return
     for m in P.CN_TENTHS_RE.finditer(t):
         n, unit = m.group("n"), m.group("u")
         if not _free(spans, *m.span()) or t.startswith(("合", "算", "旧", "叠", "扣", "为", "为"),
                                                         m.end()):
             continue
         if n in ("半",):
-            tenths: float | None = 0.5
+            tenths: float | None = 0.5 if unit == "成" else 5.0
         elif n in ("对", "對"):
             tenths = 5.0 if unit == "折" else None
         elif "点" in n or "點" in n or not n[0].isdigit() and len(n) == 1:
@@ -123,6 +154,8 @@ def scan_tenths(t: str, spans: Spans, out: list[Hit]) -> None:
 
 def scan_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
     """"1/2", "2 1/2", "½" -> 0.5, 2.5, 0.5."""
+    if "/" not in t and not _VULGAR_RE.search(t):
+        return
     for m in P.FRACTION_RE.finditer(t):
         num, den = int(m.group("num")), int(m.group("den"))
         if den == 0 or not _free(spans, *m.span()):
@@ -131,10 +164,14 @@ def scan_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
         value = num / den + (int(m.group("whole")) if m.group("whole") else 0)
         out.append(Hit(m.start(), m.end(), _tidy(value), None, "fraction"))
         spans.append(m.span())
-    for i, ch in enumerate(t):
-        if ch in P.VULGAR and _free(spans, i, i + 1):
-            out.append(Hit(i, i + 1, _tidy(P.VULGAR[ch]), None, "fraction"))
+    for m in _VULGAR_RE.finditer(t):
+        i = m.start()
+        if _free(spans, i, i + 1):
+            out.append(Hit(i, i + 1, _tidy(P.VULGAR[m.group()]), None, "fraction"))
             spans.append((i, i + 1))
+
+
+_VULGAR_RE: Final[re.Pattern[str]] = re.compile("[" + "".join(P.VULGAR) + "]")
 
 
 def scan_arabic(t: str, spans: Spans, out: list[Hit]) -> None:
@@ -170,7 +207,7 @@ def _lone_digit_ok(t: str, start: int, end: int) -> bool:
     after = t[end] if end < len(t) else ""
     if before and before in _CN_STOP_BEFORE:
         return False
-    if after and after in CLASSIFIERS:
+    if after and (after in CLASSIFIERS or after in "以左多余打" or match_unit(t, end)):
         return True
     if t[start] in "壹贰貳叁參肆伍陆陸柒捌玖拾佰仟":
         return not t[:start].strip() and not t[end:].strip()
@@ -184,9 +221,9 @@ def scan_chinese(t: str, spans: Spans, out: list[Hit]) -> None:
         if not _free(spans, start, end):
             continue
         cn = m.group("cn")
-        if len(cn) == 1 and cn not in ("十", "拾", "廿", "卅") and not _lone_digit_ok(t, start, end):
+        if len(cn) == 1 and cn not in ("十", "廿", "卅") and not _lone_digit_ok(t, start, end):
             continue
-        if not any(ch in CN_DIGITS or ch in "十拾廿卅" or ch.isdigit() for ch in cn):
+        if not any(ch in CN_DIGITS or ch in "十拾廿卅半" or ch.isdigit() for ch in cn):
             continue
         parsed = parse_chinese(cn)
         if parsed is None:
@@ -202,8 +239,17 @@ def scan_chinese(t: str, spans: Spans, out: list[Hit]) -> None:
         value, res = parsed
         if m.group("sign"):
             value = -value
+        if end < len(t) and t[end] == "打":  # 打 = a dozen
+            value, res, end = value * 12, res * 12, end + 1
         out.append(Hit(start, end, value, res, script="cn"))
         spans.append((start, end))
+    for m in _HALF_RE.finditer(t):  # 半年, 半小时, 半公升: one half of a unit
+        if _free(spans, m.start(), m.end()) and match_unit(t, m.end()):
+            out.append(Hit(m.start(), m.end(), 0.5, None, script="cn"))
+            spans.append(m.span())
+
+
+_HALF_RE: Final[re.Pattern[str]] = re.compile(r"(?<![一二三四五六七八九十两个個])半")
 
 
 def _digit_pair(t: str, start: int, end: int, cn: str) -> Hit | None:
@@ -218,11 +264,11 @@ def _digit_pair(t: str, start: int, end: int, cn: str) -> Hit | None:
 
 def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
     """English number words; one run may hold several numbers ("3 hundred and 2 hundred")."""
-    for m in WORD_RUN_RE.finditer(t):
-        if not _free(spans, *m.span()):
+    for run_start, run_end in iter_word_runs(t):
+        if not _free(spans, run_start, run_end):
             continue
         toks = [(w.group().lower(), w.start(), w.end())
-                for w in TOKEN_RE.finditer(t, m.start(), m.end())]
+                for w in TOKEN_RE.finditer(t, run_start, run_end)]
         i = 0
         while i < len(toks):
             parsed = parse_words([w for w, _, _ in toks[i:]])

@@ -30,7 +30,7 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "µm": ("µm", "μm", "micrometer", "micron", "微米"),
     "nm": ("nm", "nanometer", "nanometre", "纳米", "奈米"),
     "dm": ("dm", "decimeter", "decimetre", "分米"),
-    "in": ("inch", "inches", '"', "''", "″", "英寸", "吋", "英吋"),
+    "in": ("in", "inch", "inches", '"', "''", "″", "英寸", "吋", "英吋"),
     "ft": ("ft", "foot", "feet", "'", "′", "英尺", "呎"),
     "mi": ("mi", "mile", "英里", "英裏"),
     "m²": ("m²", "m2", "m^2", "sq m", "square meter", "square metre", "平方米"),
@@ -39,6 +39,7 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "mm²": ("mm²", "mm2", "mm^2", "square millimeter", "square millimetre", "平方毫米"),
     "mi²": ("sq mi", "square mile", "平方英里"),
     "ft²": ("sq ft", "square foot", "square feet", "平方英尺"),
+    "cm³": ("cm³", "cubic centimeter", "cubic centimetre"),
     "km³": ("km³", "km3", "km^3", "cubic kilometer", "cubic kilometre", "km cubed"),
     "mu": ("亩", "畝"),
     "ha": ("ha", "hectare", "公顷"),
@@ -172,8 +173,8 @@ _CURRENCY: Final[dict[str, tuple[str, ...]]] = {
     "LAK": ("₭",),
     "LKR": ("ரூ", "LKR"),
     "SGD": ("SGD", "S$"),
-    "cent": ("cent", "¢", "美分"),
-    "penny": ("pence", "penny", "pennies", "便士"),
+    "cent": ("cent", "¢", "美分", "pennies"),
+    "penny": ("pence", "penny", "便士"),
 }
 # three-letter codes accepted before or after a number ("42 LBP", "MYR42")
 _CODES: Final[tuple[str, ...]] = ("LBP", "EGP", "SAR", "BGN", "MYR", "MNT", "UAH", "QAR",
@@ -214,6 +215,8 @@ def _build() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[int, ...]]
                     if name[-1].isalpha():
                         folded.setdefault(name.casefold() + "s", canon)
                         folded.setdefault(name.casefold() + "es", canon)
+    for code in ("USD", "EUR", "GBP", "CNY", "CHF"):  # "30 MUSD" = 30 million dollars
+        exact["M" + code] = "M" + code
     for code in _CODES:
         exact.setdefault(code, code)
         folded.setdefault(code.casefold(), code)
@@ -257,7 +260,8 @@ def match_unit(text: str, pos: int) -> tuple[str, int] | None:
             canon = _FOLDED.get(s.casefold())
         if canon is None:
             continue
-        if end < n and _is_latin(s[-1]) and (text[end].isalnum() and text[end].isascii()):
+        if end < n and s[-1].isascii() and s[-1].isalnum() and text[end].isascii() and (
+                text[end].isalnum()):
             continue
         return canon, end
     return None
