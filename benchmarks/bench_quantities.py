@@ -2,8 +2,9 @@
 
     python3 benchmarks/bench_quantities.py [--dev PATH] [--repeat N]
 
-Prints three figures:
+Prints four figures:
   * in-process batch: cases/s of ``extract`` over the dev.jsonl texts;
+  * in-process jsonl: cases/s of the batch entry point (JSON lines in and out) in this process;
   * end-to-end batch: cases/s of ``python -m verifier.quantities --jsonl`` over the same
     cases (one process, start-up and import included, as score.py --batch measures it);
   * articles: KB/s of ``extract`` over ``sources/*.md`` repeated to ~1 MB.
@@ -12,6 +13,7 @@ Prints three figures:
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import subprocess
 import sys
@@ -23,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from verifier.quantities import extract  # noqa: E402
 
-DEFAULT_DEV = Path("/work/shared/quantities/dev.jsonl")
+DEFAULT_DEV = ROOT.parent / "shared" / "quantities" / "dev.jsonl"
 
 
 def best_of(fn, repeat: int) -> float:
@@ -43,6 +45,11 @@ def bench_cases(lines: list[str], repeat: int) -> None:
     print(f"in-process batch : {len(texts) / wall:9.0f} cases/s  ({len(texts)} cases, "
           f"{wall * 1000:.1f} ms)")
     payload = "".join(lines)
+    from verifier.quantities import main_jsonl
+
+    wall = best_of(lambda: main_jsonl(io.StringIO(payload), io.StringIO()), repeat)
+    print(f"in-process jsonl : {len(texts) / wall:9.0f} cases/s  (main_jsonl: JSON in, JSON out, "
+          f"{wall * 1000:.1f} ms)")
 
     def run() -> None:
         subprocess.run([sys.executable, "-m", "verifier.quantities", "--jsonl"],
