@@ -35,7 +35,7 @@ def test_audit_markdown_reports_findings_with_arithmetic(corpus: Path) -> None:
     out = result.stdout
     assert "2 sources · 7 claims · 2 findings: 2 errors, 0 warnings, 0 info" in out
     assert "V101 comparison-mismatch (error)" in out
-    assert "stated 2.6 x but s / t = 52,000 tokens/s/kW (alpha) / 26,000 tokens/s/kW (alpha) gives [1.9999, 2.0001]" in out
+    assert "stated 2.6 x but s / t with s = 52,000 tokens/s/kW (alpha), t = 26,000 tokens/s/kW (alpha) gives [1.9999, 2.0001]" in out
     assert "V201 conflicting-figures (error)" in out
     assert "Orca 9 power (basis=rated): 1500 W (about) in beta vs 1,200 W in alpha" in out
     assert "Coverage:" in out and "7 claims recorded" in out

@@ -15,11 +15,13 @@ from typing import NamedTuple
 
 
 class Metric(NamedTuple):
-    """A metric of the vocabulary: canonical unit, a one-line gloss, and its inverse metric."""
+    """A metric of the vocabulary: canonical unit, a one-line gloss, its inverse metric, and,
+    for a rate, the two metrics it is the quotient of (bandwidth per watt = bandwidth / power)."""
 
     unit: str | None
     gloss: str
     inverse: str | None = None
+    quotient: tuple[str, str] | None = None
 
 
 METRICS: dict[str, Metric] = {
@@ -29,7 +31,7 @@ METRICS: dict[str, Metric] = {
     "power_capacity": Metric("W", "capacity of a deployment or contract (MW, GW)"),
     # performance
     "throughput": Metric("tokens/s", "aggregate work per unit time"),
-    "throughput_per_power": Metric("tokens/s/kW", "work per unit time per unit power ('per watt')", "energy_per_work"),
+    "throughput_per_power": Metric("tokens/s/kW", "work per unit time per unit power ('per watt')", "energy_per_work", ("throughput", "power")),
     "energy_per_work": Metric("J/token", "energy per unit of work", "throughput_per_power"),
     "generation_speed": Metric("tokens/s", "output speed seen by one user", "inter_token_latency"),
     "inter_token_latency": Metric("ms/token", "time between consecutive output tokens", "generation_speed"),
@@ -42,7 +44,7 @@ METRICS: dict[str, Metric] = {
     # memory and silicon
     "memory_capacity": Metric("GiB", "memory capacity"),
     "memory_bandwidth": Metric("TB/s", "memory bandwidth"),
-    "bandwidth_per_power": Metric("GB/s/W", "memory bandwidth per watt"),
+    "bandwidth_per_power": Metric("GB/s/W", "memory bandwidth per watt", None, ("memory_bandwidth", "power")),
     "die_area": Metric("mm²", "silicon die area"),
     "area": Metric("mm²", "area of a block or unit"),
     "process_node": Metric("nm", "manufacturing process node"),
@@ -75,6 +77,12 @@ SCOPE_KEYS: dict[str, str] = {
     "stage": "phase or milestone ('tape-out', 'first deployment')",
     "per": "unit of normalisation when not in the unit ('per chip', 'per accelerator')",
 }
+
+
+def quotient_of(metric: str) -> tuple[str, str] | None:
+    """Return (numerator metric, denominator metric) when ``metric`` is their quotient, else None."""
+    entry = METRICS.get(metric)
+    return entry.quotient if entry else None
 
 
 def inverse_of(metric: str) -> str | None:

@@ -12,15 +12,15 @@ from itertools import product
 from typing import Iterator
 
 from verifier.models.claim import Claim
-from verifier.models.finding import Band, Finding
+from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import Interval, fmt, fmt_interval
 from verifier.rules.context import ALTERNATIVES, Context, figure_text, is_summary, operand, point_band, range_bands, stated_band
 from verifier.rules.derive import best, derivations
-from verifier.rules.facts import disagreeing_measurements
+from verifier.rules.facts import disagreeing_comparisons, disagreeing_measurements
 from verifier.rules.registry import rule
 from verifier.rules.relations import FORMULA, RATIO_RELATIONS, from_q, to_q
 from verifier.units import factor, reciprocal_factor
-from verifier.vocabulary import inverse_of
+from verifier.vocabulary import inverse_of, quotient_of
 
 
 def _stated_interval(claim: Claim) -> Interval:
@@ -59,13 +59,16 @@ def comparison_mismatch(ctx: Context) -> Iterator[Finding]:
             continue
         shown = from_q(comp.relation, d.q)
         s, t = d.operands
-        via = f" (through the inverse metric {s.metric})" if d.inverted else ""
+        if d.inverted:  # s and t are figures of the inverse metric: s / t of this metric is t' / s'
+            ratio = f"s / t = {_op(t)} / {_op(s)} (inverse metric {s.metric})"
+        else:
+            ratio = f"s = {_op(s)}, t = {_op(t)}"
         yield me.finding(
             f"{c.subject} {c.metric} vs {comp.target}: stated {figure_text(c)} but "
-            f"{FORMULA[comp.relation]} = {_op(s)} / {_op(t)} gives {fmt_interval(shown)}{via}",
+            f"{FORMULA[comp.relation]} with {ratio} gives {fmt_interval(shown)}",
             claims=[c.id, s.id, t.id], stated=stated_band(c, stated),
-            recomputed=Band(low=shown.lo, high=shown.hi, unit=c.value.unit, basis=f"{FORMULA[comp.relation]} on the printed bands of s and t"),
-            operands=[operand(s), operand(t)], formula=f"{FORMULA[comp.relation]}; s = {_op(s)}, t = {_op(t)}",
+            recomputed=Band(low=shown.lo, high=shown.hi, unit=c.value.unit, basis=f"{FORMULA[comp.relation]} on the printed bands of the operands"),
+            operands=[operand(s), operand(t)], formula=f"{FORMULA[comp.relation]}; {ratio}",
             **ctx.location(c),
         )
 
@@ -154,7 +157,9 @@ def range_summary_mismatch(ctx: Context) -> Iterator[Finding]:
     recomputed from measurements, or else taken from a stated comparison; the range's low end
     must meet the smallest and its high end the largest.
 
-    Only ranges whose combinations are at least two-thirds covered by the records are checked.
+    Only ranges at least two-thirds covered by the records are checked. Coverage counts
+    scope combinations when the range lists scopes (each model is compared with one of the
+    alternative targets, so one figure per model covers it), and alternatives otherwise.
 
     Okay: 1.5–1.9x over per-model ratios 1.90, 1.67 and 1.53.
     V105: 1.5–2.4x over per-model ratios 1.90, 1.67 and 1.53.
@@ -166,9 +171,9 @@ def range_summary_mismatch(ctx: Context) -> Iterator[Finding]:
         combos = list(_combinations(c))
         found = [(scope, subj, tgt, _figure(ctx, c, scope, subj, tgt)) for scope, subj, tgt in combos]
         found = [f for f in found if f[3] is not None]
-        scopes = {_key(f[0]) for f in combos}
-        covered = {_key(f[0]) for f in found}
-        if len(found) < 2 or 3 * len(covered) < 2 * len(scopes):
+        units = {_unit_key(c, f) for f in combos}
+        covered = {_unit_key(c, f) for f in found}
+        if len(found) < 2 or 3 * len(covered) < 2 * len(units):
             continue
         ivs = [f[3][0] for f in found]
         low = Interval(min(i.lo for i in ivs), min(i.hi for i in ivs))
@@ -190,8 +195,13 @@ def range_summary_mismatch(ctx: Context) -> Iterator[Finding]:
         )
 
 
-def _key(scope: dict) -> tuple:
-    return tuple(sorted(scope.items()))
+def _unit_key(c: Claim, combo: tuple) -> tuple:
+    """What coverage counts for a summary: its scope combination when it lists scopes (each
+    model compared with one of the alternative targets), else each alternative itself."""
+    scope, subj, tgt = combo[:3]
+    if any(isinstance(v, list) for v in c.scope.values()):
+        return tuple(sorted(scope.items()))
+    return (subj, tgt)
 
 
 def _label(found: tuple) -> str:
@@ -233,6 +243,84 @@ def _figure(ctx: Context, c: Claim, scope: dict, subj: str, tgt: str | None) -> 
     return from_q(rel, to_q(s.comparison.relation, point_band(s))), [s]
 
 
+@rule("V106", "quotient-mismatch", "A per-unit figure (bandwidth per watt) disagrees with the two figures it divides.")
+def quotient_mismatch(ctx: Context) -> Iterator[Finding]:
+    """A rate whose metric is a quotient in the vocabulary (``bandwidth_per_power`` =
+    ``memory_bandwidth`` / ``power``) is recomputed from the same subject's numerator and
+    denominator figures with comparable scopes, converted to the rate's unit. When several
+    denominators fit (a rated and a measured power), the figure is flagged only if it
+    agrees with none of them: an article may divide by either.
+
+    Tolerance: the printed band of the rate must meet numerator / denominator on their bands.
+
+    Okay: 15.4 TB/s and 700 W printed as "22 GB/s per W" (15.4 / 700 = 0.022 TB/s/W).
+    V106: 15.4 TB/s and 700 W printed as "32 GB/s per W".
+    """
+    me = quotient_mismatch.rule
+    for c in ctx.live:
+        parts = quotient_of(c.metric)
+        if parts is None or c.comparison is not None or c.value.number is None or c.value.unit is None:
+            continue
+        tries = []
+        for (n, n_iv), (d, d_iv) in product(ctx.find(c.subject, parts[0], c.scope), ctx.find(c.subject, parts[1], c.scope)):
+            k = factor(f"{n.value.unit}/{d.value.unit}", c.value.unit) if n.value.unit and d.value.unit else None
+            if k is not None:
+                tries.append(((n_iv / d_iv).scale(k), n, d))
+        if not tries:
+            continue
+        ctx.checked.update({c.id, *(t[1].id for t in tries), *(t[2].id for t in tries)})
+        stated = point_band(c)
+        if any(stated.meets(iv) for iv, _, _ in tries):
+            continue
+        iv, n, d = min(tries, key=lambda t: (t[1].source != c.source or t[2].source != c.source, t[1].id, t[2].id))
+        yield me.finding(
+            f"{c.subject} {c.metric}: stated {figure_text(c)} but {_op(n)} / {_op(d)} gives {fmt_interval(iv)} {c.value.unit}"
+            + (f" ({len(tries)} combinations tried, none agrees)" if len(tries) > 1 else ""),
+            claims=[c.id, n.id, d.id], stated=stated_band(c),
+            recomputed=Band(low=iv.lo, high=iv.hi, unit=c.value.unit, basis="numerator / denominator on their printed bands"),
+            operands=[operand(n), operand(d)], formula=f"n / d; n = {_op(n)}, d = {_op(d)}", **ctx.location(c),
+        )
+
+
+@rule("V107", "derived-comparison-mismatch", "Two comparison figures in one article disagree once converted (a reduction that does not follow from a ratio).")
+def derived_comparison_mismatch(ctx: Context) -> Iterator[Finding]:
+    """An article that turns a ratio into another form ("1.5–1.9 times the work per watt,
+    so power costs fall by 35–47 %"; "3 times faster, a third of the wait") must stay
+    consistent: both figures are mapped to q = s / t of the same metric (through the
+    inverse metric where needed; ranges end by end) and must agree. Used only where the
+    two measurements themselves are not on record (then V101 judges each figure).
+
+    Tolerance: the two figures' printed bands, mapped to q, must meet.
+
+    Okay: "1.5–1.9x work per watt" and "energy per task cut by 35–47 %" (1 − 1/1.45 = 31 %, 1 − 1/1.55 = 35.5 %).
+    V107: "1.5–1.9x work per watt" and "energy per task cut by 50–60 %".
+    """
+    me = derived_comparison_mismatch.rule
+    for groups, qs, missing in disagreeing_comparisons(ctx):
+        for source in sorted({c.source for g in groups for c in g}):
+            mine = [(i, c) for i, g in enumerate(groups) for c in g if c.source == source]
+            if len({i for i, _ in mine}) < 2:
+                continue
+            ordered = sorted((c for _, c in mine), key=lambda c: c.anchor.start)
+            first = ordered[0]
+            home = next(i for i, c in mine if c.id == first.id)
+            later = next(c for i, c in sorted(mine, key=lambda m: m[1].anchor.start) if i != home)
+            q = qs[first.id]
+            yield me.finding(
+                f"{later.subject} vs {later.comparison.target}: {figure_text(later)} ({later.comparison.relation}, {later.metric}) "
+                f"does not follow from {figure_text(first)} ({first.comparison.relation}, {first.metric}) earlier in the article: "
+                f"as s / t they give {_q_text(qs[later.id])} vs {_q_text(q)}",
+                severity=Severity.warning if missing else None, claims=[later.id, first.id], stated=stated_band(later),
+                recomputed=Band(low=q[0].lo, high=(q[1] or q[0]).hi, unit="x", basis=f"q = s / t from {first.value.printed}"),
+                operands=[operand(first)], formula=f"{FORMULA.get(later.comparison.relation, '')} with s / t from the earlier figure",
+                **ctx.location(later),
+            )
+
+
+def _q_text(q: tuple[Interval, Interval | None]) -> str:
+    return fmt_interval(q[0]) if q[1] is None else f"{fmt_interval(q[0])}–{fmt_interval(q[1])}"
+
+
 @rule("V104", "restatement-mismatch", "One article gives the same fact twice with values that disagree (often a unit or scale conversion).")
 def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
     """An article that states one fact twice, often once converted ("120B (1200亿参数)",
@@ -245,7 +333,7 @@ def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
     V104: "GPT-OSS 120B (120亿参数)": 1.2e11 vs 1.2e10.
     """
     me = restatement_mismatch.rule
-    for _unit, groups in disagreeing_measurements(ctx):
+    for _unit, groups, missing in disagreeing_measurements(ctx):
         where = {c.id: i for i, g in enumerate(groups) for c in g}
         by_source: dict[str, list[Claim]] = {}
         for g in groups:
@@ -262,7 +350,8 @@ def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
                 f"{later.subject} {later.metric}: {figure_text(later)} here, but "
                 f"{figure_text(first)} earlier in the same article"
                 + (f" ({fmt_interval(conv)} {later.value.unit or ''} after conversion)" if conv else ""),
-                claims=[later.id, first.id], stated=stated_band(later) if later.value.number is not None else None,
+                severity=Severity.warning if missing else None,
+                claims=[later.id, first.id], stated=stated_band(later),
                 recomputed=Band(low=conv.lo, high=conv.hi, unit=later.value.unit, basis="the earlier figure converted to this unit") if conv else None,
                 operands=[operand(first)],
                 formula=f"unit factor {fmt(k)}" if k is not None else None, **ctx.location(later),

@@ -11,6 +11,7 @@ This is learnt from the records, never from a list of known subjects.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -102,10 +103,15 @@ def is_summary(claim: Claim) -> bool:
     )
 
 
+_HAS_UNIT_TEXT = re.compile(r"[A-Za-zµ%‰/]|[\u4e00-\u9fff](?<![万萬亿億千百十到至和及])")
+"""Printed text that already carries a unit: letters, %, or a Chinese character that is not a
+scale word or a range connective."""
+
+
 def figure_text(claim: Claim) -> str:
     """The figure as printed with its unit, for messages: '1.9 x', '8.54万 tokens/s/kW', '28%' (unit not repeated)."""
     printed, unit = claim.value.printed, claim.value.unit
-    if not unit or printed.replace(" ", "").endswith(unit):
+    if not unit or printed.replace(" ", "").endswith(unit) or _HAS_UNIT_TEXT.search(printed):
         return printed
     return f"{printed} {unit}"
 

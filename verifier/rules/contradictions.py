@@ -10,14 +10,11 @@ from __future__ import annotations
 from typing import Iterator
 
 from verifier.models.claim import Claim
-from verifier.models.finding import Band, Finding
+from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import fmt_interval
 from verifier.rules.context import Context, figure_text, is_summary, operand, point_band, stated_band
-from verifier.rules.derive import derivations
-from verifier.rules.facts import clusters, disagreeing_measurements, partitions
+from verifier.rules.facts import disagreeing_comparisons, disagreeing_measurements
 from verifier.rules.registry import rule
-from verifier.rules.relations import RATIO_RELATIONS, invert_q, to_q
-from verifier.vocabulary import inverse_of
 
 
 def _scope_text(c: Claim) -> str:
@@ -54,7 +51,7 @@ def conflicting_figures(ctx: Context) -> Iterator[Finding]:
     V201: GB200 rated power 1000 W in one article and 1200 W in another.
     """
     me = conflicting_figures.rule
-    for unit, groups in disagreeing_measurements(ctx):
+    for unit, groups, missing in disagreeing_measurements(ctx):
         sources = {c.source for g in groups for c in g}
         if len(sources) < 2:
             continue
@@ -62,13 +59,20 @@ def conflicting_figures(ctx: Context) -> Iterator[Finding]:
         others = [c for g in groups[1:] for c in g]
         hull = _hull(others)
         yield me.finding(
-            f"{out.subject} {out.metric} ({_scope_text(out)}): {_describe(groups)}",
-            claims=[c.id for g in groups for c in g],
+            f"{out.subject} {out.metric} ({_scope_text(out)}): {_describe(groups)}" + _loose_note(missing),
+            severity=Severity.warning if missing else None, claims=[c.id for g in groups for c in g],
             stated=stated_band(out),
             recomputed=Band(low=hull[0], high=hull[1], unit=unit, basis="the other sources' figures, each at its printed band") if hull else None,
             operands=[operand(c) for c in others], formula=f"{len(groups)} clusters of figures that do not agree at printed precision",
             **ctx.location(out),
         )
+
+
+def _loose_note(missing: list[str]) -> str:
+    """Message tail for facts compared with scope keys left out (reported as warnings)."""
+    if not missing:
+        return ""
+    return f" (compared as printed: {', '.join(missing)} not stated, while other figures of this metric differ by it)"
 
 
 def _hull(claims: list[Claim]) -> tuple[float, float] | None:
@@ -79,38 +83,31 @@ def _hull(claims: list[Claim]) -> tuple[float, float] | None:
 
 @rule("V202", "conflicting-comparisons", "Sources give incompatible ratios for the same comparison, and no measurements settle it.")
 def conflicting_comparisons(ctx: Context) -> Iterator[Finding]:
-    """Comparison figures for the same subject, target and metric (a ratio in one source, a
-    share or a reduction in another, all mapped to q = s / t, through the inverse metric if
-    needed) that fall into more than one agreeing cluster. When the records hold the two
-    measurements, V101 judges each figure against them instead, and this rule stays silent.
+    """Comparison figures for the same subject, target and metric from different sources
+    (a ratio in one, a share or a reduction in another, all mapped to q = s / t, through the
+    inverse metric if needed; ranges end by end) that fall into more than one agreeing
+    cluster. When the records hold the two measurements, V101 judges each figure against
+    them instead, and this rule stays silent.
 
     Okay: "1.9x" in one source and "about 1.9x" in another.
-    V202: "1.6x" in one source and "1.7x" in another, with no measurements recorded.
+    V202: "1.5x" in one source and "1.7x" in another, with no measurements recorded.
     """
     me = conflicting_comparisons.rule
-    claims = [c for c in ctx.live if c.comparison and c.comparison.relation in RATIO_RELATIONS and c.value.number is not None and not is_summary(c)]
-    qs = {c.id: _q(c) for c in claims}
-    for group in partitions(ctx, claims, lambda c: (c.subject, c.comparison.target, _base_metric(c.metric))):
-        if derivations(ctx, group[0].subject, group[0].comparison.target, group[0].metric, group[0].scope):
-            continue
-        ctx.checked.update(c.id for c in group)
-        groups = sorted(clusters(group, lambda a, b: qs[a.id].meets(qs[b.id])), key=lambda g: (len(g), g[0].source))
-        if len(groups) < 2 or len({c.source for g in groups for c in g}) < 2:
+    for groups, qs, missing in disagreeing_comparisons(ctx):
+        if len({c.source for g in groups for c in g}) < 2:
             continue
         out = groups[0][0]
+        q_lo, q_hi = qs[out.id][0], qs[out.id][1] or qs[out.id][0]
         yield me.finding(
             f"{out.subject} vs {out.comparison.target} {out.metric} ({_scope_text(out)}): {_describe(groups)}; "
-            f"as s/t: " + " vs ".join(fmt_interval(qs[g[0].id]) for g in groups),
-            claims=[c.id for g in groups for c in g], operands=[operand(c) for g in groups[1:] for c in g],
-            formula="each figure mapped to q = s / t", **ctx.location(out),
+            f"as s/t: " + " vs ".join(_q_text(qs[g[0].id]) for g in groups) + _loose_note(missing),
+            severity=Severity.warning if missing else None, claims=[c.id for g in groups for c in g],
+            stated=stated_band(out), recomputed=Band(low=q_lo.lo, high=q_hi.hi, unit="x", basis="the stated figure as q = s / t"),
+            operands=[operand(c) for g in groups[1:] for c in g], formula="each figure mapped to q = s / t", **ctx.location(out),
         )
 
 
-def _base_metric(metric: str) -> str:
-    inv = inverse_of(metric)
-    return min(metric, inv) if inv else metric
+def _q_text(q) -> str:
+    return fmt_interval(q[0]) if q[1] is None else f"{fmt_interval(q[0])}–{fmt_interval(q[1])}"
 
 
-def _q(c: Claim):
-    q = to_q(c.comparison.relation, point_band(c))
-    return invert_q(q) if _base_metric(c.metric) != c.metric else q

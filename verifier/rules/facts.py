@@ -12,25 +12,56 @@ from typing import Callable, Iterable, TypeVar
 
 from verifier.models.claim import Claim
 from verifier.numeric import Interval
-from verifier.rules.context import Context, is_summary, point_band, range_bands
+from verifier.rules.context import ALTERNATIVES, Context, is_summary, point_band, range_bands
+from verifier.rules.derive import derivations
+from verifier.rules.relations import RATIO_RELATIONS, invert_q, to_q
+from verifier.vocabulary import inverse_of
 from verifier.units import factor
 
 T = TypeVar("T")
 
 
+MISSING = "?"
+"""Marks a discriminating scope key that a claim does not give, in group keys."""
+
+
 def partitions(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tuple]) -> list[list[Claim]]:
     """Group ``claims`` by ``key`` plus the values of their metric's discriminating scope keys.
 
-    Claims that lack a discriminating key are left out: they are ambiguous (a figure for
-    "the chip" when the records hold figures for three models) and are never compared.
+    A claim that lacks a discriminating key is ambiguous (a figure for "the chip" when the
+    records hold figures for three models): it is never compared with claims that give the
+    key, only with claims that leave out the same keys and agree on the rest (see
+    :func:`is_loose`; rules report such groups at a lower severity). Claims with a list
+    scope (summaries) are left out. Only groups of two or more claims are returned (see
+    :func:`fact_groups` for all).
+    """
+    return [g for g in fact_groups(ctx, claims, key) if len(g) > 1]
+
+
+def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tuple]) -> list[list[Claim]]:
+    """Like :func:`partitions`, but single-claim groups are kept (a fact stated once is still a fact).
+
+    Returns:
+        Groups in the order of their key's text; claims within a group in input order.
     """
     groups: dict[tuple, list[Claim]] = defaultdict(list)
     for c in claims:
         disc = sorted(ctx.discriminating.get(c.metric, set()))
-        if any(k not in c.scope or isinstance(c.scope[k], list) for k in disc):
+        if any(isinstance(c.scope.get(k), list) for k in disc):
             continue
-        groups[key(c) + tuple((k, c.scope[k]) for k in disc)].append(c)
-    return [g for _, g in sorted(groups.items(), key=lambda kv: str(kv[0])) if len(g) > 1]
+        groups[key(c) + tuple((k, c.scope.get(k, MISSING)) for k in disc)].append(c)
+    return [g for _, g in sorted(groups.items(), key=lambda kv: str(kv[0]))]
+
+
+def missing_keys(ctx: Context, group: list[Claim]) -> list[str]:
+    """Discriminating scope keys that the claims of ``group`` leave out (empty for a well-scoped fact)."""
+    disc = ctx.discriminating.get(group[0].metric, set())
+    return sorted(k for k in disc if k not in group[0].scope)
+
+
+def is_loose(ctx: Context, group: list[Claim]) -> bool:
+    """True when ``group`` was formed from claims that leave out a discriminating key."""
+    return bool(missing_keys(ctx, group))
 
 
 def _outlier_first(group: list[Claim]) -> tuple:
@@ -39,23 +70,22 @@ def _outlier_first(group: list[Claim]) -> tuple:
 
 
 def clusters(items: list[T], agree: Callable[[T, T], bool]) -> list[list[T]]:
-    """Connected components of the 'agrees with' relation (union-find), in first-seen order."""
-    parent = list(range(len(items)))
+    """Split ``items`` into clusters whose members all agree with one another (first fit).
 
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i in range(len(items)):
-        for j in range(i + 1, len(items)):
-            if agree(items[i], items[j]):
-                parent[root(j)] = root(i)
-    out: dict[int, list[T]] = {}
-    for i, item in enumerate(items):
-        out.setdefault(root(i), []).append(item)
-    return list(out.values())
+    Each item joins the first cluster it agrees with entirely, or starts a new one. Pass
+    intervals sorted by their upper edge: first fit then finds the fewest clusters, and two
+    clusters exist exactly when two figures disagree, so a coarse figure that meets both of
+    two disagreeing ones ("1 kW" beside 1000 W and 1200 W) cannot hide the conflict.
+    """
+    out: list[list[T]] = []
+    for item in items:
+        for group in out:
+            if all(agree(item, other) for other in group):
+                group.append(item)
+                break
+        else:
+            out.append([item])
+    return out
 
 
 def unit_bands(group: list[Claim]) -> tuple[str | None, dict[str, tuple[Interval, Interval | None]]]:
@@ -83,6 +113,10 @@ def unit_bands(group: list[Claim]) -> tuple[str | None, dict[str, tuple[Interval
     return unit, out
 
 
+def _upper(bands: tuple[Interval, Interval | None]) -> float:
+    return (bands[1] or bands[0]).hi
+
+
 def agree_bands(a: tuple[Interval, Interval | None], b: tuple[Interval, Interval | None]) -> bool:
     """Points agree when their bands meet; ranges when both ends meet; a point and a range never conflict."""
     if (a[1] is None) != (b[1] is None):
@@ -102,8 +136,12 @@ def split_by_source(groups: list[list[Claim]]) -> bool:
     return True
 
 
-def disagreeing_measurements(ctx: Context) -> list[tuple[str | None, list[list[Claim]]]]:
-    """Each fact whose measurements fall into more than one cluster: (unit, clusters), smallest cluster first.
+def disagreeing_measurements(ctx: Context) -> list[tuple[str | None, list[list[Claim]], list[str]]]:
+    """Each fact whose measurements fall into more than one cluster.
+
+    Returns:
+        (unit, clusters with the likeliest outlier first, discriminating scope keys the
+        claims leave out); rules report a fact with left-out keys at a lower severity.
 
     Computed once per run and kept in ``ctx.memo`` (V104 and V201 both read it).
     """
@@ -113,10 +151,62 @@ def disagreeing_measurements(ctx: Context) -> list[tuple[str | None, list[list[C
     claims = [c for c in ctx.live if c.comparison is None and not is_summary(c)]
     for group in partitions(ctx, claims, lambda c: (c.subject, c.metric)):
         unit, bands = unit_bands(group)
-        usable = [c for c in group if c.id in bands]
+        usable = sorted((c for c in group if c.id in bands), key=lambda c: (_upper(bands[c.id]), c.source, c.anchor.start))
         ctx.checked.update(c.id for c in usable if len(usable) > 1)
         groups = clusters(usable, lambda a, b: agree_bands(bands[a.id], bands[b.id]))
         if len(groups) > 1:
-            out.append((unit, sorted(groups, key=_outlier_first)))
+            out.append((unit, sorted(groups, key=_outlier_first), missing_keys(ctx, group)))
     ctx.memo["disagreeing"] = out
+    return out
+
+
+def _base_metric(metric: str) -> str:
+    """The one of a metric and its inverse that comparisons are expressed in (alphabetically first)."""
+    inv = inverse_of(metric)
+    return min(metric, inv) if inv else metric
+
+
+def comparison_q(c: Claim) -> tuple[Interval, Interval | None]:
+    """A comparison figure as q = s / t of its base metric: (band,) for points, (low-end band, high-end band) for ranges."""
+    flip = _base_metric(c.metric) != c.metric
+
+    def q(iv: Interval) -> Interval:
+        out = to_q(c.comparison.relation, iv)
+        return invert_q(out) if flip else out
+
+    if c.value.number is not None:
+        return q(point_band(c)), None
+    lo, hi = range_bands(c)
+    a, b = q(lo), q(hi)
+    return (a, b) if a.mid <= b.mid else (b, a)
+
+
+def disagreeing_comparisons(ctx: Context) -> list[tuple[list[list[Claim]], dict, list[str]]]:
+    """Comparisons of one subject, target and base metric whose q-bands fall into several clusters.
+
+    Comparisons whose two measurements are on record are left to V101. Ranges are compared
+    end by end. Memoised in ``ctx.memo``.
+
+    Returns:
+        (clusters, {claim id: q bands}, discriminating keys left out) per disagreeing group.
+    """
+    if "disagreeing_comparisons" in ctx.memo:
+        return ctx.memo["disagreeing_comparisons"]
+    claims = [
+        c for c in ctx.live
+        if c.comparison and c.comparison.relation in RATIO_RELATIONS and ALTERNATIVES not in c.subject
+        and not any(isinstance(v, list) for v in c.scope.values()) and (c.value.number is not None or None not in (c.value.low, c.value.high))
+    ]
+    qs = {c.id: comparison_q(c) for c in claims}
+    out = []
+    for group in partitions(ctx, claims, lambda c: (c.subject, c.comparison.target, _base_metric(c.metric))):
+        first = group[0]
+        if ALTERNATIVES not in first.comparison.target and derivations(ctx, first.subject, first.comparison.target, first.metric, first.scope):
+            continue
+        ctx.checked.update(c.id for c in group)
+        ordered = sorted(group, key=lambda c: (_upper(qs[c.id]), c.source, c.anchor.start))
+        groups = clusters(ordered, lambda a, b: agree_bands(qs[a.id], qs[b.id]))
+        if len(groups) > 1:
+            out.append((sorted(groups, key=_outlier_first), qs, missing_keys(ctx, group)))
+    ctx.memo["disagreeing_comparisons"] = out
     return out
