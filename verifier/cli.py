@@ -8,9 +8,7 @@ on stderr and nothing written.
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -38,15 +36,9 @@ def _write(text: str, output: Optional[Path]) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    output.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix="." + output.name + ".", dir=output.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, output)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from verifier.ingest.files import write_atomic
+
+    write_atomic(output, lambda handle: handle.write(text))
 
 
 def _codes(value: Optional[str]) -> list[str]:

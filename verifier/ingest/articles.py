@@ -24,6 +24,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from verifier.errors import InputError
+from verifier.ingest.files import read_text
 from verifier.ingest.yamlio import load_yaml, raise_validation
 from verifier.models.source import Source, SourceMeta
 
@@ -75,12 +76,7 @@ def read_article(path: Path, display: str | None = None) -> Source:
         InputError: unreadable file, not UTF-8, or front matter that is not valid.
     """
     shown = display or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise InputError(shown, None, f"not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except OSError as err:
-        raise InputError(shown, None, f"cannot read: {err.strerror}") from None
+    text = read_text(path, shown)
     front, body, body_line = split_front_matter(text)
     if front is None:
         meta = _default_meta(path, body)

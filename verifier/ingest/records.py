@@ -7,14 +7,13 @@ same folder, then ``os.replace``), so a failed run never leaves half a file.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from verifier.errors import InputError, RecordError
+from verifier.ingest.files import read_text, write_atomic
 from verifier.ingest.yamlio import load_yaml, node_line, raise_validation, yaml_rt
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource
@@ -79,23 +78,9 @@ def read_external(path: Path, display: str | None = None) -> list[ExternalSource
 
 
 def write_yaml_atomic(path: Path, doc: Any) -> None:
-    """Write ``doc`` as YAML to ``path`` atomically (temp file + rename in the same folder)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            yaml_rt().dump(doc, handle)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write ``doc`` as round-trip YAML to ``path`` atomically (temp file + rename in the same folder)."""
+    write_atomic(path, lambda handle: yaml_rt().dump(doc, handle))
 
 
 def _load(path: Path, shown: str) -> tuple[Any, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise InputError(shown, None, f"not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except OSError as err:
-        raise InputError(shown, None, f"cannot read: {err.strerror}") from None
-    return load_yaml(text, shown)
+    return load_yaml(read_text(path, shown), shown)
