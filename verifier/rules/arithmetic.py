@@ -15,7 +15,7 @@ from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import Interval, fmt, fmt_interval
 from verifier.rules.context import ALTERNATIVES, Context, figure_text, is_summary, operand, point_band, range_bands, stated_band
-from verifier.rules.derive import best, derivations
+from verifier.rules.derive import best_derivation
 from verifier.rules.facts import disagreeing_comparisons, disagreeing_measurements
 from verifier.rules.registry import rule
 from verifier.rules.relations import FORMULA, RATIO_RELATIONS, from_q, to_q
@@ -50,7 +50,7 @@ def comparison_mismatch(ctx: Context) -> Iterator[Finding]:
         comp = c.comparison
         if comp is None or comp.relation not in RATIO_RELATIONS or is_summary(c):
             continue
-        d = best(derivations(ctx, c.subject, comp.target, c.metric, c.scope), c.source)
+        d = best_derivation(ctx, c.subject, comp.target, c.metric, c.scope, c.source)
         if d is None:
             continue
         ctx.checked.update({c.id, d.subject_claim.id, d.target_claim.id})
@@ -231,7 +231,7 @@ def _figure(ctx: Context, c: Claim, scope: dict, subj: str, tgt: str | None) -> 
     rel = c.comparison.relation
     if rel not in RATIO_RELATIONS:
         return None
-    d = best(derivations(ctx, subj, tgt, c.metric, scope), c.source)
+    d = best_derivation(ctx, subj, tgt, c.metric, scope, c.source)
     if d is not None:
         return from_q(rel, d.q), list(d.operands)
     stated = [s for s in ctx.live if s.comparison and s.comparison.target == tgt and s.subject == subj and s.metric == c.metric

@@ -70,13 +70,29 @@ class Context:
         keys = set().union(*(self.discriminating.get(m, set()) for m in metrics))
         return all(k in sa and k in sb and sa[k] == sb[k] for k in keys) and _no_conflict(sa, sb)
 
+    @cached_property
+    def _buckets(self) -> dict[tuple, list[tuple[Claim, Interval]]]:
+        """(subject, metric, values of the metric's discriminating keys) -> point measurements with bands."""
+        out: dict[tuple, list[tuple[Claim, Interval]]] = defaultdict(list)
+        for (subject, metric), claims in self.measurements.items():
+            keys = sorted(self.discriminating.get(metric, set()))
+            for c in claims:
+                if c.value.number is not None and all(k in c.scope for k in keys):
+                    out[(subject, metric, tuple(c.scope[k] for k in keys))].append((c, point_band(c)))
+        return out
+
     def find(self, subject: str, metric: str, scope: dict) -> list[tuple[Claim, Interval]]:
-        """Point measurements of (subject, metric) comparable with ``scope``, with their bands (own units)."""
-        return [
-            (c, point_band(c))
-            for c in self.measurements.get((subject, metric), [])
-            if c.value.number is not None and self.comparable(c.scope, scope, (metric,))
-        ]
+        """Point measurements of (subject, metric) comparable with ``scope``, with their bands (own units).
+
+        A dictionary lookup on the discriminating keys' values (``scope`` must give them all),
+        then a check that no other shared key conflicts; same result as testing
+        :meth:`comparable` on every measurement, in time independent of the corpus size.
+        """
+        keys = sorted(self.discriminating.get(metric, set()))
+        if any(k not in scope or isinstance(scope[k], list) for k in keys):
+            return []
+        hits = self._buckets.get((subject, metric, tuple(scope[k] for k in keys)), [])
+        return [(c, iv) for c, iv in hits if _no_conflict(c.scope, scope)]
 
     def source_path(self, source_id: str) -> str | None:
         """Path of an article, for finding locations."""

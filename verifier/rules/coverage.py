@@ -17,10 +17,13 @@ def unrecorded_numbers(ctx: Context) -> dict[str, list]:
     """
     if "unrecorded" in ctx.memo:
         return ctx.memo["unrecorded"]
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for c in ctx.corpus.claims:
+        spans.setdefault(c.source, []).append((c.anchor.start, c.anchor.end))
     out: dict[str, list] = {}
     for sid, qs in numbers_in_text(ctx).items():
-        spans = sorted((c.anchor.start, c.anchor.end) for c in ctx.corpus.claims if c.source == sid)
-        out[sid] = [q for q in qs if not any(s < q.end and q.start < e for s, e in spans)]
+        mine = spans.get(sid, [])
+        out[sid] = [q for q in qs if not any(s < q.end and q.start < e for s, e in mine)]
     ctx.memo["unrecorded"] = out
     return out
 

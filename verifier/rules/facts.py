@@ -13,7 +13,7 @@ from typing import Callable, Iterable, TypeVar
 from verifier.models.claim import Claim
 from verifier.numeric import Interval
 from verifier.rules.context import ALTERNATIVES, Context, is_summary, point_band, range_bands
-from verifier.rules.derive import derivations
+from verifier.rules.derive import best_derivation
 from verifier.rules.relations import RATIO_RELATIONS, invert_q, to_q
 from verifier.vocabulary import inverse_of
 from verifier.units import factor
@@ -201,7 +201,7 @@ def disagreeing_comparisons(ctx: Context) -> list[tuple[list[list[Claim]], dict,
     out = []
     for group in partitions(ctx, claims, lambda c: (c.subject, c.comparison.target, _base_metric(c.metric))):
         first = group[0]
-        if ALTERNATIVES not in first.comparison.target and derivations(ctx, first.subject, first.comparison.target, first.metric, first.scope):
+        if ALTERNATIVES not in first.comparison.target and best_derivation(ctx, first.subject, first.comparison.target, first.metric, first.scope, first.source):
             continue
         ctx.checked.update(c.id for c in group)
         ordered = sorted(group, key=lambda c: (_upper(qs[c.id]), c.source, c.anchor.start))
