@@ -25,3 +25,10 @@ def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert test_cmd.split("&& ")[-1] in ci
     assert "-eq 5" in ci
+
+
+def test_exported_json_schemas_are_current() -> None:
+    """schemas/*.schema.json are what `verifier schema NAME` prints (regenerate them with it)."""
+    for name in ("claim", "source", "external", "report"):
+        shipped = (ROOT / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
+        assert shipped == CliRunner().invoke(app, ["schema", name]).stdout, name
