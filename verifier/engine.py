@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from verifier.graph import provenance
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
 from verifier.models.finding import SEVERITY_ORDER, Finding, Severity
@@ -35,6 +36,7 @@ def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
         sources=[_source_entry(s) for _, s in sorted(corpus.sources.items())],
         claims=[_claim_entry(c) for c in sorted(corpus.claims, key=lambda c: (c.source, c.anchor.start, c.id))],
         findings=findings,
+        provenance=provenance(corpus, [cid for f in findings for cid in f.claims]),
     )
 
 
@@ -80,7 +82,7 @@ def _checkable(ctx: Context) -> set[str]:
 
 def _source_entry(s) -> SourceEntry:
     m = s.meta
-    return SourceEntry(id=m.id, path=s.path, title=m.title, publisher=m.publisher, tier=m.tier, languages=m.languages, cites=m.cites)
+    return SourceEntry(id=m.id, path=s.path, title=m.title, publisher=m.publisher, tier=m.tier, languages=m.languages, cites=m.cites, url=m.url)
 
 
 def _claim_entry(c: Claim) -> ClaimEntry:

@@ -28,6 +28,7 @@ class SourceEntry(BaseModel):
     tier: Tier
     languages: list[str]
     cites: list[Citation]
+    url: str | None = Field(None, description="Canonical URL of the article, null when unknown.")
 
 
 class ClaimEntry(BaseModel):
@@ -82,6 +83,35 @@ class Summary(BaseModel):
     coverage: Coverage
 
 
+class Hop(BaseModel):
+    """One source on a chain of citations, and how the previous one cites it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source: str = Field(description="Article or external source id.")
+    kind: str = Field(description="'article', 'external' or 'unknown' (an id recorded nowhere).")
+    name: str | None = Field(None, description="Title of an article or name of an external source.")
+    tier: Tier | None = Field(None, description="Evidence tier of the source (null when unknown).")
+    relation: str | None = Field(
+        None, description="How the previous hop cites this one (a front-matter relation, or 'attributed' when only the "
+        "claim's attribution links them); null for the article that prints the claim.",
+    )
+
+
+class ProvenanceEntry(BaseModel):
+    """Where a flagged claim comes from: its origin's tier and the chains of citations that carried it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    claim: str
+    carrier_tier: Tier = Field(description="Tier of the article that prints the claim.")
+    origin: str | None = Field(description="Attribution origin id (null when unattributed: the article is its own origin).")
+    origin_name: str | None
+    origin_kind: str | None = Field(description="Kind of the origin: article, or the registry's kind (vendor, person...).")
+    origin_tier: Tier = Field(description="Tier of the origin (of the article when unattributed).")
+    chains: list[list[Hop]] = Field(description="Each path from the article through the origin to the sources it relays.")
+
+
 class Report(BaseModel):
     """Everything an audit produced, in deterministic order."""
 
@@ -92,3 +122,6 @@ class Report(BaseModel):
     sources: list[SourceEntry]
     claims: list[ClaimEntry]
     findings: list[Finding]
+    provenance: list[ProvenanceEntry] = Field(
+        default_factory=list, description="For every claim named by a finding: origin tier and citation chains (by claim id).",
+    )

@@ -21,7 +21,21 @@ def _json(report: Report) -> str:
     return report.model_dump_json(indent=2) + "\n"
 
 
-RENDERERS: dict[str, Callable[[Report], str]] = {"markdown": _markdown, "json": _json}
+def _html(report: Report) -> str:
+    from verifier.report.html import render
+
+    return render(report)
+
+
+def _claimreview(report: Report) -> str:
+    from verifier.report.claimreview import render
+
+    return render(report)
+
+
+RENDERERS: dict[str, Callable[[Report], str]] = {
+    "markdown": _markdown, "json": _json, "html": _html, "claimreview": _claimreview,
+}
 
 
 def render(report: Report, fmt: str) -> str:

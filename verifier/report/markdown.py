@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from verifier.models.finding import Band, Finding
-from verifier.models.report import ClaimEntry, Report
+from verifier.models.report import ClaimEntry, Hop, ProvenanceEntry, Report
 from verifier.numeric import fmt_pair
 
 
@@ -34,12 +34,13 @@ def render(report: Report) -> str:
     lines += ["", "## Findings", ""]
     if not report.findings:
         lines += ["No findings.", ""]
+    chains = {p.claim: p for p in report.provenance}
     for i, f in enumerate(report.findings, 1):
-        lines += _finding(i, f, claims)
+        lines += _finding(i, f, claims, chains)
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry]) -> list[str]:
+def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str, ProvenanceEntry]) -> list[str]:
     where = f"{f.path}:{f.line}" if f.path and f.line else (f.path or f.source or "corpus")
     out = [f"### {i}. {f.rule} {f.name} ({f.severity.value}) · {where}", "", f.message, ""]
     if f.stated:
@@ -56,8 +57,20 @@ def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry]) -> list[str]:
                 continue
             origin = c.attribution.origin or "unattributed"
             out.append(f"  - `{cid}` ({c.source}, {c.start}–{c.end}; origin {origin}, {c.attribution.tier.value}): “{_cell(c.quote)}”")
+            if cid in chains:
+                out += [f"    - chain: {chain_text(ch)}" for ch in chains[cid].chains]
     out.append("")
     return out
+
+
+def chain_text(chain: list[Hop]) -> str:
+    """'s001 (secondary) → attributes → openai (primary)': one chain of citations in words."""
+    parts = []
+    for hop in chain:
+        if hop.relation:
+            parts.append(f"→ {hop.relation} →")
+        parts.append(f"{hop.source} ({hop.tier.value if hop.tier else 'unknown tier'})")
+    return " ".join(parts)
 
 
 def _band(b: Band) -> str:
