@@ -48,13 +48,14 @@ def _codes(value: Optional[str]) -> list[str]:
 @app.command()
 def audit(
     paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped sources/ and claims/)."),
-    format: str = typer.Option("markdown", "--format", "-f", help="markdown or json."),
+    format: str = typer.Option("markdown", "--format", "-f", help="markdown, json, html or claimreview (schema.org JSON-LD)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE instead of standard output."),
     fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 when a finding of this severity or worse is reported (error, warning, info)."),
     select: Optional[str] = typer.Option(None, "--select", help="Comma-separated rule code prefixes to run (e.g. V1,V201)."),
     ignore: Optional[str] = typer.Option(None, "--ignore", help="Comma-separated rule code prefixes to skip."),
+    extract: bool = typer.Option(False, "--extract", help="Ignore claim records and audit claims extracted from the articles."),
 ) -> None:
-    """Check the claims of a corpus and print the audit report."""
+    """Check the claims of a corpus and print the audit report (articles without records are extracted)."""
     from verifier.engine import audit as run_audit
     from verifier.ingest.corpus import load_corpus
     from verifier.report import render
@@ -71,7 +72,10 @@ def audit(
 
         if format not in RENDERERS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
-        corpus = load_corpus(list(paths or []))
+        corpus = load_corpus(list(paths or []), with_records=not extract)
+        from verifier.ingest.corpus import extract_missing
+
+        extract_missing(corpus, everything=extract)
         report = run_audit(corpus, rules)
         _write(render(report, format), output)
     except VerifierError as err:
@@ -80,6 +84,53 @@ def audit(
         worst = SEVERITIES.index(fail_on)
         if any(SEVERITIES.index(f.severity.value) <= worst for f in report.findings):
             raise typer.Exit(1)
+
+
+@app.command()
+def graph(
+    paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped corpus)."),
+    format: str = typer.Option("graphml", "--format", "-f", help="graphml, json (node-link) or dot."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the graph to FILE instead of standard output."),
+) -> None:
+    """Export the evidence graph: sources, claims, facts and how they cite, derive, corroborate and contradict."""
+    from verifier.engine import audit as run_audit
+    from verifier.graph import build_graph
+    from verifier.graph_export import EXPORTS, export
+    from verifier.ingest.corpus import load_corpus
+
+    try:
+        if format not in EXPORTS:
+            raise UsageError(f"unknown graph format {format!r} (choose {', '.join(EXPORTS)})")
+        corpus = load_corpus(list(paths or []))
+        _write(export(build_graph(corpus, run_audit(corpus).findings), format), output)
+    except VerifierError as err:
+        _fail(err)
+
+
+@app.command()
+def factsheet(
+    paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped corpus)."),
+    subject: Optional[str] = typer.Option(None, "--subject", "-s", help="Only this subject (case-insensitive; close spellings accepted)."),
+    format: str = typer.Option("markdown", "--format", "-f", help="markdown, html or json."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the sheet to FILE instead of standard output."),
+) -> None:
+    """For each fact: the best-supported value, its evidence status, citations and the figures that lose."""
+    from verifier.engine import audit as run_audit
+    from verifier.factindex import subjects_of
+    from verifier.factsheet import build_factsheet
+    from verifier.ingest.corpus import load_corpus
+    from verifier.report.factsheet import FORMATS, render as render_sheet
+    from verifier.subjects import match_subject
+
+    try:
+        if format not in FORMATS:
+            raise UsageError(f"unknown format {format!r} (choose {', '.join(FORMATS)})")
+        corpus = load_corpus(list(paths or []))
+        chosen = match_subject(subject, subjects_of(corpus)) if subject is not None else None
+        sheet = build_factsheet(corpus, run_audit(corpus).findings, chosen)
+        _write(render_sheet(sheet, format), output)
+    except VerifierError as err:
+        _fail(err)
 
 
 @app.command()
@@ -156,6 +207,30 @@ def quantities(
             main_text(sys.stdin.read() if text is None else text, sys.stdout)
     except VerifierError as err:
         _fail(err)
+
+
+@app.command("extract")
+def extract_command(
+    paths: list[Path] = typer.Argument(None, help="Articles or folders (default: the shipped sources/)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Report what would be added; write nothing."),
+) -> None:
+    """Propose claim records for articles into claims/<stem>.yaml, keeping reviewed records."""
+    from verifier.extract.merge import merge_file
+    from verifier.extract import extract_claims
+    from verifier.ingest.corpus import load_corpus
+
+    try:
+        corpus = load_corpus(list(paths or []), with_records=False)
+        plans = [(src, Path(src.path).parent.parent / "claims" / (Path(src.path).stem + ".yaml"))
+                 for _, src in sorted(corpus.sources.items())]
+        results = [(target, merge_file(target, extract_claims(src, corpus.external), dry_run=True)) for src, target in plans]
+        if not dry_run:
+            results = [(target, merge_file(target, extract_claims(src, corpus.external))) for src, target in plans]
+    except VerifierError as err:
+        _fail(err)
+    verb = "would add" if dry_run else "added"
+    for target, (before, added) in results:
+        typer.echo(f"{target}: {before} records kept, {added} proposed claims {verb}")
 
 
 def main() -> None:  # pragma: no cover - console entry for `python -m verifier`

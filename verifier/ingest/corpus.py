@@ -59,10 +59,16 @@ def default_root() -> Path | None:
 
 
 def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    """How a file is named in reports: relative to the current folder when under it, else
+    relative to the corpus root above it (the folder holding ``sources/``), so reports stay
+    byte-stable wherever they are run from; otherwise the path as given."""
+    resolved = path.resolve()
+    for base in (Path.cwd().resolve(), *(p for p in resolved.parents if (p / "sources").is_dir())):
+        try:
+            return str(resolved.relative_to(base))
+        except ValueError:
+            continue
+    return str(path)
 
 
 def load_corpus(paths: list[Path], with_records: bool = True) -> Corpus:
@@ -144,3 +150,25 @@ def _add_records(corpus: Corpus, rec: Path) -> None:
             raise RecordError(shown, line, f"claim {claim.id!r} names source {claim.source!r}, which is not an article of this run (known: {known})")
         corpus.record_lines[claim.id] = (shown, line)
         corpus.claims.append(claim)
+
+
+def extract_missing(corpus: Corpus, everything: bool = False) -> list[str]:
+    """Propose records, by extraction, for the articles that have none (all when ``everything``).
+
+    Extracted claims are held in memory only (``verifier extract`` writes them); their
+    ``record_lines`` point at the article. Returns the ids of the sources extracted.
+    """
+    from verifier.extract import extract_claims
+
+    have = {c.source for c in corpus.claims}
+    done: list[str] = []
+    for sid, src in sorted(corpus.sources.items()):
+        if sid in have and not everything:
+            continue
+        if everything:
+            corpus.claims = [c for c in corpus.claims if c.source != sid]
+        for claim in extract_claims(src, corpus.external):
+            corpus.claims.append(claim)
+            corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
+        done.append(sid)
+    return done

@@ -1,0 +1,153 @@
+"""Figures of an article: the quantity layer's output with the printed number, and fix-ups.
+
+A :class:`Figure` wraps a :class:`verifier.quantities.Quantity` with what a claim needs:
+the printed number (the digits of the quote, without unit and approximation words), the
+approximation word, an ISO date with the year filled in, and ``skip`` for figures that are
+not claims (the size inside a model name such as 'GPT-OSS 120B').
+
+Fix-ups work around gaps of the quantity layer, reported upstream:
+
+* a bare number followed by a spaced scale and currency ('1050 亿美元') becomes money;
+* '一半' / 'half' (正好一半, 一半还多) becomes a fraction of 0.5.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Final
+
+from verifier.extract.lexicon import Mention
+
+_PRINTED: Final = re.compile(
+    r"[0-9][0-9,.]*(?:\s*[万亿千]+|[kK](?![a-zA-Z]))?"                      # 8.54万, 85,448, 1050, 8k
+    r"(?:\s*(?:至|到|-|–|~|to)\s*[0-9][0-9,.]*(?:\s*[万亿千]+|[kK](?![a-zA-Z]))?)?"  # a range's upper end
+    r"|[零〇一二两三四五六七八九十百千万亿半]+(?:分之[零一二两三四五六七八九十]+)?"  # Chinese numerals
+    r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|a third|a quarter)",
+    re.IGNORECASE,
+)
+"""The printed number inside a quantity's surface."""
+
+_SCALED_MONEY: Final = re.compile(r"\s*(万亿|亿|万|千)\s*(美元|元|人民币|欧元|英镑|日元)")
+"""A scale and currency printed after a bare number: ' 亿美元'."""
+
+SCALES: Final = {"万亿": 1e12, "亿": 1e8, "万": 1e4, "千": 1e3}
+CURRENCY: Final = {"美元": "USD", "元": "CNY", "人民币": "CNY", "欧元": "EUR", "英镑": "GBP", "日元": "JPY"}
+
+_HALF: Final = re.compile(r"(正好|恰好|刚好|exactly |about |nearly )?(一半|half)(还多|多|以上)?", re.IGNORECASE)
+"""'正好一半', '一半还多', 'exactly half' (a share of 50 %)."""
+
+_HALF_APPROX: Final = {"正好": "exactly", "恰好": "exactly", "刚好": "exactly", "exactly ": "exactly", "about ": "about",
+                       "nearly ": "nearly", "还多": "over", "多": "over", "以上": "at_least"}
+
+_YEAR: Final = re.compile(r"(?<!\d)(20\d\d)\s*年")
+"""A year printed in Chinese ('2026 年'), used to date '8月25日' in the same article."""
+
+_SIZE: Final = re.compile(r"\d+(?:\.\d+)?[BTMK]")
+"""A parameter size printed after a model name: '120B', '1T'."""
+
+_APPROX_BEFORE: Final = re.compile(r"约(?:低|高|快|慢|少|多)\s*$")
+"""'约低 1.7 倍': an approximation word separated from the figure by a comparative."""
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A quantity with the fields a claim needs (see the module docstring)."""
+
+    q: object
+    printed: str
+    approx: str | None
+    iso: str | None = None
+    skip: bool = False
+
+
+def printed_of(surface: str) -> str:
+    """The number as printed in ``surface``: '约8.54万个token每秒' -> '8.54万'."""
+    m = _PRINTED.search(surface)
+    return m.group(0).strip() if m else surface
+
+
+def article_figures(body: str) -> list[Figure]:
+    """Quantities of ``body`` as figures, fixed up (see the module docstring)."""
+    from verifier.quantities import Quantity, extract
+
+    out: list[Figure] = []
+    year = _YEAR.search(body)
+    for q in extract(body):
+        if q.unit is None and q.kind == "number":
+            m = _SCALED_MONEY.match(body, q.end)
+            if m:
+                q = _money(q, m, body, Quantity)
+        approx = q.approx
+        if approx is None and _APPROX_BEFORE.search(body, max(0, q.start - 4), q.start):
+            approx = "about"
+        iso = q.iso
+        if iso and iso.startswith("--") and year:
+            iso = year.group(1) + iso[1:]
+        out.append(Figure(q, printed_of(q.surface), approx, iso))
+    return out + _halves(body, out, Quantity)
+
+
+def _money(q, m: re.Match, body: str, quantity_cls):
+    scale = SCALES[m.group(1)]
+    hi = q.value[1] if isinstance(q.value, tuple) else q.value
+    value = q.value if not isinstance(q.value, tuple) else tuple(v * scale if v is not None else None for v in q.value)
+    value = value * scale if not isinstance(value, tuple) else value
+    approx = q.approx if not (isinstance(q.value, tuple) and q.value[0] is None and hi is not None) else q.approx
+    return quantity_cls(value=value, unit=CURRENCY[m.group(2)], start=q.start, end=m.end(), surface=body[q.start:m.end()],
+                        kind="money", approx=approx, resolution=(q.resolution or 1) * scale)
+
+
+def _halves(body: str, have: list[Figure], quantity_cls) -> list[Figure]:
+    out: list[Figure] = []
+    for m in _HALF.finditer(body):
+        if any(f.q.start < m.end() and m.start() < f.q.end for f in have):
+            continue
+        approx = _HALF_APPROX.get((m.group(1) or "").lower()) or _HALF_APPROX.get(m.group(3) or "")
+        q = quantity_cls(value=0.5, unit=None, start=m.start(), end=m.end(), surface=m.group(0), kind="fraction", approx=approx)
+        out.append(Figure(q, m.group(2), approx))
+    return out
+
+
+def model_mentions(body: str, mentions: list[Mention], figures: list[Figure]) -> tuple[list[Mention], list[Mention]]:
+    """Split off AI-model mentions, joining a parameter size printed after the name.
+
+    A lexicon model ('GPT-OSS') or a discovered name followed by a parameter count
+    ('Nova 70B') is a model; its size figure is marked ``skip`` unless the article restates
+    it in parentheses ('120B（1200亿参数）'), where both figures are claims about the model.
+
+    Returns:
+        (model mentions with full names, the other mentions).
+    """
+    by_start = {f.q.start: i for i, f in enumerate(figures)}
+    models: list[Mention] = []
+    rest: list[Mention] = []
+    for m in mentions:
+        gap = 1 if body[m.end:m.end + 1] in (" ", "-") else 0
+        i = by_start.get(m.end + gap)
+        size = figures[i] if i is not None and figures[i].q.unit == "params" else None
+        if m.kind != "model" and size is None:
+            rest.append(m)
+            continue
+        if size is None:
+            models.append(m)
+            continue
+        name = f"{m.name} {size.q.surface}"
+        models.append(Mention(m.start, size.q.end, name, "model", body[m.start:size.q.end]))
+        restated = re.match(r"\s*[（(][^）)]{0,12}参数|\s*\(\s*[\d.]+\s*(?:billion|trillion)", body[size.q.end:size.q.end + 16])
+        figures[i] = replace(size, skip=not restated)
+    return _harmonise(models), rest
+
+
+def _harmonise(models: list[Mention]) -> list[Mention]:
+    """'DeepSeek R1' -> 'DeepSeek R1 670B' when the article gives that one sized name for it."""
+    sized: dict[str, set[str]] = {}
+    for m in models:
+        base, _, size = m.name.rpartition(" ")
+        if base and _SIZE.fullmatch(size):
+            sized.setdefault(base, set()).add(m.name)
+    out = []
+    for m in models:
+        full = sized.get(m.name)
+        out.append(replace(m, name=next(iter(full))) if full and len(full) == 1 else m)
+    return out

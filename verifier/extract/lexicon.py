@@ -1,0 +1,264 @@
+"""Subjects: an editable lexicon looked up with an automaton, plus names discovered in the text.
+
+The lexicon (``verifier/data/subjects.yaml``) lists subjects with aliases in both languages
+and a *kind* (product, company, model, platform, analyst...). Lookup runs one
+pyahocorasick automaton over the case-folded text (~170 MB/s on English, see
+``PERFORMANCE.md``), never a regex alternation. Variants that the automaton misses
+("GB 200", "gb-200") are resolved with rapidfuzz against the normalised aliases.
+
+Discovery finds subjects the lexicon does not know, so a new article needs no lexicon edit:
+product codes ("X1", "MI355X"), capitalised names ("Zephyr X1", "Jalapeño", "Orca 9"),
+and quoted Chinese names (「辣椒」). A name followed by a parameter count ("Nova 70B") is a
+model.
+
+Shape of a mention::
+
+    Mention(start=12, end=17, name="GB200", kind="product", surface="GB 200")
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Final, Iterable
+
+DATA: Final = Path(__file__).resolve().parents[1] / "data" / "subjects.yaml"
+
+SUBJECT_KINDS: Final = frozenset({"product", "company", "person", "generic", "discovered", "quoted"})
+"""Kinds whose mentions can be the subject of a figure."""
+
+ORIGIN_KINDS: Final = frozenset({"platform", "outlet", "analyst", "vendor", "company", "person"})
+"""Kinds whose mentions can be the origin of an attributed figure."""
+
+FUZZY_CUTOFF: Final = 90
+"""Least rapidfuzz ratio (0-100) for a discovered name to resolve to a lexicon alias once
+both are normalised; 90 accepts one edit in a ten-character code and rejects GB200 vs GB300
+(ratio 80)."""
+
+_PRODUCT_CODE: Final = re.compile(
+    r"(?<![A-Za-z0-9.])"                # not inside a longer token
+    r"[A-Z][A-Za-z]{0,5}"              # letter prefix: X, MI, GB, TPU
+    r"[ -]?\d{1,4}[A-Za-z]{0,3}"       # number with optional suffix: 1, 355X, 200
+    r"(?:\.\d)?(?![A-Za-z0-9.])"        # optional point release: K2.5
+)
+"""Product codes: 'X1', 'GB 200', 'MI355X', 'K2.5'."""
+
+_L: Final = "A-Za-zÀ-ÖØ-öø-ÿĀ-ſ"
+"""Latin letters, with the accented ones of Western European names (ñ, é, ü)."""
+
+_CAP_NAME: Final = re.compile(
+    rf"(?<![{_L}0-9])"
+    rf"[A-Z][{_L}&-]*[{_L}]"                          # a capitalised word: 'Zephyr', 'Jalapeño'
+    rf"(?:[ ][A-Z][{_L}&-]*[{_L}]"                    # more capitalised words: 'Richard Ho'
+    rf"|[ ][A-Z]?\d{{1,4}}[A-Za-z]?(?![{_L}0-9.,]))*"  # or a model number: 'Orca 9', 'Zephyr X1'
+    rf"(?![{_L}])"
+)
+"""Capitalised names: 'Zephyr X1', 'Jalapeño', 'Orca 9', 'Richard Ho'."""
+
+_QUOTED_ZH: Final = re.compile(r"[「『“《]([^」』”》\n]{1,8})[」』”》]")
+"""A short name in Chinese quotation marks: 「辣椒」, “星河”."""
+
+_PAREN_ALIAS: Final = re.compile(r"[（(]([^）)\n]{1,12})[）)]")
+"""A parenthesised alias right after a name: 'Jalapeño（墨西哥辣椒）'."""
+
+STOP_WORDS: Final = frozenset(
+    "The A An This That These Those It Its In On At By For From With Without As And But Or If When While "
+    "After Before Still Per Say Why What How Who Where Which Our Their His Her We They You I Layer Reading "
+    "Meanwhile However Once Built Sources Low Work Roughly First Second Third Next Last One Two Three "
+    "January February March April May June July August September October November December "
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday TL DR AI Token Tokens Agent Agents".split()
+)
+"""Capitalised words that start sentences or name dates, never subjects on their own."""
+
+ACRONYM_MAX: Final = 5
+"""An all-capital word of up to five letters without digits (TDP, LLM, ASIC) is an acronym,
+not a name, unless the lexicon lists it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One lexicon entry: canonical name, kind and aliases."""
+
+    name: str
+    kind: str
+    aliases: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A subject mention in a text: span, canonical name, kind and the text as printed."""
+
+    start: int
+    end: int
+    name: str
+    kind: str
+    surface: str
+
+
+def normalise(text: str) -> str:
+    """Fold case, accents, spaces and hyphens: 'GB 200' and 'gb-200' -> 'gb200'."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
+
+
+class Lexicon:
+    """Aliases in an Aho-Corasick automaton, with fuzzy resolution of variants."""
+
+    def __init__(self, entries: Iterable[Entry]) -> None:
+        import ahocorasick
+
+        self.entries = list(entries)
+        self._auto = ahocorasick.Automaton()
+        self._norm: dict[str, Entry] = {}
+        for entry in self.entries:
+            for alias in (entry.name, *entry.aliases):
+                key = alias.casefold()
+                if len(key) == len(alias):  # keep offsets exact
+                    self._auto.add_word(key, (len(key), entry))
+                self._norm.setdefault(normalise(alias), entry)
+        self._auto.make_automaton()
+
+    def find(self, text: str) -> list[Mention]:
+        """Lexicon mentions in ``text``, longest first, non-overlapping, in text order."""
+        folded = text.casefold()
+        if len(folded) != len(text):
+            folded = "".join(ch.casefold() if len(ch.casefold()) == 1 else ch for ch in text)
+        found = []
+        for end, (length, entry) in self._auto.iter(folded):
+            start, stop = end - length + 1, end + 1
+            if _is_word(text[start]) and start > 0 and _is_word(text[start - 1]):
+                continue
+            if _is_word(text[stop - 1]) and stop < len(text) and _is_word(text[stop]):
+                continue
+            found.append(Mention(start, stop, entry.name, entry.kind, text[start:stop]))
+        return _non_overlapping(found)
+
+    def resolve(self, surface: str) -> Entry | None:
+        """The entry a variant spelling stands for ('GB 200' -> GB200), or None."""
+        key = normalise(surface)
+        if not key:
+            return None
+        if key in self._norm:
+            return self._norm[key]
+        from rapidfuzz import fuzz, process
+
+        hit = process.extractOne(key, self._norm.keys(), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+        return self._norm[hit[0]] if hit else None
+
+
+def _non_overlapping(found: list[Mention]) -> list[Mention]:
+    """Keep the longest of overlapping mentions (earlier first on ties), in text order."""
+    kept: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    for m in sorted(found, key=lambda m: (-(m.end - m.start), m.start)):
+        if all(m.end <= s or m.start >= e for s, e in taken):
+            kept.append(m)
+            taken.append((m.start, m.end))
+    return sorted(kept, key=lambda m: m.start)
+
+
+@lru_cache(maxsize=4)
+def load_lexicon(path: str | None = None) -> Lexicon:
+    """Build the lexicon from ``path`` (default: the shipped ``subjects.yaml``), once per path."""
+    import yaml
+
+    raw = yaml.load(Path(path or DATA).read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return Lexicon(Entry(str(e["name"]), str(e["kind"]), tuple(str(a) for a in e.get("aliases", ()))) for e in raw or [])
+
+
+def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[Mention]:
+    """Names in ``text`` that no lexicon mention covers: codes, capitalised and quoted names.
+
+    Args:
+        text: the article body.
+        taken: spans already claimed (lexicon mentions, quantities); discovery avoids them.
+        lexicon: used to resolve variant spellings of known names ('GB 200').
+    """
+    found: list[Mention] = []
+    spans = sorted(taken)
+
+    def free(s: int, e: int) -> bool:
+        return all(e <= a or s >= b for a, b in spans)
+
+    for rx, kind in ((_PRODUCT_CODE, "discovered"), (_CAP_NAME, "discovered")):
+        for m in rx.finditer(text):
+            s, e = _trim(text, m.start(), m.end(), spans)
+            while s < e and text[s:e].split(" ", 1)[0] in STOP_WORDS and " " in text[s:e]:
+                s += len(text[s:e].split(" ", 1)[0]) + 1  # 'The Zephyr X1' -> 'Zephyr X1'
+            if s >= e or not free(s, e) or text[s:e] in STOP_WORDS:
+                continue
+            entry = lexicon.resolve(text[s:e])
+            if entry is not None:
+                found.append(Mention(s, e, entry.name, entry.kind, text[s:e]))
+            elif _plausible(text, s, e):
+                found.append(Mention(s, e, text[s:e], kind, text[s:e]))
+    for m in _QUOTED_ZH.finditer(text):
+        if free(m.start(1), m.end(1)):
+            found.append(Mention(m.start(1), m.end(1), m.group(1), "quoted", m.group(1)))
+    return _non_overlapping(found)
+
+
+def _trim(text: str, s: int, e: int, spans: list[tuple[int, int]]) -> tuple[int, int]:
+    """Cut a candidate where a taken span (a quantity, a lexicon name) begins inside it."""
+    for a, b in spans:
+        if s < a < e:
+            e = a
+        if a <= s < b:
+            s = b
+    while e > s and text[e - 1] in " -'’":
+        e -= 1
+    while s < e and not text[s].isupper():
+        s += 1  # a name starts with a capital (after a cut: ' InferenceX', '-fication')
+    return s, e
+
+
+def _plausible(text: str, s: int, e: int) -> bool:
+    """Whether a discovered candidate is a name (see the module docstring).
+
+    Not names: stop words, short acronyms (TDP), capitalised common nouns that also occur in
+    lower case in the article (Token/token), and English sentence openers seen only there.
+    """
+    word = text[s:e]
+    first = word.split()[0]
+    if first in STOP_WORDS or (word.isalpha() and word.isupper() and len(word) <= ACRONYM_MAX):
+        return False
+    if any(ch.isdigit() for ch in word) or not word.isascii() or " " in word:
+        return True
+    if re.search(r"(?<![A-Za-z])" + re.escape(word.lower()) + r"(?![A-Za-z])", text):
+        return False
+    before = text[max(0, s - 2):s]
+    opener = s == 0 or before.endswith(("\n", ". ", ": ", "! ", "? ", "— "))
+    return not opener or _mid_sentence(text, word)
+
+
+def _mid_sentence(text: str, word: str) -> bool:
+    return re.search(r"[a-z,] " + re.escape(word) + r"\b", text) is not None
+
+
+def learn_aliases(text: str, mentions: list[Mention]) -> dict[str, str]:
+    """Aliases an article defines in parentheses after a name: {'墨西哥辣椒': 'Jalapeño'}."""
+    out: dict[str, str] = {}
+    for m in mentions:
+        if m.kind not in SUBJECT_KINDS:
+            continue
+        p = _PAREN_ALIAS.match(text, m.end, min(len(text), m.end + 16))
+        if p and not any(ch.isdigit() for ch in p.group(1)):
+            out[p.group(1).strip()] = m.name
+    return out
+
+
+def resolve_alias(name: str, aliases: dict[str, str]) -> str | None:
+    """The subject a learnt alias stands for, fuzzily ('辣椒' ~ '墨西哥辣椒'), or None."""
+    if not aliases:
+        return None
+    from rapidfuzz import fuzz, process
+
+    hit = process.extractOne(name, aliases.keys(), scorer=fuzz.partial_ratio, score_cutoff=FUZZY_CUTOFF)
+    return aliases[hit[0]] if hit and len(name) >= 2 else None

@@ -1,0 +1,291 @@
+"""Map a quantity and the words around it to a metric of the vocabulary, a relation and a scope.
+
+The unit decides the family (W -> power, tokens/s -> speed, GB -> memory, USD -> money...),
+and *cue words* in the clause, the sentence, the table header or the heading decide within
+it. Cue lists are general press vocabulary in both languages (no topic's answers); the
+metric names are those of :mod:`verifier.vocabulary`, whose canonical unit is used when a
+figure is printed bare ("每瓦HBM带宽达到22" -> bandwidth_per_power, GB/s/W).
+
+Shape of a reading::
+
+    Reading(metric="throughput_per_power", unit="tokens/s/kW", kind="measurement",
+            relation=None, count_unit=None)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from verifier.vocabulary import METRICS
+
+# Cue words: (metric, words). Chinese words match anywhere; Latin words are matched case-
+# insensitively. Order matters: the first metric whose cue is nearest the figure wins.
+RATE_PER_POWER: Final = ("每瓦", "每千瓦", "/kw", "/ kw", "per watt", "per-watt", "per kw", "per kilowatt", "能效", "token/kw", "tokens/kw")
+SINGLE_USER: Final = ("单用户", "single user", "single-user", "per user", "每用户")
+PEAK: Final = ("峰值", "peak")
+INTERACTIVE: Final = ("交互", "interactiv", "低延迟场景")
+RATED: Final = ("额定", "标称", "tdp", "rated", "nameplate", "封装", "package", "公布的", "公开")
+MEASURED: Final = ("实测", "持续", "sustained", "measured", "实际", "actual", "墙上")
+
+RATIO_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    ("throughput_per_power", RATE_PER_POWER + ("每瓦工作量", "work per watt")),
+    ("interactivity_gain", INTERACTIVE),
+    ("latency_e2e", ("延迟", "时延", "latency", "响应时间", "response time")),
+    ("generation_speed", ("生成速度", "输出速度", "token输出", "token 输出", "output speed", "tokens per second", "每秒")),
+    ("wait_time", ("等待时间", "wait time", "waiting")),
+    ("throughput", ("吞吐", "throughput")),
+    ("energy_per_work", ("电力成本", "电费", "能耗", "energy cost", "energy per")),
+    ("area", ("面积", "area")),
+    ("speed", ("速度", "快", "faster", "speed")),
+    ("cost", ("成本", "cost", "价格", "price")),
+    ("power", ("功耗", "功率", "power", "瓦")),
+    ("memory_bandwidth", ("带宽", "bandwidth")),
+    ("memory_capacity", ("内存", "显存", "memory", "capacity")),
+)
+"""Cues for ratios, shares and percentage changes, where the unit says nothing."""
+
+INVERSE_CUES: Final = ("低", "降低", "缩短", "少", "lower", "less", "shorter", "fewer", "reduc", "cut")
+"""A ratio of a figure that got smaller ("延迟低 1.7 倍", "1.7x lower latency") is inverse."""
+
+REDUCTION_CUES: Final = ("降低", "减少", "缩短", "下降", "节省", "减小", "低", "cut", "reduc", "lower", "fewer", "less", "drop", "save", "shrink")
+SHARE_CUES: Final = ("只有", "仅为", "仅", "只占", "为对手", "是对手", "的", "only", " of ", "half", "一半", "share")
+INCREASE_CUES: Final = ("提升", "提高", "增加", "高出", "增长", "多出", "increase", "more", "higher", "rise", "grow", "gain")
+PORTION_CUES: Final = ("占", "account", "share of", "比例", "比重")
+
+MONEY_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    ("cost_per_hour", ("每小时", "per hour", "/h", "an hour", "每芯片每小时", "hourly")),
+    ("deal_value", ("收购", "融资", "交易", "投资", "担保", "订单", "合同", "acqui", "deal", "financ", "invest", "contract", "funding", "raise", "valuation", "估值")),
+    ("revenue", ("营收", "收入", "销售额", "revenue", "sales")),
+    ("price", ("售价", "价格", "定价", "报价", "price", "priced", "costs $", "sells for", "标价")),
+    ("cost", ("成本", "节省", "cost", "spend", "支出", "电费", "saving")),
+)
+
+COUNT_NOUNS: Final[tuple[tuple[str, str], ...]] = (
+    ("模型", "models"), ("model", "models"), ("家", "companies"), ("公司", "companies"), ("compan", "companies"),
+    ("HBM", "stacks"), ("stack", "stacks"), ("作者", "authors"), ("author", "authors"), ("芯片", "chips"),
+    ("chip", "chips"), ("用户", "users"), ("user", "users"), ("员工", "people"), ("人", "people"),
+    ("engineer", "people"), ("节点", "nodes"), ("node", "nodes"), ("机架", "racks"), ("rack", "racks"),
+)
+"""Nouns after a bare count that make it a claim, with the unit recorded: '三款公开权重模型' -> models."""
+
+SPEC_METRICS: Final = frozenset({"die_area", "memory_capacity", "memory_bandwidth", "process_node", "sequence_length", "bandwidth_per_power", "area"})
+"""Metrics whose figures are specifications (kind 'spec') rather than measurements."""
+
+META_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    ("reading_time", ("阅读时间", "reading time", "min read", "分钟阅读")),
+    ("word_count", ("字", "words", "字数")),
+)
+"""Figures about the article itself (its subject is the source id)."""
+
+_K_NUMBER: Final = re.compile(r"\d+(?:\.\d+)?\s?[kK]$")
+"""A bare number in thousands printed with k ('8k'), as sequence lengths are."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a figure measures: metric, normalised unit, kind, and a comparison relation."""
+
+    metric: str
+    unit: str | None
+    kind: str
+    relation: str | None = None
+
+
+def nearest(text: str, cues: tuple[str, ...], before: bool = True) -> int:
+    """Distance in characters from the end (``before``) or the start of ``text`` to the
+    nearest cue, or -1 when none occurs."""
+    low = text.lower()
+    best = -1
+    for cue in cues:
+        pos = low.rfind(cue) if before else low.find(cue)
+        if pos < 0:
+            continue
+        dist = len(low) - pos - len(cue) if before else pos
+        if best < 0 or dist < best:
+            best = dist
+    return best
+
+
+def pick(text: str, table: tuple[tuple[str, tuple[str, ...]], ...], before: bool = True) -> str | None:
+    """The metric of ``table`` whose cue is nearest the figure in ``text``."""
+    best: tuple[int, int, str] | None = None
+    for rank, (metric, cues) in enumerate(table):
+        d = nearest(text, cues, before)
+        if d >= 0 and (best is None or (d, rank) < best[:2]):
+            best = (d, rank, metric)
+    return best[2] if best else None
+
+
+def has(text: str, cues: tuple[str, ...]) -> bool:
+    """True when any cue occurs in ``text`` (case-insensitive)."""
+    low = text.lower()
+    return any(c in low for c in cues)
+
+
+def kind_of(metric: str, basis: str | None = None) -> str:
+    """Record kind of a plain figure of ``metric``."""
+    if metric in SPEC_METRICS or (metric == "power" and basis == "rated"):
+        return "spec"
+    return {"duration": "duration", "date": "date", "model_size": "model_size", "count": "count"}.get(metric, "measurement")
+
+
+def read(q, near: str, wide: str, after: str, header: str = "") -> Reading | None:
+    """Metric, unit and kind of quantity ``q`` (a :class:`verifier.quantities.Quantity`).
+
+    Args:
+        q: the quantity.
+        near: the clause before the figure (nearest context).
+        wide: the sentence, heading and table header before the figure (wider context).
+        after: the clause after the figure (units and nouns that follow it).
+        header: the table column header, when the figure sits in a table cell.
+
+    Returns:
+        The reading, or None when the figure is not a claim (a bare ordinal, an idiom).
+    """
+    unit, kind = q.unit, q.kind
+    if kind == "date":
+        return Reading("date", None, "date")
+    if unit == "x":
+        return _ratio(near, wide, after)
+    if unit == "%" or kind == "fraction":
+        return _percent(near, wide, after)
+    if unit in ("W", "kW", "MW", "GW"):
+        metric = "power_capacity" if unit in ("MW", "GW") and not has(near, ("功耗", "power draw")) else "power"
+        return Reading(metric, unit, "measurement")
+    if unit in ("Wh", "kWh", "MWh", "GWh", "J"):
+        return None if q.surface.startswith("一") else Reading("energy", unit, "measurement")
+    return _by_unit(q, near, wide, after, header)
+
+
+def _by_unit(q, near: str, wide: str, after: str, header: str) -> Reading | None:
+    unit = q.unit
+    if q.kind == "sequence":
+        return Reading("sequence_length", "tokens", "spec")
+    if unit == "tokens/s" or (unit == "tokens" and has(near[-12:], ("每秒", "一秒", "per second", "/s"))):
+        return _token_rate(near + " " + header, wide)
+    if unit in ("ms", "s", "min", "h", "us", "µs") and q.kind in ("duration", "range", "dimension", "number"):
+        return _time(q, near, wide)
+    if unit in ("month", "year", "day", "week", "quarter"):
+        return Reading("duration", unit, "duration")
+    if unit in ("GB", "GiB", "TB", "TiB", "MB"):
+        return Reading("memory_capacity", unit, "spec")
+    if unit in ("TB/s", "GB/s", "Gbps", "Tbps"):
+        return Reading("memory_bandwidth" if has(near + wide, ("内存", "显存", "hbm", "memory")) or unit == "TB/s" else "bandwidth", unit, "spec")
+    if unit in ("mm²", "cm²", "mm2"):
+        return Reading("die_area", "mm²" if unit == "mm2" else unit, "spec")
+    if unit == "nm":
+        return Reading("process_node", unit, "spec")
+    if unit == "params":
+        return Reading("model_size", "params", "model_size")
+    if q.kind == "money" or (unit and len(unit) == 3 and unit.isupper()):
+        metric = ("cost_per_hour" if has(near, MONEY_CUES[0][1]) else pick(near, MONEY_CUES)
+                  or pick(after[:12], MONEY_CUES, before=False)) or ""
+        return Reading(metric, f"{unit}/h" if metric == "cost_per_hour" else unit, "money")
+    if unit is None:
+        return _bare(q, near, wide, after, header)
+    return None
+
+
+def _token_rate(near: str, wide: str) -> Reading:
+    if has(near, RATE_PER_POWER):
+        return Reading("throughput_per_power", "tokens/s/kW", "measurement")
+    if has(near + wide, ("吞吐", "throughput")) and not has(near + wide, SINGLE_USER + ("生成速度",)):
+        return Reading("throughput", "tokens/s", "measurement")
+    return Reading("generation_speed", "tokens/s", "measurement")
+
+
+def _time(q, near: str, wide: str) -> Reading | None:
+    unit = q.unit
+    if unit in ("ms", "us", "µs") and has(near + wide, ("token", "间隔", "inter-token", "per token", "tpot", "每个")):
+        return Reading("inter_token_latency", f"{unit}/token", "measurement")
+    if has(near, ("延迟", "时延", "latency", "响应", "response")) or has(wide[-60:], ("延迟", "latency")):
+        return Reading("latency_e2e", unit, "measurement")
+    if has(near, ("完成", "任务", "task", "finish", "complete")):
+        return Reading("task_time", unit, "measurement")
+    if has(near + wide[-8:], META_CUES[0][1]):
+        return Reading("reading_time", unit, "duration")
+    if unit in ("min", "h") or q.kind == "duration":
+        if q.surface.startswith(("一", "1")) and unit == "s":
+            return None  # 'in one second' sets a rate, it is not a figure
+        return Reading("duration", unit, "duration")
+    return None
+
+
+def _bare(q, near: str, wide: str, after: str, header: str) -> Reading | None:
+    """A number printed without unit: a cue in the header or clause gives the metric's unit."""
+    if _K_NUMBER.search(q.surface) and has(after[:8] + near[-12:], ("输入", "输出", "input", "output", "上下文", "context", "长度", "length", "/")):
+        return Reading("sequence_length", "tokens", "spec")
+    if header and has(header, RATE_PER_POWER) and has(header, ("吞吐", "throughput", "token")):
+        return Reading("throughput_per_power", "tokens/s/kW", "measurement")
+    if has(near, ("带宽", "bandwidth")) and has(near, ("每瓦", "per watt")):
+        return Reading("bandwidth_per_power", METRICS["bandwidth_per_power"].unit, "spec")
+    if after.lstrip().startswith("/s") or (has(after[:8], ("token",)) and has(near[-12:], ("每秒", "一秒", "per second"))):
+        return Reading("generation_speed", "tokens/s", "measurement")
+    if has(after[:3], ("字",)) or has(near[-6:], ("字数",)):
+        return Reading("word_count", "characters", "count")
+    noun = _count_noun(after)
+    if noun and isinstance(q.value, (int, float)) and float(q.value).is_integer() and q.value > 1:
+        return Reading("count", noun, "count")
+    return None
+
+
+def _count_noun(after: str) -> str | None:
+    """The counted noun right after a bare count ('款公开权重模型' -> models), or None."""
+    head = after[:8].lower()
+    hits = [(head.find(w.lower()), unit) for w, unit in COUNT_NOUNS if w.lower() in head]
+    return min(hits)[1] if hits else None
+
+
+def _ratio(near: str, wide: str, after: str) -> Reading:
+    """A multiplier: the metric from the clause (per-power and interactive cues first), or ''
+    for the caller to carry from the previous claim; lowered figures are inverse ratios."""
+    metric = _ratio_metric(near, after)
+    inverse = nearest(near[-6:] + " " + after[:12], INVERSE_CUES) >= 0
+    if metric in ("latency_e2e", "wait_time", "task_time") and (inverse or has(near, INVERSE_CUES)):
+        return Reading(metric, "x", "ratio", "inverse_ratio")
+    return Reading(metric, "x", "ratio", "inverse_ratio" if inverse and metric else "ratio")
+
+
+def _ratio_metric(near: str, after: str) -> str:
+    if has(near, RATE_PER_POWER) or has(after[:30], RATE_PER_POWER):
+        return "throughput_per_power"
+    if has(near, INTERACTIVE):
+        return "interactivity_gain"
+    return pick(near, RATIO_CUES) or pick(after[:16], RATIO_CUES, before=False) or ""
+
+
+def _percent(near: str, wide: str, after: str) -> Reading:
+    metric = _ratio_metric(near, after)
+    tail = near[-8:].lower()
+    if has(near, PORTION_CUES) and not has(tail, REDUCTION_CUES):
+        return Reading("cost_share" if has(near + wide, ("成本", "cost")) else (metric or "share"), "%", "percent")
+    if nearest(tail, REDUCTION_CUES) >= 0 or has(after[:6], ("还多", "以上的降幅")):
+        return Reading(metric, "%", "percent", "reduction")
+    if nearest(tail, INCREASE_CUES) >= 0:
+        return Reading(metric, "%", "percent", "increase")
+    if nearest(tail, SHARE_CUES) >= 0 or has(after[:4], (" of",)) or not tail.strip():
+        return Reading(metric, "%", "percent", "share")
+    return Reading(metric, "%", "percent", None)
+
+
+def basis(near: str, wide: str) -> str:
+    """'rated' or 'measured' for a power figure: the nearest cue in the clause, then the
+    sentence; a power printed without either word is a rating (TDP, nameplate)."""
+    for text in (near, wide):
+        r, m = nearest(text, RATED), nearest(text, MEASURED)
+        if r >= 0 or m >= 0:
+            return "measured" if m >= 0 and (r < 0 or m <= r) else "rated"
+    return "rated"
+
+
+def workload(near: str, wide: str, metric: str) -> str | None:
+    """The operating point a performance figure holds at: peak throughput, single user, interactive."""
+    if metric in ("interactivity_gain",):
+        return "interactive"
+    if metric in ("generation_speed", "inter_token_latency"):
+        return "single user" if has(near + wide, SINGLE_USER) else None
+    if metric in ("throughput_per_power", "throughput"):
+        return "peak throughput" if has(near + wide, PEAK) else None
+    return None

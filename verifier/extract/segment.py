@@ -1,0 +1,268 @@
+"""Segment an article body into units and sentences with exact character offsets.
+
+A *unit* is one line of running text, a heading, a list item line or a table row. It comes
+from markdown-it-py's block tokens and their line maps (``token.map = [first, last)``), so the
+body is never altered: offsets are computed from the start of each line.
+
+Press copy converted from plain text often has no blank lines, so one Markdown paragraph can
+hold a whole article. Each line of a paragraph is therefore its own unit, and a short line
+without closing punctuation that is followed by more text is taken as a heading (the way
+such articles set section titles).
+
+Shapes::
+
+    Unit(kind="table_row", start=612, end=702, heading="把三个倍数放回测试单元格",
+         header=("模型", "对比系统", "峰值混合吞吐 / kW", "端到端延迟"),
+         cells=((614, 626), (629, 646), ...), block=7)
+    Sentence(start=630, end=661, unit=<Unit>)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Final
+
+_MARKER: Final = re.compile(
+    r"[ \t]{0,3}"            # up to three spaces of indentation (CommonMark)
+    r"(?:#{1,6}[ \t]+"       # ATX heading marker
+    r"|[-*+][ \t]+"          # bullet list marker
+    r"|\d{1,9}[.)][ \t]+"    # ordered list marker
+    r"|>[ \t]?)*"            # block quote marker(s)
+)
+"""Block markers at the start of a line, skipped so a unit starts at its text."""
+
+_SENTENCE_END: Final = re.compile(
+    r"[。！？；!?;]+[”’」』\"')）]*"   # CJK and Latin terminators, with closing quotes
+    r"|\.(?=\s|$)"                       # a full stop before a space (not a decimal point)
+)
+"""Where a sentence ends (the terminator belongs to the sentence)."""
+
+HEADING_MAX: Final = 40
+"""Longest line (characters) taken as a heading when it has no closing punctuation; press
+section titles are 4-30 characters in both languages."""
+
+_CLOSING: Final = tuple("。.!！:：；;，,、")
+"""A line ending with one of these is running text, not a title (a title may end in ? or a quote)."""
+
+_TERMINAL: Final = tuple("。.!?！？”\"」")
+"""A line ending with one of these closes its sentence, so the next line starts a new unit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One segment of the body.
+
+    Attributes:
+        kind: ``paragraph`` (a line of running text), ``heading``, ``list_item``,
+            ``table_row`` or ``table_header``.
+        start, end: code-point offsets into the body (end exclusive), markers excluded.
+        heading: text of the nearest heading above, or None.
+        header: header cells of the table a row belongs to (empty outside tables).
+        cells: spans of a table row's cells, in column order.
+        block: index of the Markdown block the unit belongs to (a paragraph, list or table).
+    """
+
+    kind: str
+    start: int
+    end: int
+    heading: str | None = None
+    header: tuple[str, ...] = ()
+    cells: tuple[tuple[int, int], ...] = field(default=())
+    block: int = 0
+
+    def cell_at(self, offset: int) -> int | None:
+        """Index of the cell that holds ``offset``, or None."""
+        return next((i for i, (s, e) in enumerate(self.cells) if s <= offset < e), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A sentence (or a table cell) within a unit: ``body[start:end]``."""
+
+    start: int
+    end: int
+    unit: Unit
+
+
+def _line_starts(body: str) -> list[int]:
+    starts = [0]
+    pos = body.find("\n")
+    while pos >= 0:
+        starts.append(pos + 1)
+        pos = body.find("\n", pos + 1)
+    starts.append(len(body) + 1)
+    return starts
+
+
+def _line_span(body: str, starts: list[int], line: int, strip_marker: bool) -> tuple[int, int]:
+    """Span of line ``line`` without its newline, trailing spaces and (optionally) block markers."""
+    s, e = starts[line], min(starts[line + 1] - 1, len(body))
+    if strip_marker:
+        s = _MARKER.match(body, s, e).end()
+    while e > s and body[e - 1] in " \t\r":
+        e -= 1
+    while s < e and body[s] in " \t":
+        s += 1
+    return s, e
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("table")
+
+
+def segment(body: str) -> list[Unit]:
+    """Split ``body`` into units in reading order (see :class:`Unit`)."""
+    starts = _line_starts(body)
+    tokens = _parser().parse(body)
+    units: list[Unit] = []
+    heading: str | None = None
+    stack: list[str] = []
+    block = 0
+    for tok in tokens:
+        if tok.nesting == 1:
+            stack.append(tok.type)
+        elif tok.nesting == -1 and stack:
+            stack.pop()
+        if tok.type == "table_open" and tok.map:
+            block += 1
+            units.extend(_table(body, starts, tok.map, heading, block))
+        elif tok.type in ("bullet_list_open", "ordered_list_open") and tok.level == 0:
+            block += 1
+        elif tok.type == "inline" and tok.map and "table_open" not in stack:
+            if "list_item_open" not in stack:
+                block += 1
+            kind = "heading" if stack and stack[-1] == "heading_open" else (
+                "list_item" if "list_item_open" in stack else "paragraph")
+            for unit in _lines(body, starts, tok.map, kind, heading, block):
+                if unit.kind == "heading":
+                    heading = body[unit.start:unit.end]
+                elif unit.heading != heading and unit.kind == "table_row":
+                    heading = unit.heading
+                units.append(unit)
+    return units
+
+
+def _lines(body: str, starts: list[int], span: list[int], kind: str, heading: str | None, block: int) -> list[Unit]:
+    """Units of one block, line by line.
+
+    Markdown read from plain-text copy is lossy (a list item swallows the lines after it by
+    lazy continuation, a table inside such text is not parsed), so each line is typed on
+    its own: a list marker makes a list item, a ``#`` marker or a short unpunctuated line a
+    heading, a pipe table a run of rows; other lines are running text, merged while a
+    sentence runs on (hard-wrapped paragraphs stay one unit).
+    """
+    out: list[Unit] = []
+    run: tuple[int, int] | None = None
+    line = span[0]
+    while line < span[1]:
+        if _is_table_at(body, starts, line, span[1]):
+            stop = _table_end(body, starts, line, span[1])
+            out.extend(_table(body, starts, [line, stop], heading, block))
+            line = stop
+            continue
+        raw = starts[line]
+        s, e = _line_span(body, starts, line, strip_marker=True)
+        line += 1
+        if s >= e:
+            continue
+        text, marker = body[s:e], body[raw:s].strip()
+        this = "heading" if kind == "heading" or marker.startswith("#") else (
+            "list_item" if marker[:1] in "-*+0123456789" and marker else "paragraph")
+        if this == "paragraph" and run is None and _looks_like_title(text) and _next_text(body, starts, line - 1):
+            this = "heading"
+        if this != "paragraph":
+            if run:
+                out.append(Unit("paragraph", run[0], run[1], heading, block=block))
+                run = None
+            out.append(Unit(this, s, e, None if this == "heading" else heading, block=block))
+            heading = text if this == "heading" else heading
+            continue
+        run = (run[0] if run else s, e)
+        if text.endswith(_TERMINAL):
+            out.append(Unit("paragraph", run[0], run[1], heading, block=block))
+            run = None
+    if run:
+        out.append(Unit("paragraph", run[0], run[1], heading, block=block))
+    return out
+
+
+_DELIMITER_ROW: Final = re.compile(r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$")
+"""A pipe table's delimiter row: ``|---|:---:|``."""
+
+
+def _is_table_at(body: str, starts: list[int], line: int, stop: int) -> bool:
+    if line + 1 >= stop or "|" not in body[starts[line]:starts[line + 1]]:
+        return False
+    return bool(_DELIMITER_ROW.match(body, starts[line + 1], max(starts[line + 1], starts[line + 2] - 1)))
+
+
+def _table_end(body: str, starts: list[int], line: int, stop: int) -> int:
+    end = line + 2
+    while end < stop and body[starts[end]:starts[end + 1]].lstrip().startswith("|"):
+        end += 1
+    return end
+
+
+def _looks_like_title(text: str) -> bool:
+    return len(text) <= HEADING_MAX and not text.endswith(_CLOSING)
+
+
+def _next_text(body: str, starts: list[int], line: int) -> bool:
+    """True when some text follows line ``line`` (a title is never the last line)."""
+    nxt = starts[line + 1] if line + 1 < len(starts) else len(body)
+    return bool(body[nxt:].strip())
+
+
+def _table(body: str, starts: list[int], span: list[int], heading: str | None, block: int) -> list[Unit]:
+    """Header and body rows of a pipe table (the delimiter row is skipped)."""
+    rows: list[Unit] = []
+    header: tuple[str, ...] = ()
+    for n, line in enumerate(range(span[0], span[1])):
+        if n == 1:
+            continue  # |---|---| delimiter row
+        s, e = _line_span(body, starts, line, strip_marker=False)
+        cells = _cells(body, s, e)
+        if n == 0:
+            header = tuple(body[a:b] for a, b in cells)
+            rows.append(Unit("table_header", s, e, heading, header, tuple(cells), block))
+        else:
+            rows.append(Unit("table_row", s, e, heading, header, tuple(cells), block))
+    return rows
+
+
+def _cells(body: str, s: int, e: int) -> list[tuple[int, int]]:
+    """Spans of the cells of one table line (outer pipes optional, spaces trimmed)."""
+    out: list[tuple[int, int]] = []
+    text = body[s:e]
+    bounds = [i for i, ch in enumerate(text) if ch == "|" and (i == 0 or text[i - 1] != "\\")]
+    edges = ([-1] if not bounds or bounds[0] != 0 else []) + bounds + ([len(text)] if not bounds or bounds[-1] != len(text) - 1 else [])
+    for a, b in zip(edges, edges[1:]):
+        cs, ce = s + a + 1, s + b
+        while cs < ce and body[cs] in " \t":
+            cs += 1
+        while ce > cs and body[ce - 1] in " \t":
+            ce -= 1
+        out.append((cs, ce))
+    return out
+
+
+def sentences(body: str, unit: Unit) -> list[Sentence]:
+    """Sentences of ``unit``; a table row gives one sentence per cell."""
+    if unit.cells:
+        return [Sentence(s, e, unit) for s, e in unit.cells if e > s]
+    out: list[Sentence] = []
+    pos = unit.start
+    for m in _SENTENCE_END.finditer(body, unit.start, unit.end):
+        if m.end() > pos:
+            out.append(Sentence(pos, m.end(), unit))
+        pos = m.end()
+        while pos < unit.end and body[pos] in " \t":
+            pos += 1
+    if pos < unit.end:
+        out.append(Sentence(pos, unit.end, unit))
+    return out

@@ -1,0 +1,197 @@
+"""Link a figure to its subject and, for comparisons, its target.
+
+Order of evidence for the subject (first that gives one wins):
+
+1. distributive wording: 'A 和 B 分别为 x 和 y', 'A and B ... respectively', a table row
+   'A vs B' with cells 'x vs y';
+2. the first subject named in the clause before the figure (products before companies;
+   a name followed by 的 right before the figure is the *target*: '是GB200的1.9倍');
+3. the first subject named earlier in the sentence;
+4. the subject the same printed figure was given earlier in the article (restatements);
+5. the subject of the previous claim in the paragraph, then the last name in the paragraph;
+6. the article's main subject (its most mentioned product).
+
+'前者/后者' (the former/the latter) refer to the two subjects named last.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Final
+
+from verifier.extract.lexicon import SUBJECT_KINDS, Mention
+
+PRODUCT_KINDS: Final = frozenset({"product", "discovered", "quoted"})
+"""Kinds preferred as subjects over companies and generic subjects."""
+
+TARGET_BEFORE: Final = re.compile(
+    r"^\s*(?:系统|芯片|产品|平台|GPU)?\s*(?:的|之)\s*(?:[^，,。；;\d]{0,6})$"  # 'GB200 的 1.9 倍', 'GB300 的 约'
+)
+"""Text between a target's name and the figure: 'X 的 1.9 倍', 'X的约'."""
+
+TARGET_CUE: Final = re.compile(r"(?:是|为|达|达到|约为|相当于|只有|仅为|than|vs\.?|versus|对比|相比|比|over)\s*$", re.IGNORECASE)
+"""Words before a target's name: '是GB200的', 'than Orca 9'."""
+
+THAN_AFTER: Final = re.compile(r"^[^，,。；;]{0,40}?(?:than|vs\.?|versus|compared (?:with|to)|over)\s+(?:the\s+)?", re.IGNORECASE)
+"""English comparisons name the target after the figure: '1.9x ... than Orca 9'."""
+
+RIVAL_WORDS: Final = ("对比系统", "对照系统", "对手", "竞品", "对比芯片", "comparison system", "rival", "competitor", "comparison")
+"""Words that stand for the article's comparison set ('是对比系统的1.5至1.9倍')."""
+
+COMPARE_CUES: Final = ("对比", "对标", "相比", "比较", " vs", "vs ", "versus", "compared", "against", "对照", "逐一对比")
+"""Sentences with these words name the systems the article compares against."""
+
+FORMER: Final = ("前者", "the former")
+LATTER: Final = ("后者", "the latter")
+
+DISTRIBUTIVE: Final = re.compile(r"分别|各自|依次|respectively", re.IGNORECASE)
+
+
+@dataclass
+class ArticleSubjects:
+    """Per-article memory used to resolve subjects."""
+
+    main: str | None = None
+    compare_set: list[str] = field(default_factory=list)
+    by_figure: dict[tuple[str, str | None], set[str]] = field(default_factory=dict)
+    recent: list[str] = field(default_factory=list)
+
+    def remember(self, printed: str, unit: str | None, subject: str, explicit: bool) -> None:
+        """Record a claim's subject (for restatements and 前者/后者)."""
+        if explicit:
+            self.by_figure.setdefault((printed, unit), set()).add(subject)
+        if not self.recent or self.recent[-1] != subject:
+            self.recent.append(subject)
+
+    def restated(self, printed: str, unit: str | None) -> str | None:
+        """The one subject this printed figure was given before, if any."""
+        subjects = self.by_figure.get((printed, unit), set())
+        return next(iter(subjects)) if len(subjects) == 1 else None
+
+    def pair(self) -> tuple[str | None, str | None]:
+        """(former, latter): the two distinct subjects named last."""
+        distinct: list[str] = []
+        for s in reversed(self.recent):
+            if s not in distinct:
+                distinct.append(s)
+            if len(distinct) == 2:
+                break
+        return (distinct[1] if len(distinct) > 1 else None, distinct[0] if distinct else None)
+
+
+def subject_mentions(mentions: list[Mention]) -> list[Mention]:
+    """Mentions that can be subjects of figures."""
+    return [m for m in mentions if m.kind in SUBJECT_KINDS]
+
+
+def article_subjects(body: str, mentions: list[Mention], sentences: list[tuple[int, int]]) -> ArticleSubjects:
+    """Main subject and comparison set of an article (see the module docstring)."""
+    subs = [m for m in subject_mentions(mentions) if m.kind in PRODUCT_KINDS or m.kind == "product"]
+    counts = Counter(m.name for m in subs)
+    main = counts.most_common(1)[0][0] if counts else None
+    compare: list[str] = []
+    for s, e in sentences:
+        text = body[s:e].lower()
+        if not any(c in text for c in COMPARE_CUES):
+            continue
+        for m in subs:
+            codelike = m.kind == "product" or any(ch.isdigit() for ch in m.name)
+            if s <= m.start < e and m.name != main and m.name not in compare and codelike:
+                compare.append(m.name)
+    return ArticleSubjects(main=main, compare_set=compare)
+
+
+COMPANY_METRICS: Final = frozenset({"deal_value", "revenue", "price", "cost", "power_capacity", "cost_share"})
+"""Metrics whose subject may be a company; other figures belong to products."""
+
+
+def best(cands: list[Mention], metric: str = "", nearest: bool = True) -> Mention | None:
+    """The product-like mention nearest the figure (or the first, the sentence's topic, when
+    ``nearest`` is False), else the first company for money and capacity figures, else None."""
+    products = [m for m in cands if m.kind in PRODUCT_KINDS]
+    if products:
+        return products[-1] if nearest else products[0]
+    if metric in COMPANY_METRICS or not metric:
+        return cands[0] if cands else None
+    return None
+
+
+def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end: int,
+                mentions: list[Mention], memo: ArticleSubjects) -> tuple[str | None, Mention | None]:
+    """The comparison target of a figure at [q_start, q_end): (target name(s) joined by '|', its mention).
+
+    Looks for 'X 的 N', then 'than X' after the figure, then 后者, then rival words.
+    """
+    before = [m for m in subject_mentions(mentions) if clause_start <= m.start and m.end <= q_start]
+    for i in range(len(before) - 1, -1, -1):
+        m = before[i]
+        if TARGET_BEFORE.match(body[m.end:q_start]):
+            group = _joined(body, before[:i + 1])
+            return "|".join(g.name for g in group), group[0]
+    after = THAN_AFTER.match(body, q_end, sent_end)
+    if after:
+        group = [m for m in subject_mentions(mentions) if after.end() <= m.start < sent_end]
+        if group:
+            joined = _joined(body, [g for g in group if g.start < group[0].end + 30], forward=True)
+            return "|".join(g.name for g in joined), None
+    near = body[clause_start:q_start]
+    if any(w in near for w in LATTER):
+        return memo.pair()[1], None
+    if any(w in near.lower() for w in RIVAL_WORDS) or any(w in body[q_end:sent_end].lower()[:40] for w in RIVAL_WORDS):
+        return ("|".join(memo.compare_set) or None), None
+    return None, None
+
+
+def _joined(body: str, group: list[Mention], forward: bool = False) -> list[Mention]:
+    """Mentions linked by '/', '、', '和', 'and' with the last (or first) one: 'GB200/GB300'."""
+    if not group:
+        return group
+    if forward:
+        out = [group[0]]
+        for m in group[1:]:
+            if re.fullmatch(r"\s*(?:/|、|和|与|及|,|and|or)\s*", body[out[-1].end:m.start]):
+                out.append(m)
+            else:
+                break
+        return out
+    out = [group[-1]]
+    for m in reversed(group[:-1]):
+        if re.fullmatch(r"\s*(?:/|、|和|与|及|,|and|or)\s*", body[m.end:out[0].start]):
+            out.insert(0, m)
+        else:
+            break
+    return out
+
+
+def distributive(body: str, sent: tuple[int, int], mentions: list[Mention], figures: list) -> dict[int, Mention]:
+    """Pair subjects and figures in order when the sentence says 分别/respectively.
+
+    Returns:
+        {figure start offset: subject mention} for the paired figures (empty when the counts differ).
+    """
+    m = DISTRIBUTIVE.search(body, sent[0], sent[1])
+    if not m:
+        return {}
+    named = [x for x in subject_mentions(mentions) if sent[0] <= x.start < m.start()]
+    figs = [q for q in figures if q.start > (m.end() if body[m.start()] in "分各依" else sent[0]) and q.unit != "x"]
+    if len(named) < 2 or len(figs) != len(named[-len(figs):]) or len(figs) < 2:
+        return {}
+    return {q.start: s for q, s in zip(figs, named[-len(figs):])}
+
+
+def vs_pair(body: str, spans: list[tuple[int, int]], mentions: list[Mention]) -> tuple[Mention, Mention] | None:
+    """Two subjects joined by vs/对/versus within one of ``spans`` (table cells): ('Jalapeño', 'GB200')."""
+    for s, e in spans:
+        named = [m for m in subject_mentions(mentions) if s <= m.start and m.end <= e]
+        if len(named) == 2 and re.fullmatch(r"\s*(?:vs\.?|versus|对|VS|v\.)\s*", body[named[0].end:named[1].start]):
+            return named[0], named[1]
+    return None
+
+
+def in_clause(body: str, start: int, end: int, mentions: list[Mention], exclude: set[str], metric: str = "",
+              nearest: bool = True) -> Mention | None:
+    """The subject named in ``body[start:end]`` (see :func:`best`), skipping target names."""
+    cands = [m for m in subject_mentions(mentions) if start <= m.start and m.end <= end and m.name not in exclude]
+    return best(cands, metric, nearest)
