@@ -86,7 +86,8 @@ def test_claimreview_is_schema_org_json_ld(root: Path) -> None:
         assert r["@context"] == "https://schema.org" and r["@type"] == "ClaimReview"
         assert r["itemReviewed"]["@type"] == "Claim" and r["itemReviewed"]["appearance"]["@type"] == "CreativeWork"
         assert r["reviewRating"]["@type"] == "Rating" and r["author"] == {"@type": "Organization", "name": "verifier"}
-    by_quote = {r["claimReviewed"]: r for r in reviews}
+    assert {r["claimReviewed"] for r in reviews} == {ZH1}  # the sentence that holds each quote
+    by_quote = {r["itemReviewed"]["text"]: r for r in reviews}
     wrong = by_quote["2.6 倍"]["reviewRating"]
     assert wrong["alternateName"] == "Miscalculated"
     assert "stated 2.6 x" in wrong["ratingExplanation"] and "[1.9999, 2.0001]" in wrong["ratingExplanation"]

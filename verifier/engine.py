@@ -7,6 +7,8 @@ goes on, so one bad rule never hides the others' findings.
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter, defaultdict
 
 from verifier.graph import provenance
@@ -34,7 +36,7 @@ def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
     return Report(
         summary=_summary(ctx, findings),
         sources=[_source_entry(s) for _, s in sorted(corpus.sources.items())],
-        claims=[_claim_entry(c) for c in sorted(corpus.claims, key=lambda c: (c.source, c.anchor.start, c.id))],
+        claims=[_claim_entry(c, corpus.sources[c.source].body) for c in sorted(corpus.claims, key=lambda c: (c.source, c.anchor.start, c.id))],
         findings=findings,
         provenance=provenance(corpus, [cid for f in findings for cid in f.claims]),
     )
@@ -85,11 +87,28 @@ def _source_entry(s) -> SourceEntry:
     return SourceEntry(id=m.id, path=s.path, title=m.title, publisher=m.publisher, tier=m.tier, languages=m.languages, cites=m.cites, url=m.url)
 
 
-def _claim_entry(c: Claim) -> ClaimEntry:
+_SENTENCE_END = re.compile(r"[。！？；!?\n]|[.;](?=\s)")
+"""Where a sentence ends: CJK and Latin terminal punctuation (a Latin stop only before a space, not in 1.9)."""
+SENTENCE_MAX = 300
+"""Longest sentence kept (characters); longer ones are cut around the quote."""
+
+
+def sentence_around(body: str, start: int, end: int) -> str:
+    """The sentence of ``body`` holding ``body[start:end]``, stripped, at most :data:`SENTENCE_MAX` characters."""
+    left = max((m.end() for m in _SENTENCE_END.finditer(body, 0, start)), default=0)
+    right = next((m.end() for m in _SENTENCE_END.finditer(body, end)), len(body))
+    if right - left > SENTENCE_MAX:
+        half = (SENTENCE_MAX - (end - start)) // 2
+        left, right = max(left, start - half), min(right, end + half)
+    return body[left:right].strip()
+
+
+def _claim_entry(c: Claim, body: str) -> ClaimEntry:
     v = c.value
     value = v.number if v.number is not None else ([v.low, v.high] if v.is_range else v.iso)
     return ClaimEntry(
         id=c.id, source=c.source, quote=c.anchor.quote, start=c.anchor.start, end=c.anchor.end, subject=c.subject,
         metric=c.metric, kind=c.kind, printed=v.printed, value=value, unit=v.unit, approx=c.approx, scope=c.scope,
         comparison=c.comparison, attribution=c.attribution, status=c.status,
+        sentence=sentence_around(body, c.anchor.start, c.anchor.end),
     )

@@ -52,6 +52,7 @@ class ClaimEntry(BaseModel):
     comparison: Comparison | None
     attribution: Attribution
     status: str
+    sentence: str = Field("", description="The sentence of the article that holds the quote (for readers and ClaimReview).")
 
 
 class Coverage(BaseModel):

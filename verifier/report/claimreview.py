@@ -8,7 +8,7 @@ verdict next to the claim (https://schema.org/ClaimReview). One review is writte
 * it is *contradicted* when a contradiction rule (V2xx) places it in the outlying cluster
   (a claim of the finding that is not one of its ``operands``, the other sources' figures).
 
-``claimReviewed`` is the exact quote; ``itemReviewed`` is a ``Claim`` whose ``appearance``
+``claimReviewed`` is the sentence that holds the quote (the quote itself when none); ``itemReviewed`` is a ``Claim`` (its ``text`` the exact quote) whose ``appearance``
 is the article (``CreativeWork`` with headline and url) and whose ``author`` is the origin
 the figure is attributed to (``Person`` for a person in the registry, else ``Organization``;
 the article's publisher when the figure is unattributed, and no author when that is unknown). ``reviewRating`` carries a textual
@@ -69,8 +69,8 @@ def _author(p: ProvenanceEntry | None, src: SourceEntry) -> dict | None:
     return {"@type": "Organization", "name": src.publisher} if src.publisher else None
 
 
-def _item(appearance: dict, author: dict | None) -> dict:
-    item = {"@type": "Claim", "appearance": appearance}
+def _item(appearance: dict, author: dict | None, quote: str) -> dict:
+    item = {"@type": "Claim", "text": quote, "appearance": appearance}
     if author is not None:
         item["author"] = author
     return item
@@ -97,8 +97,8 @@ def claim_reviews(report: Report) -> list[dict]:
             "@context": CONTEXT,
             "@type": "ClaimReview",
             "identifier": c.id,
-            "claimReviewed": c.quote,
-            "itemReviewed": _item(appearance, _author(prov.get(c.id), src)),
+            "claimReviewed": c.sentence or c.quote,
+            "itemReviewed": _item(appearance, _author(prov.get(c.id), src), c.quote),
             "reviewRating": {
                 "@type": "Rating",
                 "alternateName": "; ".join(ratings),
