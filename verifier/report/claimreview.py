@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import json
 
-from verifier.models.finding import Band, Finding
+from verifier.models.finding import Finding
 from verifier.models.report import ProvenanceEntry, Report, SourceEntry
-from verifier.numeric import fmt_pair
+from verifier.report.common import arithmetic_rows
 
 CONTEXT = "https://schema.org"
 REVIEWER = "verifier"
@@ -46,18 +46,8 @@ def reviewed_claims(report: Report) -> dict[str, list[Finding]]:
     return out
 
 
-def _band(b: Band | None) -> str:
-    return f"{fmt_pair(b.low, b.high)}{' ' + b.unit if b.unit else ''}" if b else ""
-
-
 def _explain(f: Finding) -> str:
-    parts = [f"{f.rule} {f.name}: {f.message}."]
-    if f.stated:
-        parts.append(f"Stated: {_band(f.stated)} ({f.stated.basis}).")
-    if f.recomputed:
-        parts.append(f"Recomputed: {_band(f.recomputed)} ({f.recomputed.basis}).")
-    if f.formula:
-        parts.append(f"Arithmetic: {f.formula}.")
+    parts = [f"{f.rule} {f.name}: {f.message}."] + [f"{label}: {text}." for label, text in arithmetic_rows(f)]
     return " ".join(parts)
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from verifier.models.finding import Band, Finding
+from verifier.models.finding import Finding
 from verifier.models.report import ClaimEntry, Hop, ProvenanceEntry, Report
-from verifier.numeric import fmt_pair
+from verifier.report.common import arithmetic_rows
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'"
 """Content-Security-Policy of every page: inline styles only; no scripts, fonts, frames or remote images."""
@@ -141,12 +141,7 @@ def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str
         f"<h3>{i}. {badge(f.severity.value, 'b-' + f.severity.value)}<code>{e(f.rule)}</code> {e(f.name)}</h3>",
         f'<div class="where">{e(where)}</div>', f'<p class="msg">{e(f.message)}</p>', '<dl class="kv">',
     ]
-    if f.stated:
-        out.append(f"<dt>Stated</dt><dd>{e(_band(f.stated))}</dd>")
-    if f.recomputed:
-        out.append(f"<dt>Recomputed</dt><dd>{e(_band(f.recomputed))}</dd>")
-    if f.formula:
-        out.append(f"<dt>Arithmetic</dt><dd>{e(f.formula)}</dd>")
+    out += [f"<dt>{label}</dt><dd>{e(text)}</dd>" for label, text in arithmetic_rows(f)]
     out.append("</dl>")
     if f.claims:
         out.append('<ul class="claims">')
@@ -167,6 +162,3 @@ def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str
     return out
 
 
-def _band(b: Band) -> str:
-    unit = f" {b.unit}" if b.unit else ""
-    return f"{fmt_pair(b.low, b.high)}{unit}" + (f" ({b.basis})" if b.basis else "")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from verifier.models.finding import Band, Finding
+from verifier.models.finding import Finding
 from verifier.models.report import ClaimEntry, Hop, ProvenanceEntry, Report
-from verifier.numeric import fmt_pair
+from verifier.report.common import arithmetic_rows
 
 
 def render(report: Report) -> str:
@@ -43,12 +43,7 @@ def render(report: Report) -> str:
 def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str, ProvenanceEntry]) -> list[str]:
     where = f"{f.path}:{f.line}" if f.path and f.line else (f.path or f.source or "corpus")
     out = [f"### {i}. {f.rule} {f.name} ({f.severity.value}) · {where}", "", f.message, ""]
-    if f.stated:
-        out.append(f"- **Stated:** {_band(f.stated)}")
-    if f.recomputed:
-        out.append(f"- **Recomputed:** {_band(f.recomputed)}")
-    if f.formula:
-        out.append(f"- **Arithmetic:** {f.formula}")
+    out += [f"- **{label}:** {text}" for label, text in arithmetic_rows(f)]
     if f.claims:
         out.append("- **Claims:**")
         for cid in f.claims:
@@ -71,12 +66,6 @@ def chain_text(chain: list[Hop]) -> str:
             parts.append(f"→ {hop.relation} →")
         parts.append(f"{hop.source} ({hop.tier.value if hop.tier else 'unknown tier'})")
     return " ".join(parts)
-
-
-def _band(b: Band) -> str:
-    unit = f" {b.unit}" if b.unit else ""
-    core = fmt_pair(b.low, b.high)
-    return f"{core}{unit}" + (f" ({b.basis})" if b.basis else "")
 
 
 def _cell(text: str) -> str:

@@ -12,7 +12,7 @@ from typing import Iterator
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import fmt_interval
-from verifier.rules.context import Context, figure_text, is_summary, operand, point_band, stated_band
+from verifier.rules.context import Context, figure_text, operand, stated_band
 from verifier.rules.facts import disagreeing_comparisons, disagreeing_measurements
 from verifier.rules.registry import rule
 
