@@ -52,6 +52,7 @@ dl.kv dt{color:var(--muted)}dl.kv dd{margin:0}
 ul.claims{list-style:none;padding:0;margin:8px 0 0}
 ul.claims li{border-top:1px dashed var(--line);padding:8px 0}
 q,blockquote{font-family:Georgia,"Noto Serif","Noto Serif CJK SC",serif}
+blockquote{margin:.4em 0 .6em;padding:.3em .9em;border-left:3px solid #cbd5e1;color:#334155;background:#f8fafc}
 q{quotes:"\\201C" "\\201D";background:#fffbe6;padding:0 3px;border-radius:3px}
 .chain{font-size:13px;color:var(--muted);margin-top:3px}
 .chain .arrow{color:#9aa3b2;margin:0 4px}
@@ -139,8 +140,12 @@ def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str
     out = [
         f'<section class="card {e(f.severity.value)}" id="finding-{i}">',
         f"<h3>{i}. {badge(f.severity.value, 'b-' + f.severity.value)}<code>{e(f.rule)}</code> {e(f.name)}</h3>",
-        f'<div class="where">{e(where)}</div>', f'<p class="msg">{e(f.message)}</p>', '<dl class="kv">',
+        f'<div class="where">{e(where)}</div>', f'<p class="msg">{e(f.message)}</p>',
     ]
+    first = claims.get(f.claims[0]) if f.claims else None
+    if first is not None and first.sentence:
+        out.append(f"<blockquote>{e(first.sentence)}</blockquote>")
+    out.append('<dl class="kv">')
     out += [f"<dt>{label}</dt><dd>{e(text)}</dd>" for label, text in arithmetic_rows(f)]
     out.append("</dl>")
     if f.claims:

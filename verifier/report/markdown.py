@@ -43,6 +43,9 @@ def render(report: Report) -> str:
 def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str, ProvenanceEntry]) -> list[str]:
     where = f"{f.path}:{f.line}" if f.path and f.line else (f.path or f.source or "corpus")
     out = [f"### {i}. {f.rule} {f.name} ({f.severity.value}) · {where}", "", f.message, ""]
+    first = claims.get(f.claims[0]) if f.claims else None
+    if first is not None and first.sentence:
+        out += [f"> {_cell(first.sentence)}", ""]
     out += [f"- **{label}:** {text}" for label, text in arithmetic_rows(f)]
     if f.claims:
         out.append("- **Claims:**")
