@@ -133,9 +133,11 @@ def test_approximation_words(text: str, value: object, approx: str) -> None:
 
 
 def test_two_months_and_more() -> None:
+    # the issue: "两个多月" -> 2 (unit month); 多 bounds the point value, it opens no range
     q = one("用了两个多月")
-    assert q.unit == "month" and q.approx == "over" and q.value in (2, (2, None))
+    assert (q.value, q.unit, q.kind, q.approx) == (2, "month", "duration", "over")
     assert q.surface == "两个多月" and (q.start, q.end) == (2, 6)
+    assert one("十多个人").value == (10, None)  # 十多 is "more than ten"
 
 
 def test_offsets_and_surface_in_mixed_text() -> None:
@@ -240,3 +242,122 @@ def test_quantity_is_frozen() -> None:
     q = one("700W")
     with pytest.raises(AttributeError):
         q.value = 1  # type: ignore[misc]
+
+
+# --- regressions reported by the claim-extraction engineer (issue 3) ---------------------
+
+def check(text: str, surface: str, value: object, unit: str | None, kind: str,
+          approx: str | None = None) -> Quantity:
+    """The quantity ``surface`` of ``text`` with the given reading and offsets."""
+    q = find(text, surface)
+    assert (q.value, q.unit, q.kind, q.approx) == (value, unit, kind, approx)
+    assert (q.start, q.end) == (text.index(surface), text.index(surface) + len(surface))
+    return q
+
+
+@pytest.mark.parametrize(("text", "surface", "value"), [
+    ("净流出 1050 亿美元", "1050 亿美元", 105_000_000_000),
+    ("融资70 亿美元。", "70 亿美元", 7_000_000_000),
+    ("an outflow of 105 billion dollars", "105 billion dollars", 105_000_000_000),
+])
+def test_magnitude_after_a_space(text: str, surface: str, value: int) -> None:
+    q = check(text, surface, value, "USD", "money")
+    assert q.resolution == (100_000_000 if "亿" in text else 1_000_000_000)
+
+
+@pytest.mark.parametrize("text", ["A GB 200 rack", "they ship a GB 200 rack",
+                                  "英伟达 GB 200 机柜上市", "Orca 9 launched", "Windows 11",
+                                  "iPhone 15 sales", "Apple Watch Series 7", "发布 Orca 9 芯片"])
+def test_article_and_name_before_a_number(text: str) -> None:
+    assert [q.surface for q in extract(text)] == []
+
+
+def test_name_before_a_number_keeps_units_and_measure_words() -> None:
+    check("Orca 9 draws 1400 W", "1400 W", 1400, "W", "dimension")
+    q = find("采购 Orca 9 台", "9")
+    assert (q.value, q.unit, q.start, q.end) == (9, None, 8, 9)
+    check("All 70 of us came", "70", 70, None, "number")
+    check("a month later", "a month", 1, "month", "duration")
+
+
+@pytest.mark.parametrize(("text", "surface", "unit"), [
+    ("decode speed 1459/s", "1459/s", "/s"),
+    ("吞吐达到535/s", "535/s", "/s"),
+    ("1459/s per user on 8k/1k tokens", "1459/s", "tokens/s"),
+    ("每用户 token 输出 535/s", "535/s", "tokens/s"),
+    ("30/day on average", "30/day", "/day"),
+])
+def test_bare_count_per_second_is_a_rate(text: str, surface: str, unit: str) -> None:
+    check(text, surface, int(surface.split("/")[0]), unit, "rate")
+
+
+@pytest.mark.parametrize(("text", "surface", "approx", "resolution"), [
+    ("正好一半的用户", "正好一半", "exactly", 50),
+    ("一半还多", "一半还多", "over", 50),
+    ("约一半", "约一半", "about", 50),
+    ("一半", "一半", None, 50),
+    ("大半的时间", "大半", "over", 50),
+])
+def test_halves(text: str, surface: str, approx: str | None, resolution: int) -> None:
+    assert check(text, surface, 50, "%", "percent", approx).resolution == resolution
+
+
+def test_thirds_and_more_than_half() -> None:
+    check("近三分之一", "近三分之一", pytest.approx(1 / 3), None, "fraction", "nearly")
+    check("超过一半", "超过一半", (50, None), "%", "percent", "over")
+    check("more than half", "more than half", (0.5, None), None, "fraction", "over")
+
+
+@pytest.mark.parametrize("text", ["700W-versus-1400W", "700W vs 1400W", "700 W/1400 W",
+                                  "700W-vs-1400W", "700W 对比 1400W", "700瓦对1400瓦"])
+def test_both_sides_of_a_comparison(text: str) -> None:
+    qs = extract(text)
+    assert [(q.value, q.unit, q.kind) for q in qs] == [(700, "W", "dimension"),
+                                                       (1400, "W", "dimension")]
+    assert [text[q.start:q.end] for q in qs] == [q.surface for q in qs]
+    assert qs[1].end == len(text)
+
+
+@pytest.mark.parametrize(("text", "surface", "iso", "offset"), [
+    ("今年6月发布", "今年6月", "--06", 0), ("去年10月上市", "去年10月", "--10", -1),
+    ("明年 3月", "明年 3月", "--03", 1), ("6月起", "6月", "--06", None),
+    ("三月开盘", "三月", "--03", None),
+])
+def test_month_dates(text: str, surface: str, iso: str, offset: int | None) -> None:
+    q = check(text, surface, None, None, "date")
+    assert (q.iso, q.year_offset) == (iso, offset)
+    assert q.to_json().get("year_offset") == offset
+
+
+def test_month_spans_and_counts_are_not_dates() -> None:
+    assert find("1-6月营收", "1-6").value == (1, 6)
+    assert find("历时九个月", "九个月").unit == "month"
+
+
+@pytest.mark.parametrize(("text", "surface", "seconds"), [
+    ("the video is 01:52 long", "01:52", 112), ("视频第 01:52 处", "01:52", 112),
+    ("Intro\n01:52\nThe demo", "01:52", 112), ("clip runs 1:02:03", "1:02:03", 3723),
+])
+def test_clock_reading_in_media_is_a_duration(text: str, surface: str, seconds: int) -> None:
+    assert check(text, surface, seconds, "s", "duration").resolution == 1
+
+
+@pytest.mark.parametrize(("text", "surface", "iso"), [
+    ("we met at 14:30 in Paris", "14:30", "14:30"), ("at 2:00 pm", "2:00 pm", "14:00"),
+    ("会议下午2:30开始", "2:30", "14:30"), ("上午 09:05 开盘", "09:05", "09:05"),
+])
+def test_clock_reading_elsewhere_is_a_time_of_day(text: str, surface: str, iso: str) -> None:
+    assert check(text, surface, None, None, "time").iso == iso
+    assert len(extract(text)) == 1  # never two bare numbers
+
+
+@pytest.mark.parametrize(("text", "surface", "approx"), [
+    ("延迟约低 1.7 倍", "约低 1.7 倍", "about"), ("速度大约快3倍", "大约快3倍", "about"),
+    ("接近高出 20%", "接近高出 20%", "nearly"),
+    ("latency is about lower by 1.7x", "about lower by 1.7x", "about"),
+    ("nearly higher by 20%", "nearly higher by 20%", "nearly"),
+])
+def test_approximation_word_before_a_comparative(text: str, surface: str,
+                                                 approx: str) -> None:
+    q = find(text, surface)
+    assert q.approx == approx and q.unit in ("x", "%")

@@ -17,11 +17,14 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from verifier.extract import metrics as M
+from verifier.extract import scope as S
+from verifier.extract import targets as T
 from verifier.extract.attribution import attribute
+from verifier.extract.events import event_of
 from verifier.extract.context import Figure, article_figures, model_mentions
-from verifier.extract.lexicon import Lexicon, Mention, discover, learn_aliases, load_lexicon, resolve_alias
-from verifier.extract.segment import Sentence, Unit, segment, sentences
-from verifier.extract.subjects import (FORMER, LATTER, ArticleSubjects, article_subjects, distributive, find_target,
+from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon, resolve_alias
+from verifier.extract.segment import Sentence, segment, sentences
+from verifier.extract.subjects import (FORMER, LATTER, PRODUCT_KINDS, RIVAL_WORDS, UNRESOLVED, ArticleSubjects, article_subjects, distributive, find_target,
                                        in_clause, vs_pair)
 from verifier.models.claim import Anchor, Claim, Comparison, Value
 from verifier.models.source import ExternalSource, Source
@@ -32,19 +35,20 @@ CONTEXT: Final = 32
 CLAUSE: Final = re.compile(r"[，,；;：:。！？!?（）()]|——|—| · ")
 """Clause boundaries inside a sentence."""
 
-PERFORMANCE: Final = frozenset({"throughput_per_power", "throughput", "generation_speed", "inter_token_latency", "latency_e2e",
-                                "interactivity_gain", "energy_per_work", "task_time", "wait_time"})
-"""Metrics whose figures depend on the model run (scope key ``model``)."""
+PRONOUN: Final = re.compile(r"^\s*(?:其|它|它们|该芯片|该系统|its\b|it\b|their\b)", re.IGNORECASE)
+"""A clause that opens on a pronoun speaks of the subject named last before its sentence."""
 
-STAGES: Final = (
-    ("tape-out", ("流片", "tape-out", "tapeout", "taped out")),
-    ("project start", ("项目启动", "立项", "kicked off", "kick-off", "project start", "project began")),
-    ("first unveiling", ("首次亮相", "亮相", "unveil", "debut")),
-    ("deployment", ("部署", "deploy")),
-    ("mass production", ("量产", "mass production", "volume production")),
-    ("launch", ("发布", "上市", "launch")),
-)
-"""Milestones a duration runs from or to (scope key ``stage``)."""
+EXAMPLE: Final = re.compile(r"以\s*([^，,。；;]{1,24}?)\s*为例|(?:Take|Taking)\s+([^,.;]{1,24}?)\s*(?:as an example)?,", re.IGNORECASE)
+"""'以X为例' / 'Take X,': X is the subject of the sentence's figures."""
+
+REFERENCE: Final = re.compile(r"(?:距离|距|相距|离)\s*([^，,。；;\d]{2,16}?)\s*(?=\d)")
+"""'距EUV掩模版极限858平方毫米': a reference point and its figure, which a difference is taken from."""
+
+DIFFERENCE: Final = re.compile(r"(?:只差|仅差|相差|还差|差了|差)\s*(?:约|近)?\s*$")
+"""'只差18平方毫米': the figure is a difference to the reference point (relation 'difference')."""
+
+PORTIONS: Final = frozenset({"cost_share", "share"})
+"""Metrics of a share of a total: no fallback to the article's main subject."""
 
 METADATA: Final = frozenset({"reading_time", "word_count"})
 
@@ -64,6 +68,7 @@ class _Run:
     claims: list[Claim] = field(default_factory=list)
     last: dict[int, Claim] = field(default_factory=dict)
     setting_model: dict[int, str] = field(default_factory=dict)
+    spans: list[tuple[int, int]] = field(default_factory=list)
 
 
 def extract_claims(source: Source, external: dict[str, ExternalSource] | None = None,
@@ -86,17 +91,23 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     mentions = sorted(found + discover(body, taken, lx), key=lambda m: m.start)
     figures = [replace(f, skip=True) if any(m.start <= f.q.start and f.q.end <= m.end for m in mentions)
                or any(f.q.start < m.end and m.start < f.q.end for m in known) else f for f in figures]
-    models, mentions = model_mentions(body, mentions, figures)
+    models, mentions = model_mentions(body, demote_benchmarks(body, mentions), figures)
     units = segment(body)
     sents = [s for u in units for s in sentences(body, u)]
-    run = _Run(source, external or {}, mentions, models, article_subjects(body, mentions, [(s.start, s.end) for s in sents]),
-               learn_aliases(body, mentions), list(dict.fromkeys(m.name for m in models)),
-               frozenset(e.name for e in lx.entries if e.kind == "generic"))
+    memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents])
     fig_at = sorted(figures, key=lambda f: f.q.start)
-    for sent in sents:
-        inside = [f for f in fig_at if sent.start <= f.q.start and f.q.end <= sent.end]
-        if inside:
-            _sentence(run, body, sent, inside)
+    for _ in range(2):
+        run = _Run(source, external or {}, mentions, models, replace(memo, by_figure={}, recent=[]),
+                   learn_aliases(body, mentions), list(dict.fromkeys(m.name for m in models)),
+                   frozenset(e.name for e in lx.entries if e.kind == "generic"))
+        for sent in sents:
+            inside = [f for f in fig_at if sent.start <= f.q.start and f.q.end <= sent.end]
+            if inside:
+                _sentence(run, body, sent, inside)
+        rivals = T.rivals(run.claims, memo.main, [(x.start, x.end) for x in sents])
+        if set(rivals) <= set(memo.compare_set):
+            break
+        memo = replace(memo, compare_set=memo.compare_set + [r for r in rivals if r not in memo.compare_set])
     return [c.model_copy(update={"id": f"{source.id}-x{i:03d}"}) for i, c in enumerate(run.claims, 1)]
 
 
@@ -105,13 +116,15 @@ def _sentence(run: _Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
     paired = distributive(body, (sent.start, sent.end), run.mentions, [f.q for f in figs if not f.skip])
     row_pair = vs_pair(body, list(unit.cells), run.mentions) if unit.cells else None
     rank = 0
+    run.spans = [(f.q.start, f.q.end) for f in figs if not f.skip]
     for f in figs:
         if f.skip:
             continue
         claim = _claim(run, body, sent, f, paired, row_pair, rank)
         if claim is not None:
             run.claims.append(claim)
-            run.last[id(unit)] = claim
+            if claim.metric != "date":
+                run.last[id(unit)] = claim
             if claim.comparison is None:
                 rank += 1
 
@@ -133,14 +146,52 @@ def _claim(run: _Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pa
     header = unit.header[unit.cell_at(q.start)] if unit.cells and unit.cell_at(q.start) is not None and unit.header else ""
     wide = " ".join(x for x in (unit.heading or "", header, body[unit.start:q.start]) if x)
     after = body[q.end:_clause_end(body, q.end, sent.end)]
-    reading = M.read(q, header + " " + near, wide, after, header)
     prev = run.last.get(id(unit))
     same_sentence = prev is not None and prev.anchor.start >= sent.start
+    reading = _reading(q, near, wide, after, header, body[sent.start:q.start], prev, same_sentence)
+    if reading is None or _idiom(body, q) or not reading.metric or (q.kind == "fraction" and reading.relation is None):
+        return None
+    reference = REFERENCE.search(body, sent.start, sent.end)
+    reference = reference if reference and reference.end() <= q.start else None
+    if reference and reference.end() == q.start and "差" in body[q.end:sent.end]:
+        return None  # '距X 858平方毫米只差18平方毫米': 858 is X's figure, and X is no subject
+    if reference and DIFFERENCE.search(near) and reading.kind not in ("ratio", "percent", "date"):
+        subject, _ = _subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
+        if subject is None:
+            return None
+        return _build(run, body, sent, f, reading, subject, Comparison(target=reference.group(1).strip(), relation="difference"),
+                      near, wide, after)
+    if reading.metric == "date":
+        subject, target = _event_subject(run, body, sent, f, near, after), None
+    elif reading.metric in METADATA or (reading.metric == "count" and reading.unit == "authors"):
+        subject, target = run.source.id, None  # figures about the article itself (its bylines, length)
+    elif reading.metric == "model_size":
+        owner = [m for m in run.models if m.end <= f.q.end and f.q.start - m.end <= 3 or m.end == f.q.end]
+        if not owner:
+            return None
+        subject, target = " ".join(owner[-1].surface.split()), None  # the size is about the model as printed, with its size
+    else:
+        subject, target = _subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
+    if subject is None:
+        return None
+    comparison = None
+    if reading.kind in ("ratio", "percent") and reading.relation:
+        if not target or target == subject or target == UNRESOLVED:
+            return None
+        comparison = Comparison(target=target, relation=reading.relation)
+    return _build(run, body, sent, f, reading, subject, comparison, near, wide, after)
+
+
+def _reading(q, near: str, wide: str, after: str, header: str, sentence: str, prev: Claim | None,
+             same_sentence: bool) -> M.Reading | None:
+    """What a figure measures (:func:`metrics.read`); a bare number continuing a list takes the
+    previous figure's metric, and a ratio whose clause names no metric takes the previous
+    claim's in the same sentence, else the nearest cue of its sentence, else the previous claim's."""
+    reading = M.read(q, header + " " + near, wide, after, header, "" if same_sentence else sentence)
     if reading is None and q.unit is None and same_sentence and prev.comparison is None and prev.value.unit \
-            and any(ch.isdigit() for ch in q.surface) \
-            and prev.metric not in ("date", "count", "duration"):
+            and any(ch.isdigit() for ch in q.surface) and prev.metric not in ("date", "count", "duration"):
         reading = M.Reading(prev.metric, prev.value.unit, prev.kind)
-    if reading is None or _idiom(body, q):
+    if reading is None:
         return None
     if reading.metric == "" and reading.kind == "money":
         metric = prev.metric if same_sentence and prev.kind == "money" else (M.pick(wide, M.MONEY_CUES) or "cost")
@@ -148,25 +199,20 @@ def _claim(run: _Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pa
     if reading.metric == "":
         metric = prev.metric if prev is not None else M.pick(wide, M.RATIO_CUES)
         reading = M.Reading(metric or "", reading.unit, reading.kind, reading.relation)
-    if not reading.metric or (q.kind == "fraction" and reading.relation is None):
+    return reading
+
+
+def _event_subject(run: _Run, body: str, sent: Sentence, f: Figure, near: str, after: str) -> str | None:
+    """Subject of a date: the product named in the sentence (else the article's main one) and
+    the event the date marks ('Jalapeño initial deployment'); None when the event is unnamed."""
+    nxt = body[f.q.end:sent.end]
+    following = nxt[len(after) + 1:][:60] if not after.strip() else ""
+    event = event_of(after, near, following)
+    if event is None:
         return None
-    if reading.metric in METADATA:
-        subject, target = run.source.id, None
-    elif reading.metric == "model_size":
-        owner = [m for m in run.models if m.end <= f.q.end and f.q.start - m.end <= 3 or m.end == f.q.end]
-        if not owner:
-            return None
-        subject, target = owner[-1].name, None
-    else:
-        subject, target = _subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
-    if subject is None:
-        return None
-    comparison = None
-    if reading.kind in ("ratio", "percent") and reading.relation:
-        if not target or target == subject:
-            return None
-        comparison = Comparison(target=target, relation=reading.relation)
-    return _build(run, body, sent, f, reading, subject, comparison, near, wide, after)
+    products = [m for m in run.mentions if sent.start <= m.start < sent.end and m.kind in PRODUCT_KINDS]
+    name = _name(run, products[0]) if products else run.memo.main
+    return f"{name} {event}" if name else None
 
 
 def _idiom(body: str, q) -> bool:
@@ -183,6 +229,18 @@ def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int
     target, _ = (find_target(body, cs, q.start, q.end, sent.end, run.mentions, memo) if comparative else (None, None))
     exclude = set(target.split("|")) if target else set()
     near = body[cs:q.start]
+    before = [c for c in run.claims if sent.start <= c.anchor.start < q.start]
+    role = None if comparative else T.from_to_role(body, q.start, q.end, [s for s in run.spans if s != (q.start, q.end)])
+    if role == "to" and before and before[-1].subject not in (memo.main, None) and memo.main:
+        return memo.main, None  # the rivals had the 'from' figure: the subject has the 'to' one
+    if role == "from":
+        # '由 A 降至 B': A is the rivals' figure when the sentence compares with them, else the
+        # subject's former value, which is not proposed (it would read as a restatement of B)
+        sentence = body[sent.start:sent.end].lower()
+        rivals = [x for x in memo.compare_set if x != memo.main]
+        if rivals and any(w in sentence for w in RIVAL_WORDS + T.COMPARE_WORDS):
+            return T.join(rivals), None
+        return None, None
     if comparative and any(w in near for w in FORMER):
         return memo.pair()
     if q.start in paired:
@@ -192,13 +250,24 @@ def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int
             return row_pair[0].name, target or row_pair[1].name
         return (row_pair[0] if rank == 0 else row_pair[1]).name, target
     m = in_clause(body, cs, q.start, run.mentions, exclude, reading.metric)
+    if comparative and m is None and target is None and before and before[-1].comparison is not None:
+        return before[-1].subject, before[-1].comparison.target  # a nameless clause goes on with the sentence's comparison
     subject = _name(run, m) if m else None
     if subject is None and comparative and not target and reading.relation == "share" and q.kind == "fraction":
         return memo.pair()
+    if subject is None and PRONOUN.search(near):
+        m = in_clause(body, sent.unit.start, sent.start, run.mentions, exclude, reading.metric)
+        subject = _name(run, m) if m else None
+    if subject is None:
+        example = EXAMPLE.search(body, sent.start, cs)
+        m = example and in_clause(body, example.start(1), example.end(1), run.mentions, exclude, reading.metric)
+        subject = _name(run, m) if m else None
     subject = subject or memo.restated(f.printed, reading.unit)
     if subject is None:
         m = in_clause(body, sent.start, cs, run.mentions, exclude, reading.metric, nearest=False)
         subject = _name(run, m) if m else None
+    if subject is None and reading.metric in PORTIONS:
+        return None, None  # a share of a total belongs to the total's owner, who must be named
     if subject is None and comparative and target and any(w in near for w in LATTER):
         former, latter = memo.pair()
         subject = former if former != target else None
@@ -211,7 +280,9 @@ def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int
         m = in_clause(body, sent.unit.start, sent.start, run.mentions, exclude, reading.metric)
         subject = _name(run, m) if m else memo.main
     if comparative and not target and subject:
-        target = "|".join(x for x in memo.compare_set if x != subject) or None
+        paragraph = [c for c in run.claims if sent.unit.start <= c.anchor.start < sent.start]
+        target = T.implicit_target(subject, reading.metric, body[sent.start:q.end] + body[q.end:_clause_end(body, q.end, sent.end)],
+                                   before, paragraph, memo.compare_set, reading.unit == "x", memo.main)
     return subject, target
 
 
@@ -229,12 +300,15 @@ def _name(run: _Run, m: Mention) -> str:
 
 
 def _build(run: _Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subject: str, comparison: Comparison | None,
-           near: str, wide: str, after: str) -> Claim:
+           near: str, wide: str, after: str) -> Claim | None:
     q = f.q
     scope = _scope(run, body, sent, f, r, near, wide, after, comparison)
+    if r.metric == "duration" and "stage" not in scope:
+        return None  # a period with no milestone cannot be told apart from the article's other periods
     value = _value(f, r)
     explicit = not (comparison is None and run.memo.restated(f.printed, r.unit) == subject)
-    run.memo.remember(f.printed, r.unit, subject, explicit)
+    if r.metric != "date":  # an event ('X initial deployment') is no subject for later figures
+        run.memo.remember(f.printed, r.unit, subject, explicit)
     if comparison is not None:
         for t in comparison.target.split("|"):
             run.memo.remember("", None, t, False)
@@ -271,26 +345,33 @@ def _scope(run: _Run, body: str, sent: Sentence, f: Figure, r: M.Reading, near: 
     scope: dict = {}
     if r.metric == "power":
         scope["basis"] = M.basis(near, body[sent.start:f.q.start])
-    if r.metric in PERFORMANCE:
-        model = _model(run, body, sent, f, r, comparison)
+    if r.metric in S.PERFORMANCE:
+        model = _model(run, body, sent, f, comparison)
         if model:
             scope["model"] = model
         work = M.workload(near, wide, r.metric)
         if work:
             scope["workload"] = work
     if r.metric == "duration":
-        stage = M.pick(near, STAGES) or M.pick(after, STAGES, before=False) or M.pick(body[sent.start:sent.end], STAGES)
+        stage = S.stage_of(near, after, body[sent.start:sent.end])
         if stage:
             scope["stage"] = stage
     if r.metric == "sequence_length":
-        tail = body[f.q.end:f.q.end + 4]
-        scope["part"] = "input" if tail.startswith("/") or M.has(after[:6], ("输入", "input")) else "output"
+        part = S.sequence_part(body, f.q.start, f.q.end, near, after)
+        if part:
+            scope["part"] = part
+    elif r.kind in ("percent", "ratio") or r.metric in ("area", "die_area", "power", "cost"):
+        part = S.part_of(near)
+        if part:
+            scope["part"] = part
     return scope
 
 
-def _model(run: _Run, body: str, sent: Sentence, f: Figure, r: M.Reading, comparison: Comparison | None) -> str | list[str] | None:
-    """Model of a performance figure: the table row, the sentence, the paragraph's 以X为例, or
-    all the article's models for a range compared with several systems."""
+def _model(run: _Run, body: str, sent: Sentence, f: Figure, comparison: Comparison | None) -> str | list[str] | None:
+    """Model of a performance figure: the table row, the sentence, the paragraph's setting
+    ('以X为例'; a list of models named earlier makes a list), every model of the article when
+    the sentence says so ('全部三组模型'), or all the article's models for a range compared
+    with several systems."""
     unit = sent.unit
     lo, hi = (unit.start, unit.end) if unit.cells else (sent.start, sent.end)
     named = list(dict.fromkeys(m.name for m in run.models if lo <= m.start < hi))
@@ -299,12 +380,29 @@ def _model(run: _Run, body: str, sent: Sentence, f: Figure, r: M.Reading, compar
         return named[0]
     if len(named) > 1:
         return named
+    if S.ALL_MODELS.search(body, sent.start, sent.end) and len(run.all_models) > 1:
+        return list(run.all_models)
     if id(unit) in run.setting_model:
         return run.setting_model[id(unit)]
-    setting = [m.name for m in run.models if unit.start <= m.start < sent.start]
+    setting = [m for m in run.models if unit.start <= m.start < sent.start]
     if setting:
-        return setting[-1]
+        listed = _listed(body, setting)
+        return listed if len(listed) > 1 else listed[0]
     several = comparison is not None and "|" in comparison.target
     if several and f.q.kind == "range" and len(run.all_models) > 1:
         return list(run.all_models)
     return None
+
+
+_LIST_SEP: Final = re.compile(r"\s*(?:、|,|，|和|与|及|and|, and)\s*")
+
+
+def _listed(body: str, models: list[Mention]) -> list[str]:
+    """The last model named, with the models listed right before it ('A、B和C' -> [A, B, C])."""
+    out = [models[-1]]
+    for m in reversed(models[:-1]):
+        if _LIST_SEP.fullmatch(body, m.end, out[0].start):
+            out.insert(0, m)
+        else:
+            break
+    return list(dict.fromkeys(m.name for m in out))

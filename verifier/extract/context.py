@@ -120,6 +120,7 @@ def model_mentions(body: str, mentions: list[Mention], figures: list[Figure]) ->
         (model mentions with full names, the other mentions).
     """
     by_start = {f.q.start: i for i, f in enumerate(figures)}
+    by_end = {f.q.end: i for i, f in enumerate(figures)}
     models: list[Mention] = []
     rest: list[Mention] = []
     for m in mentions:
@@ -131,12 +132,20 @@ def model_mentions(body: str, mentions: list[Mention], figures: list[Figure]) ->
             continue
         if size is None:
             models.append(m)
+            inner = by_end.get(m.end)  # a lexicon name that holds its size ('GPT-OSS 120B')
+            if inner is not None and figures[inner].q.unit == "params" and _RESTATED.match(body, m.end, m.end + 16):
+                figures[inner] = replace(figures[inner], skip=False)
             continue
-        name = f"{m.name} {size.q.surface}"
+        # a lexicon model keeps its canonical name (the size is a description: 'DeepSeek R1 670B'
+        # and 'DeepSeek R1' are one model); a discovered one is named with its size ('Nova 70B')
+        name = m.name if m.kind == "model" else f"{m.name} {size.q.surface}"
         models.append(Mention(m.start, size.q.end, name, "model", body[m.start:size.q.end]))
-        restated = re.match(r"\s*[（(][^）)]{0,12}参数|\s*\(\s*[\d.]+\s*(?:billion|trillion)", body[size.q.end:size.q.end + 16])
-        figures[i] = replace(size, skip=not restated)
+        figures[i] = replace(size, skip=not _RESTATED.match(body, size.q.end, size.q.end + 16))
     return _harmonise(models), rest
+
+
+_RESTATED: Final = re.compile(r"\s*[（(][^）)]{0,12}参数|\s*\(\s*[\d.]+\s*(?:billion|trillion)")
+"""A parameter count restated in parentheses after a model's size: '120B（1200亿参数）'."""
 
 
 def _harmonise(models: list[Mention]) -> list[Mention]:

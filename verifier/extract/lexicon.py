@@ -262,3 +262,26 @@ def resolve_alias(name: str, aliases: dict[str, str]) -> str | None:
 
     hit = process.extractOne(name, aliases.keys(), scorer=fuzz.partial_ratio, score_cutoff=FUZZY_CUTOFF)
     return aliases[hit[0]] if hit and len(name) >= 2 else None
+
+
+_BENCHMARK_BEFORE: Final = re.compile(r"(?:基准|基准测试|测试集|榜单|benchmark|leaderboard)\s*$", re.IGNORECASE)
+"""A benchmark word right before a name: '公开基准InferenceX', 'the benchmark InferenceX'."""
+
+_BENCHMARK_AFTER: Final = re.compile(
+    r"\s*(?:公开)?(?:基准|测试集|榜单|benchmark|leaderboard|test suite)"     # 'InferenceX公开基准', 'InferenceX benchmark'
+    r"|\s*,\s*(?:the|a)\s+(?:[\w-]+\s+){0,3}(?:benchmark|leaderboard)",   # 'InferenceX, the public inference benchmark'
+    re.IGNORECASE,
+)
+"""A benchmark word right after a name."""
+
+
+def demote_benchmarks(text: str, mentions: list[Mention]) -> list[Mention]:
+    """Discovered names the article calls a benchmark become kind 'benchmark' everywhere in it:
+    a benchmark is the context of figures, never their subject."""
+    names = set()
+    for m in mentions:
+        if m.kind not in ("discovered", "quoted"):
+            continue
+        if _BENCHMARK_BEFORE.search(text, max(0, m.start - 12), m.start) or _BENCHMARK_AFTER.match(text, m.end, m.end + 48):
+            names.add(m.name)
+    return [Mention(m.start, m.end, m.name, "benchmark", m.surface) if m.name in names else m for m in mentions]

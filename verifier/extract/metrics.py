@@ -59,7 +59,8 @@ MONEY_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("deal_value", ("收购", "融资", "交易", "投资", "担保", "订单", "合同", "acqui", "deal", "financ", "invest", "contract", "funding", "raise", "valuation", "估值")),
     ("revenue", ("营收", "收入", "销售额", "revenue", "sales")),
     ("price", ("售价", "价格", "定价", "报价", "price", "priced", "costs $", "sells for", "标价")),
-    ("cost", ("成本", "节省", "cost", "spend", "支出", "电费", "saving")),
+    ("cost_saving", ("节省", "省下", "saving", "save")),
+    ("cost", ("成本", "cost", "spend", "支出", "电费")),
 )
 
 COUNT_NOUNS: Final[tuple[tuple[str, str], ...]] = (
@@ -81,6 +82,10 @@ META_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
 
 _K_NUMBER: Final = re.compile(r"\d+(?:\.\d+)?\s?[kK]$")
 """A bare number in thousands printed with k ('8k'), as sequence lengths are."""
+
+
+_LEAD: Final = re.compile(r"[^0-9零〇一二两三四五六七八九十百千万亿半]*")
+"""The words before the number inside a quantity's surface."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +136,7 @@ def kind_of(metric: str, basis: str | None = None) -> str:
     return {"duration": "duration", "date": "date", "model_size": "model_size", "count": "count"}.get(metric, "measurement")
 
 
-def read(q, near: str, wide: str, after: str, header: str = "") -> Reading | None:
+def read(q, near: str, wide: str, after: str, header: str = "", sentence: str = "") -> Reading | None:
     """Metric, unit and kind of quantity ``q`` (a :class:`verifier.quantities.Quantity`).
 
     Args:
@@ -140,6 +145,9 @@ def read(q, near: str, wide: str, after: str, header: str = "") -> Reading | Non
         wide: the sentence, heading and table header before the figure (wider context).
         after: the clause after the figure (units and nouns that follow it).
         header: the table column header, when the figure sits in a table cell.
+        sentence: the sentence before the figure; ratios and percentages whose clause names
+            no metric take the nearest cue of their sentence ("端到端延迟方面的优势更为醒目，达到
+            1.7 至 3.6 倍").
 
     Returns:
         The reading, or None when the figure is not a claim (a bare ordinal, an idiom).
@@ -147,10 +155,11 @@ def read(q, near: str, wide: str, after: str, header: str = "") -> Reading | Non
     unit, kind = q.unit, q.kind
     if kind == "date":
         return Reading("date", None, "date")
+    lead = _LEAD.match(q.surface).group(0)  # words the quantity layer kept in the quote ('约低 1.7 倍')
     if unit == "x":
-        return _ratio(near, wide, after)
+        return _ratio(near + lead, after, sentence)
     if unit == "%" or kind == "fraction":
-        return _percent(near, wide, after)
+        return _percent(near + lead, wide, after, sentence)
     if unit in ("W", "kW", "MW", "GW"):
         metric = "power_capacity" if unit in ("MW", "GW") and not has(near, ("功耗", "power draw")) else "power"
         return Reading(metric, unit, "measurement")
@@ -166,7 +175,7 @@ def _by_unit(q, near: str, wide: str, after: str, header: str) -> Reading | None
     if unit == "tokens/s" or (unit == "tokens" and has(near[-12:], ("每秒", "一秒", "per second", "/s"))):
         return _token_rate(near + " " + header, wide)
     if unit in ("ms", "s", "min", "h", "us", "µs") and q.kind in ("duration", "range", "dimension", "number"):
-        return _time(q, near, wide)
+        return _time(q, near, wide, after)
     if unit in ("month", "year", "day", "week", "quarter"):
         return Reading("duration", unit, "duration")
     if unit in ("GB", "GiB", "TB", "TiB", "MB"):
@@ -196,8 +205,17 @@ def _token_rate(near: str, wide: str) -> Reading:
     return Reading("generation_speed", "tokens/s", "measurement")
 
 
-def _time(q, near: str, wide: str) -> Reading | None:
+RATE_BASE: Final = re.compile(r"^(?:一|1\s?)秒(?:钟)?$|^(?:one|a|1) second$", re.IGNORECASE)
+"""'一秒能吐 1459 个 Token', 'in one second': the base of a rate, not a figure."""
+
+THRESHOLD_AFTER: Final = ("就会", "便会", "则会", "就将", "would ", "will ")
+"""A figure followed by these is the condition of a statement ('延迟超过1秒就会影响体验'), not a claim."""
+
+
+def _time(q, near: str, wide: str, after: str = "") -> Reading | None:
     unit = q.unit
+    if RATE_BASE.match(q.surface.strip()) or after.lstrip().lower().startswith(THRESHOLD_AFTER):
+        return None
     if unit in ("ms", "us", "µs") and has(near + wide, ("token", "间隔", "inter-token", "per token", "tpot", "每个")):
         return Reading("inter_token_latency", f"{unit}/token", "measurement")
     if has(near, ("延迟", "时延", "latency", "响应", "response")) or has(wide[-60:], ("延迟", "latency")):
@@ -226,38 +244,57 @@ def _bare(q, near: str, wide: str, after: str, header: str) -> Reading | None:
     if has(after[:3], ("字",)) or has(near[-6:], ("字数",)):
         return Reading("word_count", "characters", "count")
     noun = _count_noun(after)
-    if noun and isinstance(q.value, (int, float)) and float(q.value).is_integer() and q.value > 1:
+    if noun and isinstance(q.value, (int, float)) and float(q.value).is_integer() and q.value > 1 \
+            and not _scope_phrase(near, after):
         return Reading("count", noun, "count")
     return None
 
 
+_SCOPE_COUNT: Final = re.compile(r"^[^，,。；;]{0,10}?上的|^[^，,。；;]{0,10}?(?:上|中)?都")
+"""'在三款模型上的峰值…', '在所有三款模型上都实现了…': a count that sets where another figure holds."""
+
+
+def _scope_phrase(near: str, after: str) -> bool:
+    """True when a count only sets the scope of another figure ('在三款模型上的吞吐',
+    '在所有三款模型上都实现了'): it states no new fact."""
+    return bool(_SCOPE_COUNT.match(after))
+
+
 def _count_noun(after: str) -> str | None:
     """The counted noun right after a bare count ('款公开权重模型' -> models), or None."""
-    head = after[:8].lower()
+    head = after[:10].lower()
     hits = [(head.find(w.lower()), unit) for w, unit in COUNT_NOUNS if w.lower() in head]
     return min(hits)[1] if hits else None
 
 
-def _ratio(near: str, wide: str, after: str) -> Reading:
-    """A multiplier: the metric from the clause (per-power and interactive cues first), or ''
-    for the caller to carry from the previous claim; lowered figures are inverse ratios."""
-    metric = _ratio_metric(near, after)
+LOWER_IS_BETTER: Final = frozenset({"latency_e2e", "wait_time", "task_time", "inter_token_latency", "energy_per_work", "cost"})
+"""Metrics where smaller is better: an 'advantage' of N times in one of them is an inverse ratio."""
+
+ADVANTAGE: Final = ("优势", "领先", "胜出", "advantage", "lead", "gap", "edge", "better")
+"""Words that present a multiplier as an advantage of the subject ("延迟方面的优势达到 1.7 倍")."""
+
+
+def _ratio(near: str, after: str, sentence: str = "") -> Reading:
+    """A multiplier: the metric from the clause (per-power and interactive cues first), then
+    from the sentence, or '' for the caller to carry from the previous claim; lowered figures,
+    and advantages in a metric where smaller is better, are inverse ratios."""
+    metric = _ratio_metric(near, after, sentence)
     inverse = nearest(near[-6:] + " " + after[:12], INVERSE_CUES) >= 0
-    if metric in ("latency_e2e", "wait_time", "task_time") and (inverse or has(near, INVERSE_CUES)):
+    if metric in LOWER_IS_BETTER and (inverse or has(near, INVERSE_CUES) or has(sentence, ADVANTAGE)):
         return Reading(metric, "x", "ratio", "inverse_ratio")
     return Reading(metric, "x", "ratio", "inverse_ratio" if inverse and metric else "ratio")
 
 
-def _ratio_metric(near: str, after: str) -> str:
+def _ratio_metric(near: str, after: str, sentence: str = "") -> str:
     if has(near, RATE_PER_POWER) or has(after[:30], RATE_PER_POWER):
         return "throughput_per_power"
     if has(near, INTERACTIVE):
         return "interactivity_gain"
-    return pick(near, RATIO_CUES) or pick(after[:16], RATIO_CUES, before=False) or ""
+    return pick(near, RATIO_CUES) or pick(after[:16], RATIO_CUES, before=False) or pick(sentence, RATIO_CUES) or ""
 
 
-def _percent(near: str, wide: str, after: str) -> Reading:
-    metric = _ratio_metric(near, after)
+def _percent(near: str, wide: str, after: str, sentence: str = "") -> Reading:
+    metric = _ratio_metric(near, after, sentence)
     tail = near[-8:].lower()
     if has(near, PORTION_CUES) and not has(tail, REDUCTION_CUES):
         return Reading("cost_share" if has(near + wide, ("成本", "cost")) else (metric or "share"), "%", "percent")

@@ -49,6 +49,9 @@ _CLOSING: Final = tuple("。.!！:：；;，,、")
 _TERMINAL: Final = tuple("。.!?！？”\"」")
 """A line ending with one of these closes its sentence, so the next line starts a new unit."""
 
+_CREDITED: Final = re.compile(r"[。！？!?][^\s。！？!?，,：:；;]{1,8}$")
+"""A line whose last sentence is followed by a short credit ('…28% 至 59%。微博') closes too."""
+
 
 @dataclass(frozen=True, slots=True)
 class Unit:
@@ -183,7 +186,7 @@ def _lines(body: str, starts: list[int], span: list[int], kind: str, heading: st
             heading = text if this == "heading" else heading
             continue
         run = (run[0] if run else s, e)
-        if text.endswith(_TERMINAL):
+        if text.endswith(_TERMINAL) or _CREDITED.search(text):
             out.append(Unit("paragraph", run[0], run[1], heading, block=block))
             run = None
     if run:

@@ -103,8 +103,13 @@ def article_subjects(body: str, mentions: list[Mention], sentences: list[tuple[i
     return ArticleSubjects(main=main, compare_set=compare)
 
 
-COMPANY_METRICS: Final = frozenset({"deal_value", "revenue", "price", "cost", "power_capacity", "cost_share"})
+COMPANY_METRICS: Final = frozenset({"deal_value", "revenue", "price", "cost", "cost_saving", "power_capacity", "cost_share"})
 """Metrics whose subject may be a company; other figures belong to products."""
+
+
+NORM_METRICS: Final = frozenset({"duration"})
+"""Metrics a generic subject may own when it is named in the clause ('业内常见周期是18到36个月':
+an industry norm set against the product's own figure)."""
 
 
 def best(cands: list[Mention], metric: str = "", nearest: bool = True) -> Mention | None:
@@ -115,33 +120,62 @@ def best(cands: list[Mention], metric: str = "", nearest: bool = True) -> Mentio
         return products[-1] if nearest else products[0]
     if metric in COMPANY_METRICS or not metric:
         return cands[0] if cands else None
+    if metric in NORM_METRICS:
+        norms = [m for m in cands if m.kind == "generic"]
+        return norms[-1] if norms else None
     return None
+
+
+UNRESOLVED: Final = "?"
+"""Target returned when the text names the other side of a comparison with words that are no
+known subject ('比人类专家编写的代码快1.5倍'): the figure is not proposed."""
+
+THAN_BEFORE: Final = re.compile(
+    r"(?:比|较|相比|比起)\s*([^，,。；;]{1,24}?)\s*"                       # '比GB200/GB300', '比人类顶尖专家编写的代码'
+    r"(?:的)?(?:低|高|快|慢|少|多|小|大|短|长|降低|提升|提高|减少|缩短|增加)了?\s*(?:约|近|接近|达)?\s*$"  # '低', '快'
+)
+"""Chinese 'A 比 X 低 N 倍': the target X stands between 比 and the comparative."""
 
 
 def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end: int,
                 mentions: list[Mention], memo: ArticleSubjects) -> tuple[str | None, Mention | None]:
     """The comparison target of a figure at [q_start, q_end): (target name(s) joined by '|', its mention).
 
-    Looks for 'X 的 N', then 'than X' after the figure, then 后者, then rival words.
+    Looks for 'X 的 N', '比 X 低 N', then 'than X' after the figure, then 后者, then rival
+    words. Returns :data:`UNRESOLVED` when '比 …' or 'than …' names something that is no subject.
     """
     before = [m for m in subject_mentions(mentions) if clause_start <= m.start and m.end <= q_start]
+    than = THAN_BEFORE.search(body, clause_start, q_start)
+    if than:
+        inside = [m for m in before if than.start(1) <= m.start and m.end <= than.end(1)]
+        if inside and not body[inside[-1].end:than.end(1)].strip(" /、和与及"):
+            group = _joined(body, inside)
+            return join_names(g.name for g in group), group[0]
+        if not any(w in than.group(1).lower() for w in RIVAL_WORDS):
+            return UNRESOLVED, None
     for i in range(len(before) - 1, -1, -1):
         m = before[i]
         if TARGET_BEFORE.match(body[m.end:q_start]):
             group = _joined(body, before[:i + 1])
-            return "|".join(g.name for g in group), group[0]
+            return join_names(g.name for g in group), group[0]
     after = THAN_AFTER.match(body, q_end, sent_end)
     if after:
         group = [m for m in subject_mentions(mentions) if after.end() <= m.start < sent_end]
         if group:
             joined = _joined(body, [g for g in group if g.start < group[0].end + 30], forward=True)
-            return "|".join(g.name for g in joined), None
+            return join_names(g.name for g in joined), None
+        return UNRESOLVED, None
     near = body[clause_start:q_start]
     if any(w in near for w in LATTER):
         return memo.pair()[1], None
     if any(w in near.lower() for w in RIVAL_WORDS) or any(w in body[q_end:sent_end].lower()[:40] for w in RIVAL_WORDS):
-        return ("|".join(memo.compare_set) or None), None
+        return join_names(memo.compare_set), None
     return None, None
+
+
+def join_names(names) -> str | None:
+    """Alternatives as one target in a canonical (sorted) order: ['GB300', 'GB200'] -> 'GB200|GB300'."""
+    return "|".join(sorted(dict.fromkeys(names))) or None
 
 
 def _joined(body: str, group: list[Mention], forward: bool = False) -> list[Mention]:

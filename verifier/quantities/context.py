@@ -8,11 +8,14 @@ a name such as "GB200" or a clock time).
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from . import patterns as P
 from .scan import CLASSIFIERS, Hit, _tidy
 from .units import MAGNITUDE_LETTERS, MAGNITUDE_WORDS, is_currency, match_unit
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
+    from typing import Final
 
 # Currency written before the number: "$", "US$", "c $" (Canadian, news-wire spacing),
 # "USD", "Rs.", "人民币".  Anchored at the end of the text before the number.
@@ -37,13 +40,40 @@ MODEL_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
 PARAMS_AFTER_RE: Final[re.Pattern[str]] = re.compile(
     r"\s?(?:parameters?|params?|model|参数|模型)", re.IGNORECASE
 )
-# a capitalised product word before a bare number ("Windows 11", "iPhone 15")
+# A name right before a bare number makes it part of the name: "Orca 9", "Windows 11",
+# "iPhone 15", "GB 200", "version 3": a capitalised word, a camel-case word or an
+# upper-case code, then one space or hyphen.  Common words are excluded (_NOT_NAMES).
 NAME_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
-    r"(?:Windows|iPhone|iPad|Android|iOS|macOS|Python|Java|Pixel|Galaxy|Xbox|PlayStation"
-    r"|PS|Office|Series|Model|Version|version|v|V|Gen|Chapter|Section|Figure|Fig\.|Table"
-    r"|Article|Room|Route|Highway|Flight|No\.|Apollo|Boeing|Airbus|Llama|Qwen|Gemini|Claude"
-    r"|GPT|Grok|Mistral|Phi|Gemma)[\s-]?$"
+    r"(?<![\w.])(?P<w>[A-Z][A-Za-z]+"          # Orca, Windows, GB, RTX
+    r"|[a-z]{1,3}[A-Z][A-Za-z]*"               # iPhone, macOS
+    r"|version|v|V|No\.|Fig\.)[ -]$"           # version 3, v 2
 )
+# Capitalised words that start sentences or headlines before a count ("All 70 of us").
+_NOT_NAMES: Final[frozenset[str]] = frozenset("""
+the an all only just about around over under nearly almost some another each every last
+next first top in on at by for from to of with without and but or nor so yet if when while
+since after before until during between among per plus minus than then also both either
+neither those these this that its their his her our your my we they he she it you up down
+out off many few more most less least roughly approximately exactly total additional extra
+still even here there where why how what which who whom whose is are was were be been has
+have had will would can could may might must should shall do does did got get within via
+against like unlike including except into onto upon across through toward towards beyond
+below above once twice other such same new no not now today only just reach reaches hit
+hits tops cut cuts add adds rise rises fall falls buy buys sell sells hire hires ship ships
+raise raises see sees expect expects nearly almost number count total page step day week
+month year years months days weeks hours minutes seconds times rank ranked
+""".split())
+
+
+def is_name_before(t: str, start: int) -> bool:
+    """True when a product or series name is written right before ``t[start]``."""
+    m = NAME_BEFORE_RE.search(t, max(0, start - 16), start)
+    return m is not None and m.group("w").lower() not in _NOT_NAMES
+
+
+# comparison words glued by hyphens between two figures: "700W-versus-1400W"
+_VERSUS_RE: Final[re.Pattern[str]] = re.compile(
+    r"(?<![A-Za-z])(?:versus|vs\.?|against|compared-to|or|and)-$", re.IGNORECASE)
 _RISKY_UNITS: Final[frozenset[str]] = frozenset({"in", "ft", "deg", "t", "day", "year"})
 _LENGTH_WORDS_RE: Final[re.Pattern[str]] = re.compile(
     r"\s(?:thick|long|wide|tall|high|deep|gap|away|across|of)\b|[\s]*(?:[^\w\s]|$)"
@@ -67,38 +97,67 @@ def attach_left(t: str, h: Hit, prev_end: int = -1) -> bool:
     if prev_end >= h.start - 1 and before.endswith("-"):
         pass  # "1.6m-3.9m": the letters belong to the previous quantity's unit
     elif before and before[-1].isascii() and before[-1].isalpha():
-        run = re.search(r"[A-Za-z]+\.?$", before)
+        run = _CODE_BEFORE_RE.search(before)
         code = run.group() if run else ""
         sym = match_unit(code, 0) if code else None
         if not sym or sym[1] != len(code) or not is_currency(sym[0]):
             return False
         h.unit, h.start, h.kind = sym[0], h.start - len(code), "money"
-    elif before.endswith("-") and len(before) > 1 and before[-2].isalpha():
-        return False
+    elif before.endswith("-") and len(before) > 1 and before[-2].isalpha() and not (
+            _VERSUS_RE.search(before)):
+        return False  # "GPT-4", but not "700W-versus-1400W"
     elif h.script != "fixed" and (m := CURRENCY_BEFORE_RE.search(before)):
         cur = m.group("cur").replace(" ", "")
         h.unit = _PREFIX_CODES.get(cur) or _PREFIX_CODES.get(cur.lower()) or cur.upper()
         h.start, h.kind = h.start - len(m.group()), "money"
     if P.ORDINAL_BEFORE_RE.search(t, max(0, h.start - 4), h.start):
         return False
+    lo = max(prev_end, h.start - 24, 0)
+    last = t[lo:h.start].rstrip()[-1:].lower()
+    if last:  # the cheap test of the last character spares most regex searches
+        if last in _SIGN_LAST:
+            _attach_sign(t, h, prev_end)
+        _attach_approx(t, h, prev_end)
+    return True
+
+
+def _attach_sign(t: str, h: Hit, prev_end: int) -> None:
+    """"-4.5", "负一点五", "minus 3": negate the value (not after a range's first end)."""
     sign = P.SIGN_BEFORE_RE.search(t[max(prev_end, h.start - 10, 0):h.start])
     if (sign and isinstance(h.value, (int, float)) and h.script != "fixed"
             and not (prev_end > 0 and t[prev_end:h.start - len(sign.group())].isspace())
             and h.start - len(sign.group()) != prev_end):
         h.value, h.start = -h.value, h.start - len(sign.group())
-    approx = P.APPROX_BEFORE_RE.search(t[max(prev_end, h.start - 24, 0):h.start])
-    if approx and approx.group().strip() in ("~", "-") and prev_end > 0 and (
-            t[prev_end:h.start - len(approx.group())].strip() == ""):
-        approx = None  # "2~3": a range separator, not "about"
-    if approx:
-        h.approx = P.APPROX_BEFORE[_approx_key(approx.group())]
-        h.start -= len(approx.group())
-    return True
+
+
+def _attach_approx(t: str, h: Hit, prev_end: int) -> None:
+    """"约 700W", "more than 20", "约低 1.7 倍": the approximation word before the number."""
+    lo = max(prev_end, h.start - 24, 0)
+    last = t[lo:h.start].rstrip()[-1:].lower()
+    if last in P.APPROX_LAST_CHARS:
+        approx = P.APPROX_BEFORE_RE.search(t[lo:h.start])
+        if approx and approx.group().strip() in ("~", "-") and prev_end > 0 and (
+                t[prev_end:h.start - len(approx.group())].strip() == ""):
+            approx = None  # "2~3": a range separator, not "about"
+        if approx:
+            h.approx = P.APPROX_BEFORE[_approx_key(approx.group())]
+            h.start -= len(approx.group())
+            return
+    if last in P.CMP_LAST_CHARS and (cmp_ := P.APPROX_CMP_RE.search(t, lo, h.start)):
+        h.approx = P.APPROX_BEFORE[(cmp_.group("w") or cmp_.group("wz")).lower()]
+        h.start = cmp_.start()
+
+
+# last characters of the sign words ("-", 负, minus, negative)
+_SIGN_LAST: Final[str] = "-负負se"
+
+
+_CODE_BEFORE_RE: Final[re.Pattern[str]] = re.compile(r"[A-Za-z]+\.?$")
 
 
 def _approx_key(s: str) -> str:
     """The dictionary key of a matched approximation phrase ("About  " -> "about")."""
-    s = re.sub(r"\s+", " ", s.strip()).lower()
+    s = " ".join(s.split()).lower()
     while s and s not in P.APPROX_BEFORE:
         s = s[:-1].rstrip()
     return s
@@ -109,7 +168,7 @@ def attach_magnitude(t: str, h: Hit) -> None:
     if h.script == "fixed" or not isinstance(h.value, (int, float)):
         return
     e = h.end
-    m = re.match(r"(bn|[kKMBbTm])(?![A-Za-z])", t[e:e + 3])
+    m = _MAG_LETTER_RE.match(t, e)
     if m and h.script == "arabic":
         letter = m.group(1)
         if letter == "m" and h.kind != "money":
@@ -120,9 +179,13 @@ def attach_magnitude(t: str, h: Hit) -> None:
             h.unit, h.kind = "params", "model_size"
         _multiply(h, MAGNITUDE_LETTERS[letter], e + len(letter))
         return
-    m = re.match(r"\s{0,2}([A-Za-z]+)", t[e:e + 16])
+    m = _MAG_WORD_RE.match(t, e, e + 16)
     if m and m.group(1).lower() in MAGNITUDE_WORDS:
-        _multiply(h, MAGNITUDE_WORDS[m.group(1).lower()], e + m.end())
+        _multiply(h, MAGNITUDE_WORDS[m.group(1).lower()], m.end())
+
+
+_MAG_LETTER_RE: Final[re.Pattern[str]] = re.compile(r"(bn|[kKMBbTm])(?![A-Za-z])")
+_MAG_WORD_RE: Final[re.Pattern[str]] = re.compile(r"\s{0,2}([A-Za-z]+)")
 
 
 def _multiply(h: Hit, factor: float, end: int) -> None:
@@ -160,6 +223,8 @@ def attach_unit(t: str, h: Hit) -> bool:
     u = match_unit(t, pos)
     if u and u[0] in _RISKY_UNITS and not _risky_ok(t, h, pos, u):
         u = None
+    if u is None and t.startswith("/", pos):
+        u = _per_time(t, pos)
     if u is None:
         return _no_unit(t, h)
     h.unit, h.end = u[0], u[1]
@@ -179,6 +244,9 @@ def _cn_infix(t: str, h: Hit, pos: int) -> int:
     """Read 个/多/半 between a Chinese count and its unit: 两个多月, 一个半月."""
     infix = False
     if t.startswith(("个多", "個多", "多个", "多個"), pos):
+        # 两个多月 is "two months and some" (a point, as the issue reads it); 十多个 is
+        # "more than ten" (an open range, as the reference cases read 500多亿)
+        h.point = t[pos] in "个個"
         h.approx, pos, infix = "over", pos + 2, True
     elif t.startswith(("个半", "個半", "分半"), pos) and isinstance(h.value, (int, float)):
         if t[pos] == "分":
@@ -196,6 +264,29 @@ def _cn_infix(t: str, h: Hit, pos: int) -> int:
             t, pos + 1):
         return pos + 1  # 20个比特币
     return pos
+
+
+def _per_time(t: str, pos: int) -> tuple[str, int] | None:
+    """"1459/s", "30/day": a bare count per time unit.
+
+    Returns:
+        ("tokens/s", end) when "token" is written within :data:`_TOKEN_WINDOW` characters,
+        else ("/s", end) (or "/h", "/day"...); None when no time unit follows the slash.
+    """
+    v = match_unit(t, pos + 1)
+    if v is None or v[0] not in _PER_UNITS:
+        return None
+    lo, hi = max(0, pos - _TOKEN_WINDOW), v[1] + _TOKEN_WINDOW
+    if v[0] == "s" and ("token" in t[lo:hi].lower() or "词元" in t[lo:hi]):
+        return "tokens/s", v[1]
+    return "/" + v[0], v[1]
+
+
+# time units that make a rate after a bare count and a slash
+_PER_UNITS: Final[frozenset[str]] = frozenset(
+    {"ms", "s", "min", "h", "day", "week", "month", "year"})
+_TOKEN_WINDOW: Final[int] = 40
+"""Characters on each side of "1459/s" searched for "token" (the clause, in press copy)."""
 
 
 def _risky_ok(t: str, h: Hit, pos: int, u: tuple[str, int]) -> bool:
@@ -225,26 +316,30 @@ def _after_unit(t: str, h: Hit) -> None:
     """Compound units ("/s", " per kW", 每秒), 半 after a unit and money sub-units."""
     e = h.end
     if h.unit in ("tokens", "tokens/s"):
-        m = re.match(r"\s?(?:/\s?s|per second|每秒)", t[e:e + 12])
+        m = _PER_SECOND_RE.match(t, e)
         if m and h.unit == "tokens":
-            h.unit, e = "tokens/s", e + m.end()
-        m = re.match(r"\s?(?:/\s?kW|per kW|每千瓦)", t[e:e + 10])
+            h.unit, e = "tokens/s", m.end()
+        m = _PER_KW_RE.match(t, e)
         if m:
-            h.unit, e = "tokens/s/kW", e + m.end()
+            h.unit, e = "tokens/s/kW", m.end()
     elif e < len(t) and t[e] == "/" and not is_currency(h.unit):
         v = match_unit(t, e + 1)
         if v and v[0] not in ("x", "%"):
             h.unit, e = f"{h.unit}/{v[0]}", v[1]
     elif is_currency(h.unit):
-        m = re.match(r"\s?/\s?(?:hour|hr|h)\b|\s?(?:an|per|/)\s?hour", t[e:e + 10])
+        m = _PER_HOUR_RE.match(t, e, e + 10)
         if m:
-            h.unit, e = f"{h.unit}/h", e + m.end()
+            h.unit, e = f"{h.unit}/h", m.end()
     if e < len(t) and t[e] == "半" and isinstance(h.value, (int, float)):
         h.value, e = h.value + 0.5, e + 1
     h.end = e
     attach_subunits(t, h)
 
 
+_PER_SECOND_RE: Final[re.Pattern[str]] = re.compile(r"\s?(?:/\s?s|per second|每秒)")
+_PER_KW_RE: Final[re.Pattern[str]] = re.compile(r"\s?(?:/\s?kW|per kW|每千瓦)")
+_PER_HOUR_RE: Final[re.Pattern[str]] = re.compile(
+    r"\s?/\s?(?:hour|hr|h)\b|\s?(?:an|per|/)\s?hour")
 _CN_SUB_RE: Final[re.Pattern[str]] = re.compile(
     r"(?:(?P<jiao>[零一二三四五六七八九两壹贰貳叁參肆伍陆陸柒捌玖\d])[角毛])?"
     r"(?:(?P<fen>[零一二三四五六七八九两壹贰貳叁參肆伍陆陸柒捌玖\d])分)?"
@@ -284,7 +379,8 @@ def attach_right_approx(t: str, h: Hit) -> None:
         word = m.group().strip().lower()
         if word == "+" and (h.end + 1 < len(t) and t[h.end + 1].isdigit()):
             return
-        h.approx, h.end = P.APPROX_AFTER[re.sub(r"\s+", " ", word)], m.end()
+        h.approx, h.end = P.APPROX_AFTER[" ".join(word.split())], m.end()
+        h.point = h.point or word in P.POINT_AFTER
 
 
 def is_classifier(ch: str) -> bool:

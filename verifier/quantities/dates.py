@@ -9,16 +9,20 @@ None and whose ``iso`` is an ISO-8601 string, reduced where parts are missing
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Final
 
 from .numerals import parse_chinese
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
+    from collections.abc import Iterator
+    from typing import Final
 
 _CN_SMALL = "一二三四五六七八九十两〇零"
 
 # 2026年8月25日 / 8月25日 / 2026年8月 / 九月九日 / 2026年底.
 ZH_DATE_RE: Final[re.Pattern[str]] = re.compile(
     r"(?<!\d)"
+    r"(?P<rel>[今去明前后後]年\s?)?"                          # relative year: 今年6月
     r"(?:(?P<y>[12]\d{3})\s?年\s?)?"                       # year
     r"(?:(?P<m>1[0-2]|0?[1-9]|[" + _CN_SMALL + r"]{1,3})\s?月(?!份?[多余])"  # month
     r"(?:\s?(?P<d>3[01]|[12]\d|0?[1-9]|[" + _CN_SMALL + r"]{1,3})\s?[日号號])?"  # day
@@ -51,6 +55,17 @@ EN_DATE_RE: Final[re.Pattern[str]] = re.compile(
 )
 # Month names that are also ordinary words need a day or a year next to them.
 _AMBIGUOUS: Final[frozenset[str]] = frozenset({"may", "march", "mar", "jan", "dec", "sep"})
+
+# years counted from the year of writing: 去年10月 is in the year before the article's
+REL_YEARS: Final[dict[str, int]] = {"今": 0, "去": -1, "明": 1, "前": -2, "后": 2, "後": 2}
+
+
+def year_offset(surface: str) -> int | None:
+    """Year offset of a relative date ("去年10月" -> -1), None for other dates."""
+    if len(surface) > 2 and surface[1] == "年" and surface[0] in REL_YEARS:
+        return REL_YEARS[surface[0]]
+    return None
+
 
 DateHit = tuple[int, int, str]
 """(start, end, iso) of one date."""
@@ -86,9 +101,21 @@ def _zh_dates(text: str) -> Iterator[DateHit]:
         month, day = _cn_int(m.group("m")), _cn_int(m.group("d"))
         if month is None or not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31):
             continue
-        if m.group("y") is None and day is None:
-            continue  # "5月" alone: a month name, but also "三个月" noise; keep it quiet
+        if m.group("y") is None and day is None and not _month_alone_ok(text, m):
+            continue
         yield m.start(), m.end(), _iso(m.group("y"), month, day)
+
+
+_RANGE_BEFORE_RE: Final[re.Pattern[str]] = re.compile(r"[\d" + _CN_SMALL + r"]\s?[-–~至到]\s?$")
+
+
+def _month_alone_ok(text: str, m: re.Match[str]) -> bool:
+    """"6月", "今年6月" are months; "1-6月" (a span of months) and "两月" (two months) are not."""
+    if m.group("rel"):
+        return True
+    if m.group("m") in ("两", "兩"):
+        return False
+    return _RANGE_BEFORE_RE.search(text, max(0, m.start() - 4), m.start()) is None
 
 
 def _en_dates(text: str) -> Iterator[DateHit]:
@@ -126,3 +153,69 @@ def find_dates(text: str, has_cjk: bool, has_latin: bool) -> list[DateHit]:
     if has_latin:
         hits.extend(_en_dates(text))
     return hits
+
+
+# "01:52", "1:02:03": a clock reading (hours or minutes first); not inside "1:2:3:4" chains
+CLOCK_RE: Final[re.Pattern[str]] = re.compile(
+    r"(?<![\d:.])(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?![\d:])")
+# words that make a clock reading a media position or length (mm:ss), not a time of day
+_MEDIA_RE: Final[re.Pattern[str]] = re.compile(
+    r"video|audio|clip|podcast|episode|track|song|film|movie|trailer|footage|recording"
+    r"|runtime|run time|duration|length|timestamp|minute mark|playback"
+    r"|视频|視頻|音频|音頻|时长|時長|片长|片長|播放|录音|錄音|录像|錄像|节目|節目|歌曲|影片|剪辑",
+    re.IGNORECASE)
+_MEDIA_WINDOW: Final[int] = 40
+"""Characters searched on each side of a clock reading for a media word (one clause)."""
+_PM_RE: Final[re.Pattern[str]] = re.compile(r"\s?([ap])\.?m\.?(?![A-Za-z])", re.IGNORECASE)
+_CN_HALF_DAY_RE: Final[re.Pattern[str]] = re.compile(r"(下午|晚上|傍晚|上午|早上|凌晨)\s?$")
+
+ClockHit = tuple[int, int, int | None, str | None]
+"""(start, end, seconds, iso): seconds for a duration, iso ("14:30") for a time of day."""
+
+
+def _is_media(text: str, start: int, end: int) -> bool:
+    """A clock reading alone on its line, or near a media word, is a position in a video."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start:len(text) if line_end < 0 else line_end]
+    if line.strip(" \t[]()【】（）") == text[start:end]:
+        return True  # a timestamp line of a transcript or a chapter list
+    lo, hi = max(line_start, start - _MEDIA_WINDOW), end + _MEDIA_WINDOW
+    return _MEDIA_RE.search(text, lo, hi if line_end < 0 else min(hi, line_end)) is not None
+
+
+def _time_of_day(text: str, m: re.Match[str]) -> ClockHit | None:
+    """"2:00 pm" -> "14:00"; None when the hour cannot be one (a duration then)."""
+    hour, minute, sec = int(m.group(1)), m.group(2), m.group(3)
+    end = m.end()
+    pm = _PM_RE.match(text, end)
+    half = pm.group(1).lower() if pm else None
+    if pm:
+        end = pm.end()
+    elif cn := _CN_HALF_DAY_RE.search(text, max(0, m.start() - 3), m.start()):
+        half = "a" if cn.group(1) in ("上午", "早上", "凌晨") else "p"
+    if hour > (12 if half else 23):
+        return None
+    if half == "p" and hour < 12:
+        hour += 12
+    elif half == "a" and hour == 12:
+        hour = 0
+    iso = f"{hour:02d}:{minute}" + (f":{sec}" if sec else "")
+    return m.start(), end, None, iso
+
+
+def find_clocks(text: str) -> list[ClockHit]:
+    """Clock readings: media positions and lengths in seconds, else times of day.
+
+    "01:52" next to "video" or alone on its line -> 112 s; "1:02:03" -> 3723 s; "14:30" ->
+    time of day "14:30"; "75:30" (no hour reads so) -> 4530 s.
+    """
+    out: list[ClockHit] = []
+    for m in CLOCK_RE.finditer(text):
+        a, b, c = int(m.group(1)), int(m.group(2)), m.group(3)
+        if not _is_media(text, m.start(), m.end()) and (tod := _time_of_day(text, m)):
+            out.append(tod)
+            continue
+        seconds = a * 3600 + b * 60 + int(c) if c else a * 60 + b
+        out.append((m.start(), m.end(), seconds, None))
+    return out

@@ -11,55 +11,81 @@
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from . import patterns as P
-from .context import (CURRENCY_BEFORE_RE, NAME_BEFORE_RE, attach_left, attach_magnitude,
-                      attach_right_approx, attach_subunits, attach_unit)
-from .dates import find_dates
+from .context import (CURRENCY_BEFORE_RE, attach_left, attach_magnitude, attach_right_approx,
+                      attach_subunits, attach_unit, is_classifier, is_name_before)
+from .dates import find_clocks, find_dates, year_offset
 from .model import Quantity
 from .scan import (Hit, Spans, scan_arabic, scan_chinese, scan_cn_fractions,
-                   scan_fractions, scan_sequences, scan_tenths, scan_words)
+                   scan_fractions, scan_halves, scan_sequences, scan_tenths,
+                   scan_words)
 from .units import is_currency, match_unit
 
-_CJK_RE: Final[re.Pattern[str]] = re.compile(r"[\u4e00-\u9fff]")
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
+    from typing import Final
+
 _LATIN_RE: Final[re.Pattern[str]] = re.compile(r"[A-Za-z]")
 # "a month", "an hour": the article stands for one before a unit word
 _ARTICLE_RE: Final[re.Pattern[str]] = re.compile(r"(?<![A-Za-z])(?:an?|one)\s+(?=[A-Za-z$])",
                                                  re.IGNORECASE)
+_NAME_NUMBER_RE: Final[re.Pattern[str]] = re.compile(r"[ -]?\d")
 _TEMP_PREFIX_RE: Final[re.Pattern[str]] = re.compile(r"(摄氏|攝氏|华氏|華氏)$")
 _TIME_UNITS: Final[frozenset[str]] = frozenset(
     {"ns", "µs", "ms", "s", "min", "h", "day", "week", "month", "quarter", "year", "decade",
      "Ga"})
 _OPEN_LOW: Final[frozenset[str]] = frozenset({"over", "at_least"})
 _OPEN_HIGH: Final[frozenset[str]] = frozenset({"under", "at_most"})
+_UNRANGED: Final[frozenset[str]] = frozenset({"date", "time", "sequence"})
 _HALF_RE: Final[re.Pattern[str]] = re.compile(r"\s(?:and\s)?(?:a\s)?half(?![A-Za-z])")
 
 
-def _blocked_spans(t: str, has_latin: bool) -> Spans:
-    """Spans that hold no quantity: URLs, e-mails, phone numbers, clock times, versions."""
+def _blocked_spans(t: str) -> Spans:
+    """Spans that hold no quantity: URLs, e-mails, phone numbers, versions.
+
+    Each pattern runs only when the text holds the characters it needs.
+    """
     spans = Spans(len(t))
-    for rx in (P.URL_RE, P.PHONE_RE, P.CLOCK_RE, P.VERSION_RE):
-        if rx is P.URL_RE and not ("//" in t or "www." in t or "@" in t):
-            continue
-        if rx is P.CLOCK_RE and ":" not in t:
-            continue
-        spans.extend(m.span() for m in rx.finditer(t))
+    if "//" in t or "www." in t or "@" in t:
+        spans.extend(m.span() for m in P.URL_RE.finditer(t))
+    if "-" in t or "/" in t or "+" in t:
+        spans.extend(m.span() for m in P.PHONE_RE.finditer(t))
+    if t.count(".") >= 2:
+        spans.extend(m.span() for m in P.VERSION_RE.finditer(t))
     return spans
+
+
+def _scan_clocks(t: str, spans: Spans, hits: list[Hit]) -> None:
+    """Clock readings ("01:52" in a video -> 112 s; "14:30" -> a time of day); any other
+    colon-joined digits ("1:2:3:4") are blocked, never read as bare numbers."""
+    for s, e, seconds, iso in find_clocks(t):
+        if not spans.free(s, e):
+            continue
+        if seconds is None:
+            hits.append(Hit(s, e, None, None, "time", "fixed", iso=iso))
+        else:
+            hits.append(Hit(s, e, seconds, 1, "duration", "fixed", "s"))
+        spans.append((s, e))
+    spans.extend(m.span() for m in P.CLOCK_RE.finditer(t))
 
 
 def _scan(t: str, has_cjk: bool, has_latin: bool) -> list[Hit]:
     """Pass 1: dates and bare numbers, in priority order, sorted by start."""
-    spans = _blocked_spans(t, has_latin)
+    spans = _blocked_spans(t)
     hits: list[Hit] = []
     for s, e, iso in find_dates(t, has_cjk, has_latin):
         if spans.free(s, e):
             hits.append(Hit(s, e, None, None, "date", "fixed", iso=iso))
             spans.append((s, e))
+    if ":" in t:
+        _scan_clocks(t, spans, hits)
     scan_sequences(t, spans, hits)
     if has_cjk:
         scan_cn_fractions(t, spans, hits)
         scan_tenths(t, spans, hits)
+        if "半" in t:
+            scan_halves(t, spans, hits)
     scan_fractions(t, spans, hits)
     scan_arabic(t, spans, hits)
     if has_cjk:
@@ -78,6 +104,8 @@ def _scan_articles(t: str, spans: Spans, out: list[Hit]) -> None:
         word = t[m.end():u[1]] if u else ""
         if u is None or len(word) < 2 or not word.isalpha() or word.lower() == "second":
             continue
+        if _NAME_NUMBER_RE.match(t, u[1]) or (t[m.start()] == "A" and word.isupper()):
+            continue  # "a GB 200 rack", "A GB": an article before a name, not one of a unit
         if spans.free(m.start(), m.end()):
             out.append(Hit(m.start(), m.end() - 1, 1, 1, script="word"))
             spans.append((m.start(), u[1]))
@@ -85,7 +113,7 @@ def _scan_articles(t: str, spans: Spans, out: list[Hit]) -> None:
 
 def _complete(t: str, h: Hit, prev_end: int) -> bool:
     """Pass 2 for one hit; False drops it."""
-    if h.kind == "date":
+    if h.kind in ("date", "time"):
         return True
     if not attach_left(t, h, prev_end):
         return False
@@ -117,7 +145,7 @@ def _gap_sep(t: str, a: Hit, b: Hit) -> str | None:
 
 def _can_merge(t: str, a: Hit, b: Hit) -> str | None:
     """How two neighbouring hits form a range: "sep", "pair" or None."""
-    if a.kind in ("date", "sequence") or b.kind in ("date", "sequence"):
+    if a.kind in _UNRANGED or b.kind in _UNRANGED:
         return None
     if not isinstance(a.value, (int, float)) or not isinstance(b.value, (int, float)):
         return None
@@ -179,7 +207,7 @@ def _ranges(t: str, hits: list[Hit]) -> list[Hit]:
 
 def _kind(h: Hit) -> str:
     """Kind from the unit (money, percent, duration...) unless already specific."""
-    if h.kind in ("date", "sequence", "range", "model_size"):
+    if h.kind in ("date", "time", "sequence", "range", "model_size"):
         return h.kind
     u = h.unit
     if u is None:
@@ -202,22 +230,32 @@ def _kind(h: Hit) -> str:
 def _keep(t: str, h: Hit) -> bool:
     """Last filters: product names before a bare number, lone "one"."""
     if h.unit is None and h.kind == "number" and h.approx is None:
-        if NAME_BEFORE_RE.search(t, max(0, h.start - 12), h.start):
+        if is_name_before(t, h.start) and not _measure_after(t, h.end):
             return False
         if h.script == "word" and t[h.start:h.end].lower() in ("one", "a", "an"):
             return not t[:h.start].strip() and not t[h.end:].strip()
     return True
 
 
+def _measure_after(t: str, end: int) -> bool:
+    """A Chinese measure word after the number ("Orca 9 台") makes it a count again."""
+    end += t.startswith(" ", end)
+    return end < len(t) and is_classifier(t[end])
+
+
 def _finish(text: str, h: Hit) -> Quantity:
     """Freeze a hit: open ranges from approximation words, kind, surface."""
     value = h.value
-    if isinstance(value, (int, float)) and h.approx in _OPEN_LOW:
+    if h.point or not isinstance(value, (int, float)):
+        pass  # "两个多月": a point value with a bound word
+    elif h.approx in _OPEN_LOW:
         value = (value, None)
-    elif isinstance(value, (int, float)) and h.approx in _OPEN_HIGH:
+    elif h.approx in _OPEN_HIGH:
         value = (None, value)
-    return Quantity(value, h.unit, h.start, h.end, text[h.start:h.end], _kind(h), h.approx,
-                    h.res, h.iso)
+    surface = text[h.start:h.end]
+    offset = year_offset(surface) if h.kind == "date" else None
+    return Quantity(value, h.unit, h.start, h.end, surface, _kind(h), h.approx, h.res, h.iso,
+                    offset)
 
 
 def extract(text: str, lang: str | None = None) -> list[Quantity]:
@@ -235,7 +273,11 @@ def extract(text: str, lang: str | None = None) -> list[Quantity]:
     if not text:
         return []
     t = text.translate(P.FOLD_TABLE)
-    has_cjk = _CJK_RE.search(t) is not None
+    # Any character from U+3000 up (CJK punctuation, 〇, ideographs, full width) turns the
+    # Chinese grammar on; a superset test is enough, the grammar only reads Chinese
+    # characters.  (The regex "[\u4e00-\u9fff]" would cost 3 ms to compile: its range is
+    # expanded one code point at a time.)
+    has_cjk = not t.isascii() and max(t) >= "\u3000"
     has_latin = _LATIN_RE.search(t) is not None
     hits: list[Hit] = []
     last_end = -1

@@ -7,9 +7,12 @@ signs folded to ASCII one for one, so offsets are unchanged).
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from .numerals import CN_NUMERAL_CHARS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
+    from typing import Final
 
 # Full-width forms -> ASCII, one code point for one (offsets stay valid).
 FOLD_TABLE: Final[dict[int, str]] = {
@@ -33,7 +36,8 @@ NUMBER_RE: Final[re.Pattern[str]] = re.compile(
     r"(?P<exp>[eE][-+]?\d+(?![\w.])"          # scientific "2e5", "-12e-1"
     r"|\s?[x×*]\s?10(?:\^|\*\*)?-?\d+)?"      # "1.3x10^6", "5.5x10-3"
     r"(?P<cnmag>"                             # Chinese place characters after digits
-    r"(?:[多余几幾]?[" + _CN_PLACE + r"](?![米克瓦焦卡赫字比兆])"  # 千米 is km, not 1000 m
+    r"(?:(?:\s(?=[千百]?[万萬亿億]))?"          # "1050 亿": one space before 万/亿
+    r"[多余几幾]?[" + _CN_PLACE + r"](?![米克瓦焦卡赫字比兆])"  # 千米 is km, not 1000 m
     r"(?:[零〇" + _CN + r"]|\d+|[多余几幾](?=[" + _CN_PLACE + r"]))*)?"
     r")"
 )
@@ -124,7 +128,8 @@ APPROX_BEFORE: Final[dict[str, str]] = {
     "低於": "under", "小於": "under",
     "不超过": "at_most", "不大于": "at_most", "最高": "at_most", "最多": "at_most",
     "小于等于": "at_most", "不高于": "at_most", "高达": "at_most", "最高达": "at_most",
-    "等于": "exactly", "整整": "exactly",
+    "等于": "exactly", "整整": "exactly", "正好": "exactly", "恰好": "exactly",
+    "刚好": "exactly", "剛好": "exactly",
 }
 # ... and *after* a number or its unit.
 APPROX_AFTER: Final[dict[str, str]] = {
@@ -132,8 +137,11 @@ APPROX_AFTER: Final[dict[str, str]] = {
     "以下": "at_most", "以内": "at_most", "或以下": "at_most", "之内": "at_most",
     "or more": "at_least", "or greater": "at_least", "or above": "at_least",
     "or higher": "at_least", "or less": "at_most", "or fewer": "at_most",
-    "or below": "at_most", "plus": "at_least", "+": "at_least",
+    "or below": "at_most", "plus": "at_least", "+": "at_least", "还多": "over",
+    "還多": "over",
 }
+# After-words that bound a point value instead of opening a range ("一半还多" -> 50, over).
+POINT_AFTER: Final[frozenset[str]] = frozenset({"还多", "還多"})
 
 
 def _alternation(words: dict[str, str]) -> str:
@@ -147,9 +155,25 @@ _OTHER_APPROX = {k: v for k, v in APPROX_BEFORE.items() if k not in _LATIN_APPRO
 APPROX_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
     r"(?:(?<![A-Za-z])(?:" + _alternation(_LATIN_APPROX) + r")"  # English words
     r"|(?:" + _alternation(_OTHER_APPROX) + r"))"                 # Chinese words, symbols
-    r"\s*(?:了|有|达|到)?\s*$",                                  # 超过了, 大概有
+    r"\s*(?:了|有|达|到|是)?\s*$",                               # 超过了, 大概有, 正好是
     re.IGNORECASE,
 )
+# An approximation word parted from its number by a comparative: "约低 1.7 倍", "nearly
+# higher by 2x".  Group "w" is the approximation word (a key of APPROX_BEFORE).
+APPROX_CMP_RE: Final[re.Pattern[str]] = re.compile(
+    r"(?:(?<![A-Za-z])(?P<w>about|around|roughly|approximately|nearly|almost)\s+"
+    r"(?:lower|higher|faster|slower|more|less|smaller|larger)(?:\s+by)?"      # English
+    r"|(?P<wz>大约|大概|约|接近|将近|近|几乎)\s*"
+    r"(?:[高低多少]出|[高低多少快慢]了|提[升高]了?|降低了?|增加了?|减少了?|下降了?"
+    r"|增长了?|[高低快慢多少]))"                                               # Chinese
+    r"\s*$",
+    re.IGNORECASE,
+)
+# Last characters of the words above (and of the 了/有/达/到/是 tails): a number whose
+# left context ends otherwise needs no regex search.
+APPROX_LAST_CHARS: Final[frozenset[str]] = frozenset(
+    {w[-1].lower() for w in APPROX_BEFORE} | set("了有达到是"))
+CMP_LAST_CHARS: Final[frozenset[str]] = frozenset("高低快慢多少出了升长加降rsey")
 APPROX_AFTER_RE: Final[re.Pattern[str]] = re.compile(
     r"\s*(?:" + _alternation(APPROX_AFTER) + r")(?![A-Za-z文])", re.IGNORECASE
 )

@@ -17,7 +17,10 @@ spellings found in English and Chinese press copy.
 
 from __future__ import annotations
 
-from typing import Final
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
+    from typing import Final
+
 
 # canonical symbol -> surface spellings.  Matching is exact first; spellings of three or
 # more characters also match case-insensitively, and English plurals ("-s") are accepted.

@@ -1,0 +1,93 @@
+"""Scope of a proposed claim: the conditions a figure holds under (see :data:`verifier.vocabulary.SCOPE_KEYS`).
+
+A fact is a subject, a metric and a scope, and scope keys that take several values in the
+corpus separate facts (``verifier/rules/context.py``). So a scope given here must be right
+or absent: a figure without scope is only compared with other unscoped figures, a wrong
+scope makes a false finding. Each key comes from words next to the figure:
+
+* ``basis`` (power): rated (TDP, 额定) or measured (实测, sustained);
+* ``model`` and ``workload`` (performance figures): the model named in the table row, the
+  sentence or the paragraph's setting ('以X为例', 'three models were tested — A, B, C');
+* ``stage`` (durations): the milestone the period runs to or from (流片, project start);
+* ``part``: the component measured ('SIMD单元面积减少了8%'), or the input/output side of a
+  sequence length ('8k 输入、1k 输出', '8k/1k', '请求长度').
+
+Shape::
+
+    scope_of(...) -> {"model": "GPT-OSS 120B", "workload": "peak throughput"}
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from verifier.extract import metrics as M
+
+PERFORMANCE: Final = frozenset({"throughput_per_power", "throughput", "generation_speed", "inter_token_latency", "latency_e2e",
+                                "interactivity_gain", "energy_per_work", "task_time", "wait_time"})
+"""Metrics whose figures depend on the model run (scope key ``model``)."""
+
+STAGES: Final = (
+    ("tape-out", ("流片", "tape-out", "tapeout", "taped out")),
+    ("project start", ("项目启动", "立项", "kicked off", "kick-off", "project start", "project began")),
+    ("first unveiling", ("首次亮相", "亮相", "unveil", "debut")),
+    ("first results", ("首测", "首批结果", "首批数据", "成绩单", "first results", "first set of results", "first public results")),
+    ("deployment", ("部署", "deploy")),
+    ("mass production", ("量产", "mass production", "volume production")),
+    ("launch", ("发布", "上市", "launch")),
+)
+"""Milestones of a product's life that a duration runs from or to (scope key ``stage``).
+Horizons ('短期来看（6-12个月）') and relative times ('两天前') are not milestones: a duration
+without one is not proposed (its fact cannot be told apart from other durations)."""
+
+DESIGN: Final = (("design", ("设计", "design")),)
+"""The start of a development period, used only when no milestone is named ('Design took 14 months')."""
+
+ALL_MODELS: Final = re.compile(r"全部|所有|各个|三款模型|三个模型|三组模型|across (?:all|the)|all (?:three|the) models|each of the", re.IGNORECASE)
+"""Words that extend a figure to every model the article tested ('放到全部三组模型上')."""
+
+INPUT_WORDS: Final = ("输入", "input", "prompt", "上下文", "context", "请求长度", "request length", "prefill")
+OUTPUT_WORDS: Final = ("输出", "output", "生成长度", "generation length", "decode")
+
+_PART: Final = re.compile(
+    r"(?:[A-Za-z][A-Za-z0-9]*\s?|[\u4e00-\u9fff]{2,3})"             # the component's name: 'SIMD', '矩阵'
+    r"(?:单元|引擎|模块|核心|内核|缓存|阵列|控制器|子系统)"               # a component noun
+    r"(?=的?(?:面积|功耗|成本|延迟|带宽|性能))"                         # followed by the metric measured
+    r"|(?:[A-Za-z0-9-]+\s)?(?:unit|engine|block|module|core|cache|array|controller)"
+    r"(?=(?:'s)?\s(?:area|power|cost|latency|bandwidth))",
+)
+"""A component whose metric a figure gives: 'SIMD单元面积', '矩阵引擎面积', 'matrix engine area'."""
+
+
+def part_of(near: str) -> str | None:
+    """The component named right before the metric word in the clause, or None."""
+    hits = list(_PART.finditer(near))
+    return hits[-1].group(0).strip() if hits else None
+
+
+def stage_of(near: str, after: str, sentence: str) -> str | None:
+    """Milestone of a duration: in the clause before, the clause after, then the sentence."""
+    return (M.pick(near, STAGES) or M.pick(after, STAGES, before=False) or M.pick(sentence, STAGES)
+            or M.pick(sentence, DESIGN))
+
+
+def sequence_part(body: str, start: int, end: int, near: str, after: str) -> str | None:
+    """'input' or 'output' for a sequence length, from the words next to it, or None.
+
+    '8k/1k' gives input then output (the shape's convention); otherwise an input or output
+    word right after the figure ('8k 输入'), then the nearest one before it in the clause
+    ('输入长度为 8k', '请求长度显著高于 8k').
+    """
+    if body[end:end + 1] == "/":
+        return "input"
+    if body[max(0, start - 1):start] == "/":
+        return "output"
+    head = after.lstrip().lower()
+    for words, name in ((INPUT_WORDS, "input"), (OUTPUT_WORDS, "output")):
+        if head.startswith(words):
+            return name
+    i, o = M.nearest(near, INPUT_WORDS), M.nearest(near, OUTPUT_WORDS)
+    if i < 0 and o < 0:
+        return None
+    return "input" if o < 0 or 0 <= i < o else "output"

@@ -1,0 +1,121 @@
+"""Comparisons whose other side is not named next to the figure.
+
+A ratio or a percentage change compares the subject with a *target*. When no name stands
+next to the figure ('X 的 1.9 倍', 'than X', '比X低'), the target is read from the context,
+in this order (first that applies):
+
+1. the other subjects given a figure of the same metric earlier in the sentence, then in
+   the paragraph ('Jalapeño 每秒 1459 个，GB200 仅为 535 个，差距接近 3 倍' -> GB200);
+2. the article's comparison set, when the sentence presents the figure as an advantage or a
+   comparison ('优势', 'compared'), or the figure is a multiplier of the article's main
+   subject ('跑出1.9倍每瓦Token');
+3. the subject's own earlier state, 'baseline', when a verb of change carries the figure
+   ('AI辅助设计让SIMD单元面积减少了8%');
+4. none: the figure is not proposed (a comparison with an unknown side cannot be checked,
+   and a guessed side makes false findings).
+
+'由 A 降至 B' / 'from A to B' gives two figures of one metric: B is the subject's, and A is
+the target's when the sentence compares with rivals, else the subject's earlier value
+(see :func:`from_to_role`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from verifier.extract.scope import PERFORMANCE
+from verifier.models.claim import Claim
+
+ALTERNATIVES: Final = "|"
+
+COMPARE_WORDS: Final = ("优势", "领先", "差距", "相比", "对比", "对标", "对照", "than", "versus", " vs", "compared",
+                        "advantage", "lead", "gap", "edge", "对手", "竞品", "rival", "competitor")
+"""Words that present a figure as a comparison with the systems the article compares against."""
+
+CHANGE_VERBS: Final = ("减少", "降低", "缩短", "下降", "减小", "提升", "提高", "增加", "增长", "扩大", "节省",
+                       "reduc", "cut", "lower", "shrank", "shrunk", "improv", "increas", "rais", "grew", "boost")
+"""Verbs of change: a percentage they carry with no target is relative to the subject's own baseline."""
+
+BASELINE: Final = "baseline"
+"""Target of a change relative to the subject's own earlier state (no other subject named)."""
+
+_FROM: Final = re.compile(r"(?:由|从)\s*$|\bfrom\s+$", re.IGNORECASE)
+"""'由' / 'from' right before the first figure of 'from A to B'."""
+
+_TO: Final = re.compile(
+    r"\s*(?:压|降|缩短|减少|下降|降低|减|削减|提升|提高|增加|增长|升|涨|扩大)?\s*(?:至|到)\s*$"  # '压至', '降到', '至'
+    r"|\s+(?:down |up )?to\s+$",                                                                 # 'to', 'down to'
+    re.IGNORECASE,
+)
+"""Words between the two figures of 'from A to B'."""
+
+
+def join(names: list[str]) -> str | None:
+    """Alternatives as one target, in a canonical (sorted) order: 'GB300', 'GB200' -> 'GB200|GB300'."""
+    names = sorted(dict.fromkeys(n for n in names if n))
+    return ALTERNATIVES.join(names) or None
+
+
+def others_with(claims: list[Claim], subject: str, metric: str) -> list[str]:
+    """Subjects other than ``subject`` with a plain figure of ``metric`` among ``claims``."""
+    return [c.subject for c in claims if c.metric == metric and c.comparison is None and c.subject != subject
+            and ALTERNATIVES not in c.subject]
+
+
+def implicit_target(subject: str, metric: str, sentence: str, earlier_in_sentence: list[Claim],
+                    earlier_in_paragraph: list[Claim], compare_set: list[str], multiplier: bool = False,
+                    main: str | None = None) -> str | None:
+    """The target of a comparison figure whose target is not named (see the module docstring).
+
+    Args:
+        subject: the figure's subject.
+        metric: the figure's metric.
+        sentence: the sentence up to the figure and its clause after it.
+        earlier_in_sentence: claims proposed before the figure in its sentence.
+        earlier_in_paragraph: claims proposed in the paragraph before the sentence.
+        compare_set: the article's comparison set.
+        multiplier: the figure is a multiplier ('1.9倍'), a comparison by its form: one of the
+            article's main subject is taken against the comparison set.
+        main: the article's main subject.
+    """
+    for pool in (earlier_in_sentence, earlier_in_paragraph):
+        named = others_with(pool, subject, metric)
+        if named:
+            return join(named[-2:] if len(set(named)) > 1 else named[-1:])
+    low = sentence.lower()
+    rivals = [x for x in compare_set if x != subject]
+    if rivals and (any(w in low for w in COMPARE_WORDS) or (multiplier and subject == main)):
+        return join(rivals)
+    if any(w in low for w in CHANGE_VERBS):
+        return BASELINE
+    return None
+
+
+def from_to_role(body: str, start: int, end: int, figures: list[tuple[int, int]]) -> str | None:
+    """'from' or 'to' when the figure at [start, end) is one side of '由 A 降至 B' / 'from A to B'.
+
+    Args:
+        figures: spans of the other figures of the sentence.
+    """
+    for s, e in figures:
+        if e <= start and _FROM.search(body, max(0, s - 6), s) and _TO.fullmatch(body, e, start):
+            return "to"
+        if s >= end and _FROM.search(body, max(0, start - 6), start) and _TO.fullmatch(body, end, s):
+            return "from"
+    return None
+
+
+def rivals(claims: list[Claim], main: str | None, sentences: list[tuple[int, int]]) -> list[str]:
+    """Systems the article sets against its main subject figure by figure: products given a plain
+    performance figure in a sentence where the main subject has one of the same metric
+    ('Jalapeño 一秒能吐 1459 个 Token，英伟达 GB200 只有 535 个'). They join the comparison set
+    (read from words such as 对比/compared) in a second pass of extraction."""
+    plain = [c for c in claims if c.comparison is None and c.metric in PERFORMANCE and ALTERNATIVES not in c.subject]
+    out: list[str] = []
+    for start, end in sentences:
+        here = [c for c in plain if start <= c.anchor.start < end]
+        for c in here:
+            if c.subject != main and any(o.subject == main and o.metric == c.metric for o in here):
+                out.append(c.subject)
+    return list(dict.fromkeys(out))
