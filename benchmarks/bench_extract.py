@@ -1,9 +1,15 @@
-"""Article throughput of claim extraction, run by hand (not a test).
+"""Throughput of claim extraction, run by hand (not a test).
 
-    .venv/bin/python benchmarks/bench_extract.py [--repeat N]
+    .venv/bin/python benchmarks/bench_extract.py [--repeat N] [--sizes 5,50,200,1000] [--budget S]
 
-Prints KB/s (UTF-8 bytes of article bodies) of ``extract_claims`` over the shipped
-``sources/*.md``, best of N passes, after one warm-up pass (lexicon and parser built once).
+Prints KB/s (UTF-8 bytes of article bodies) of ``extract_claims``:
+
+* over the shipped ``sources/*.md``, best of N passes after one warm-up pass (lexicon and
+  parser built once);
+* over one synthetic article per size of ``--sizes`` (KB), made by repeating the shipped
+  bodies (Chinese and English, tables and lists) up to that size. Extraction is linear when
+  KB/s stays roughly constant across sizes. Sizes after one that took more than ``--budget``
+  seconds are skipped (a quadratic extractor would take minutes on 1 MB).
 """
 
 from __future__ import annotations
@@ -18,24 +24,64 @@ sys.path.insert(0, str(ROOT))
 
 from verifier.extract import extract_claims  # noqa: E402
 from verifier.ingest.corpus import load_corpus  # noqa: E402
+from verifier.models.source import Source  # noqa: E402
+
+
+def best_of(fn, repeat: int) -> tuple[float, object]:
+    """(best wall time in seconds of ``repeat`` runs of ``fn``, its last result)."""
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
+
+
+def synthetic(sources: list[Source], kb: int) -> Source:
+    """One article of about ``kb`` KB (UTF-8): the shipped bodies repeated, cut at a blank line."""
+    base = "\n\n".join(s.body.strip("\n") for s in sources) + "\n\n"
+    target = kb * 1024
+    copies = target // len(base.encode("utf-8")) + 1
+    body = (base * copies).encode("utf-8")[:target].decode("utf-8", errors="ignore")
+    cut = body.rfind("\n\n")
+    body = body[:cut + 1] if cut > 0 else body
+    return sources[0].model_copy(update={"body": body})
+
+
+def bench_corpus(sources: list[Source], external: dict, repeat: int) -> None:
+    """KB/s over the shipped articles."""
+    size = sum(len(s.body.encode("utf-8")) for s in sources)
+    for s in sources:
+        extract_claims(s, external)
+    wall, n = best_of(lambda: sum(len(extract_claims(s, external)) for s in sources), repeat)
+    print(f"shipped corpus : {size / 1024 / wall:8.1f} KB/s  ({len(sources)} articles, {size / 1024:.1f} KB, "
+          f"{n} claims, {wall * 1000:.1f} ms per pass)")
+
+
+def bench_sizes(sources: list[Source], external: dict, sizes: list[int], repeat: int, budget: float) -> None:
+    """KB/s on one synthetic article per size; larger sizes are run once."""
+    for kb in sizes:
+        art = synthetic(sources, kb)
+        size = len(art.body.encode("utf-8"))
+        runs = repeat if size <= 64 * 1024 else 1
+        wall, claims = best_of(lambda: extract_claims(art, external), runs)
+        print(f"{kb:6d} KB article: {size / 1024 / wall:8.1f} KB/s  ({size / 1024:.0f} KB, {len(claims)} claims, "
+              f"{wall:.2f} s, best of {runs})", flush=True)
+        if wall > budget:
+            print(f"  (over the {budget:.0f} s budget: larger sizes skipped)")
+            break
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--sizes", default="5,50,200,1000", help="synthetic article sizes in KB, comma-separated")
+    ap.add_argument("--budget", type=float, default=120.0, help="seconds after which larger sizes are skipped")
     args = ap.parse_args()
     corpus = load_corpus([ROOT], with_records=False)
-    sources = list(corpus.sources.values())
-    size = sum(len(s.body.encode("utf-8")) for s in sources)
-    for s in sources:
-        extract_claims(s, corpus.external)
-    best = float("inf")
-    for _ in range(args.repeat):
-        t0 = time.perf_counter()
-        n = sum(len(extract_claims(s, corpus.external)) for s in sources)
-        best = min(best, time.perf_counter() - t0)
-    print(f"extract_claims: {size / 1024 / best:8.1f} KB/s  ({len(sources)} articles, {size / 1024:.1f} KB, "
-          f"{n} claims, {best * 1000:.1f} ms per pass)")
+    sources = sorted(corpus.sources.values(), key=lambda s: s.id)
+    bench_corpus(sources, corpus.external, args.repeat)
+    bench_sizes(sources, corpus.external, [int(x) for x in args.sizes.split(",") if x], args.repeat, args.budget)
 
 
 if __name__ == "__main__":

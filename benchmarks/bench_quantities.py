@@ -6,7 +6,8 @@ Prints four figures:
   * in-process batch: cases/s of ``extract`` over the dev.jsonl texts;
   * in-process jsonl: cases/s of the batch entry point (JSON lines in and out) in this process;
   * end-to-end batch: cases/s of ``python -m verifier.quantities --jsonl`` over the same
-    cases (one process, start-up and import included, as score.py --batch measures it);
+    cases (start-up and import included, as score.py --batch measures it; a second
+    process is forked when a CPU is idle), then the same with ``--jobs=1`` (one process);
   * articles: KB/s of ``extract`` over ``sources/*.md`` repeated to ~1 MB.
 """
 
@@ -51,13 +52,16 @@ def bench_cases(lines: list[str], repeat: int) -> None:
     print(f"in-process jsonl : {len(texts) / wall:9.0f} cases/s  (main_jsonl: JSON in, JSON out, "
           f"{wall * 1000:.1f} ms)")
 
-    def run() -> None:
-        subprocess.run([sys.executable, "-m", "verifier.quantities", "--jsonl"],
+    def run(*extra: str) -> None:
+        subprocess.run([sys.executable, "-m", "verifier.quantities", "--jsonl", *extra],
                        input=payload.encode(), capture_output=True, check=True, cwd=ROOT)
 
     wall = best_of(run, repeat)
     print(f"end-to-end batch : {len(texts) / wall:9.0f} cases/s  ({wall * 1000:.1f} ms, "
           f"{sys.executable} start-up included)")
+    wall = best_of(lambda: run("--jobs=1"), repeat)
+    print(f"  one process    : {len(texts) / wall:9.0f} cases/s  ({wall * 1000:.1f} ms, "
+          f"--jobs=1)")
     start = best_of(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), repeat)
     imp = best_of(lambda: subprocess.run([sys.executable, "-c", "import verifier.quantities"],
                                          check=True, cwd=ROOT), repeat)

@@ -165,3 +165,64 @@ def test_every_command_has_help() -> None:
     group = typer.main.get_command(app)
     for name, command in group.commands.items():
         assert command.help, f"command {name} has no help text"
+
+
+def test_typo_in_a_field_name_points_at_the_typo(corpus: Path) -> None:
+    path = corpus / "claims" / "alpha.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.strip().startswith("subject:"))
+    lines[at] = lines[at].replace("subject:", "subjet:")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("validate", str(corpus))
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith(f"alpha.yaml:{at + 1}: alpha-c001.subjet: unknown field (check the spelling; `verifier schema claim` lists the fields)")
+
+
+def test_unclosed_front_matter_is_an_error(corpus: Path) -> None:
+    path = corpus / "sources" / "beta.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("\n---\n", "\n", 1).replace("---\nid", "---\nid", 1), encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("---\n") and text.count("\n---\n") == 0
+    result = run("validate", str(corpus))
+    assert result.exit_code == 2
+    assert "beta.md:1: front matter opened with '---' on line 1 is never closed" in result.stderr
+
+
+def test_not_utf8_names_the_line(corpus: Path) -> None:
+    path = corpus / "sources" / "beta.md"
+    path.write_bytes(path.read_bytes().replace("泽菲尔".encode(), b"\xff\xfe", 1))
+    result = run("validate", str(corpus))
+    assert result.exit_code == 2
+    assert "beta.md:3: not UTF-8 text" in result.stderr  # the title line holds the first bad byte
+
+
+def test_output_to_a_folder_is_a_one_line_error(corpus: Path, tmp_path: Path) -> None:
+    result = run("audit", str(corpus), "-o", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.strip().startswith(f"{tmp_path}: cannot write:")
+    assert "Traceback" not in result.output
+
+
+def test_no_corpus_in_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("audit")
+    assert result.exit_code == 2
+    assert result.stderr.strip().startswith(".: no corpus here")
+
+
+def test_fail_on_is_case_insensitive(corpus: Path) -> None:
+    assert run("audit", str(corpus), "--fail-on", "ERROR").exit_code == 1
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["audit", "--bogus"], "verifier: error: No such option: --bogus (see 'verifier audit --help')"),
+    (["frobnicate"], "verifier: error: No such command 'frobnicate'. (see 'verifier --help')"),
+])
+def test_usage_errors_are_one_line(argv: list[str], line: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    from verifier import entry
+
+    monkeypatch.setattr("sys.argv", ["verifier", *argv])
+    with pytest.raises(SystemExit) as exit_info:
+        entry.main()
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err == line + "\n"

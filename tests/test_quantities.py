@@ -361,3 +361,23 @@ def test_approximation_word_before_a_comparative(text: str, surface: str,
                                                  approx: str) -> None:
     q = find(text, surface)
     assert q.approx == approx and q.unit in ("x", "%")
+
+
+def test_batch_in_two_processes_matches_one() -> None:
+    lines = "".join(json.dumps({"id": f"c{i}", "text": text}, ensure_ascii=False) + "\n"
+                    for i, (text, *_rest) in enumerate(CASES * 8))
+    lines += "not json\n"
+    outputs = []
+    for jobs in ("--jobs=1", "--jobs=2"):
+        proc = subprocess.run([sys.executable, "-m", "verifier.quantities", "--jsonl", jobs],
+                              input=lines, capture_output=True, text=True, cwd=ROOT)
+        assert proc.returncode == 1  # the malformed line
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1]
+    assert len(outputs[1].splitlines()) == len(CASES) * 8 + 1
+
+
+def test_jobs_option_is_checked() -> None:
+    proc = subprocess.run([sys.executable, "-m", "verifier.quantities", "--jsonl", "--jobs=0"],
+                          input="", capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2 and "--jobs" in proc.stderr

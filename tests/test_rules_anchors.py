@@ -189,3 +189,24 @@ def test_v304_boundary_of_what_counts_as_the_same_text(printed):
     a = art("en1", "Zephyr X1 delivers 8.54万 or 85,448 tokens/s/kW.")
     c = claim(a, "8.54万", Z, "throughput_per_power", 85400, "tokens/s/kW", printed=printed)
     assert bool(run(a, c, "V304")) is (printed == "85448")  # spaces are dropped, digits are not regrouped
+
+
+# --- V305 unknown-unit ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("unit", ["W", "kW", "tokens/s/kW", "mm²", "USD/h", "stacks"])
+def test_v305_clean_for_known_units_and_count_nouns(unit):
+    a = art("en1", EN)
+    assert run(a, claim(a, "700 W", Z, "power", 700, unit), "V305") == []
+
+
+def test_v305_fires_for_a_unit_expression_it_cannot_read():
+    a = art("en1", EN)
+    (f,) = run(a, claim(a, "700 W", Z, "power", 700, "kWatt", id="c1"), "V305")
+    assert (f.rule, f.severity.value, f.claims) == ("V305", "info", ["c1"])
+    assert "compared only with figures in exactly 'kWatt'" in f.message
+
+
+def test_v305_boundary_a_short_lowercase_word_is_not_a_count_noun():
+    # 'abc' is too short to be taken for a count noun ('stacks'): it is reported
+    a = art("en1", EN)
+    assert [f.rule for f in run(a, claim(a, "700 W", Z, "power", 700, "abc"), "V305")] == ["V305"]

@@ -309,16 +309,20 @@ def test_v102_finding_values():
     assert "[17, 19]" in f.message
 
 
-def test_v102_difference_is_target_minus_subject():
-    # the record convention: value = t − s, so a difference recorded with the roles swapped fires
-    a = art("en1", "Orca 9's die measures 858 mm². Zephyr X1's die is 840 mm²; Orca 9 is 18 mm² larger.")
-    corp = corpus([a], [
+def _larger_by(stated: str, value: float):
+    a = art("en1", f"Orca 9's die measures 858 mm². Zephyr X1's die is 840 mm²; Orca 9 is {stated} mm² larger.")
+    return corpus([a], [
         claim(a, "858", O, "die_area", 858, "mm²"),
         claim(a, "840", Z, "die_area", 840, "mm²"),
-        claim(a, "18", O, "die_area", 18, "mm²", target=Z, relation="difference"),
+        claim(a, stated, O, "die_area", value, "mm²", target=Z, relation="difference", nth=1 if stated in ("858", "840") else 0),
     ])
-    (f,) = findings(corp, "V102")
-    assert (f.recomputed.low, f.recomputed.high) == (pytest.approx(-19), pytest.approx(-17))
+
+
+def test_v102_difference_sign_is_not_judged():
+    # a printed difference is a magnitude: subject and target may be recorded either way round
+    assert findings(_larger_by("18", 18), "V102") == []
+    (f,) = findings(_larger_by("28", 28), "V102")
+    assert (f.recomputed.low, f.recomputed.high) == (pytest.approx(17), pytest.approx(19))
 
 
 # --- V103 reciprocal-mismatch ---------------------------------------------------------------

@@ -38,7 +38,10 @@ def _write(text: str, output: Optional[Path]) -> None:
         return
     from verifier.ingest.files import write_atomic
 
-    write_atomic(output, lambda handle: handle.write(text))
+    try:
+        write_atomic(output, lambda handle: handle.write(text))
+    except OSError as err:
+        raise InputError(str(output), None, f"cannot write: {err.strerror or err}") from None
 
 
 def _codes(value: Optional[str]) -> list[str]:
@@ -61,6 +64,7 @@ def audit(
     from verifier.report import render
     from verifier.rules.registry import select_rules
 
+    fail_on = fail_on.lower() if fail_on is not None else None
     try:
         if fail_on is not None and fail_on not in SEVERITIES:
             raise UsageError(f"--fail-on takes one of {', '.join(SEVERITIES)}, not {fail_on!r}")

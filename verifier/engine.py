@@ -7,6 +7,7 @@ goes on, so one bad rule never hides the others' findings.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from collections import Counter, defaultdict
@@ -36,7 +37,7 @@ def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
     return Report(
         summary=_summary(ctx, findings),
         sources=[_source_entry(s) for _, s in sorted(corpus.sources.items())],
-        claims=[_claim_entry(c, corpus.sources[c.source].body) for c in sorted(corpus.claims, key=lambda c: (c.source, c.anchor.start, c.id))],
+        claims=_claim_entries(corpus),
         findings=findings,
         provenance=provenance(corpus, [cid for f in findings for cid in f.claims]),
     )
@@ -84,7 +85,7 @@ def _checkable(ctx: Context) -> set[str]:
 
 def _source_entry(s) -> SourceEntry:
     m = s.meta
-    return SourceEntry(id=m.id, path=s.path, title=m.title, publisher=m.publisher, tier=m.tier, languages=m.languages, cites=m.cites, url=m.url)
+    return SourceEntry(id=m.id, path=s.path, title=m.title, publisher=m.publisher, tier=m.tier, languages=m.languages, cites=m.cites, url=m.url, published=m.published)
 
 
 _SENTENCE_END = re.compile(r"[。！？；!?\n]|[.;](?=\s)")
@@ -93,22 +94,42 @@ SENTENCE_MAX = 300
 """Longest sentence kept (characters); longer ones are cut around the quote."""
 
 
-def sentence_around(body: str, start: int, end: int) -> str:
-    """The sentence of ``body`` holding ``body[start:end]``, stripped, at most :data:`SENTENCE_MAX` characters."""
-    left = max((m.end() for m in _SENTENCE_END.finditer(body, 0, start)), default=0)
-    right = next((m.end() for m in _SENTENCE_END.finditer(body, end)), len(body))
+def sentence_around(body: str, start: int, end: int, ends: list[int] | None = None) -> str:
+    """The sentence of ``body`` holding ``body[start:end]``, stripped, at most :data:`SENTENCE_MAX` characters.
+
+    Args:
+        ends: the body's sentence-end offsets from :func:`sentence_ends`; pass them when
+            looking up many claims of one body (found by bisection instead of a scan).
+    """
+    ends = sentence_ends(body) if ends is None else ends
+    i = bisect.bisect_right(ends, start)
+    left = ends[i - 1] if i else 0
+    j = bisect.bisect_right(ends, end - 1)
+    right = ends[j] if j < len(ends) else len(body)
     if right - left > SENTENCE_MAX:
         half = (SENTENCE_MAX - (end - start)) // 2
         left, right = max(left, start - half), min(right, end + half)
     return body[left:right].strip()
 
 
-def _claim_entry(c: Claim, body: str) -> ClaimEntry:
+def sentence_ends(body: str) -> list[int]:
+    """Offsets just past each sentence end of ``body``, ascending."""
+    return [m.end() for m in _SENTENCE_END.finditer(body)]
+
+
+def _claim_entries(corpus: Corpus) -> list[ClaimEntry]:
+    """Report entries of every claim, in (source, offset) order; sentence ends found once per body."""
+    ends = {sid: sentence_ends(src.body) for sid, src in corpus.sources.items()}
+    ordered = sorted(corpus.claims, key=lambda c: (c.source, c.anchor.start, c.id))
+    return [_claim_entry(c, corpus.sources[c.source].body, ends[c.source]) for c in ordered]
+
+
+def _claim_entry(c: Claim, body: str, ends: list[int]) -> ClaimEntry:
     v = c.value
     value = v.number if v.number is not None else ([v.low, v.high] if v.is_range else v.iso)
     return ClaimEntry(
         id=c.id, source=c.source, quote=c.anchor.quote, start=c.anchor.start, end=c.anchor.end, subject=c.subject,
         metric=c.metric, kind=c.kind, printed=v.printed, value=value, unit=v.unit, approx=c.approx, scope=c.scope,
         comparison=c.comparison, attribution=c.attribution, status=c.status,
-        sentence=sentence_around(body, c.anchor.start, c.anchor.end),
+        sentence=sentence_around(body, c.anchor.start, c.anchor.end, ends),
     )

@@ -3,6 +3,9 @@
 ``verifier quantities`` is the hot path of batch pipelines (one process per batch, where
 start-up counts): it is dispatched before the typer app is imported, which saves ~0.3 s of
 imports. Every other command, and ``quantities --help``, goes through :mod:`verifier.cli`.
+
+Usage errors (an unknown option or command, a missing argument) are printed as one line,
+``verifier: error: ...``, with exit code 2, like every other input error of the tool.
 """
 
 from __future__ import annotations
@@ -17,6 +20,20 @@ def main() -> None:
         from verifier.quantities.__main__ import main as quantities_main
 
         sys.exit(quantities_main(argv[1:]))
+    import typer.main
+
     from verifier.cli import app
 
-    app()
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=argv, prog_name="verifier", standalone_mode=False)
+    except Exception as err:  # typer vendors click: its usage errors carry exit_code 2 and format_message
+        if getattr(err, "exit_code", None) != 2 or not hasattr(err, "format_message"):
+            raise
+        message = err.format_message().strip()
+        if not message:  # bare `verifier`: the help was printed
+            sys.exit(0)
+        where = f"verifier {argv[0]}" if argv and argv[0] in getattr(command, "commands", {}) else "verifier"
+        sys.stderr.write(f"verifier: error: {message} (see '{where} --help')\n")
+        sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)

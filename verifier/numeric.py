@@ -101,6 +101,15 @@ class Interval:
         return Interval(1 - self.hi, 1 - self.lo)
 
 
+def abs_interval(iv: Interval) -> Interval:
+    """{|x| : x in iv}: [0, max] when the interval straddles zero."""
+    if iv.lo >= 0:
+        return iv
+    if iv.hi <= 0:
+        return Interval(-iv.hi, -iv.lo)
+    return Interval(0.0, max(-iv.lo, iv.hi))
+
+
 def _safe_div(a: float, b: float) -> float:
     if b == 0:
         return INF if a >= 0 else -INF

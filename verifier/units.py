@@ -61,6 +61,11 @@ def _quantity(symbol: str):
         return None
 
 
+def known_unit(symbol: str) -> bool:
+    """True when ``symbol`` parses as a unit (pint plus the project's own symbols)."""
+    return _quantity(symbol) is not None
+
+
 @lru_cache(maxsize=4096)
 def factor(src: str | None, dst: str | None) -> float | None:
     """Return k with value_in_dst = k * value_in_src, or None when the units are incompatible.

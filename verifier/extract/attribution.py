@@ -17,6 +17,7 @@ import re
 from typing import Final
 
 from verifier.extract.lexicon import ORIGIN_KINDS, Mention
+from verifier.extract.spans import SpanIndex
 from verifier.models.claim import Attribution
 from verifier.models.source import ExternalSource, Source
 
@@ -70,30 +71,31 @@ def tier_of(origin: str | None, mention: Mention | None, source: Source, externa
     return source.meta.tier.value
 
 
-def explicit(body: str, start: int, end: int, mentions: list[Mention]) -> Mention | None:
+def explicit(body: str, start: int, end: int, mentions: SpanIndex[Mention]) -> Mention | None:
     """The origin a sentence ``body[start:end]`` names with a verb or preposition of saying."""
-    for m in mentions:
-        if m.start < start or m.end > end or m.kind not in ORIGIN_KINDS:
+    for m in mentions.within(start, end):
+        if m.kind not in ORIGIN_KINDS:
             continue
         if SAY_BEFORE.search(body[max(start, m.start - 14):m.start]) or SAY_AFTER.match(body, m.end, min(end, m.end + 12)):
             return m
     return None
 
 
-def trailing(body: str, end: int, mentions: list[Mention]) -> Mention | None:
+def trailing(body: str, end: int, mentions: SpanIndex[Mention]) -> Mention | None:
     """A platform named right after a sentence ends ('…28% 至 59%。微博'): it credits that sentence."""
     pos = end
     while pos < len(body) and body[pos] in " \t":
         pos += 1
-    for m in mentions:
-        if m.start == pos and m.kind == "platform":
+    for m in mentions.starting(pos, pos + 1):
+        if m.kind == "platform":
             return m
     return None
 
 
 def attribute(source: Source, external: dict[str, ExternalSource], body: str, sent: tuple[int, int],
-              unit: tuple[int, int], mentions: list[Mention]) -> Attribution:
-    """Attribution of the figures of sentence ``sent`` (within paragraph ``unit``).
+              unit: tuple[int, int], mentions: SpanIndex[Mention]) -> Attribution:
+    """Attribution of the figures of sentence ``sent`` (within paragraph ``unit``), given the
+    article's mentions.
 
     Order: an origin named in the sentence; a platform after it; 官方/official earlier in the
     paragraph (the primary source the article cites); else no origin, the article's tier.

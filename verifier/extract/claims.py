@@ -24,8 +24,9 @@ from verifier.extract.events import event_of
 from verifier.extract.context import Figure, article_figures, model_mentions
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon, resolve_alias
 from verifier.extract.segment import Sentence, segment, sentences
+from verifier.extract.spans import SpanIndex
 from verifier.extract.subjects import (FORMER, LATTER, PRODUCT_KINDS, RIVAL_WORDS, UNRESOLVED, ArticleSubjects, article_subjects, distributive, find_target,
-                                       in_clause, vs_pair)
+                                       in_clause, subject_mentions, vs_pair)
 from verifier.models.claim import Anchor, Claim, Comparison, Value
 from verifier.models.source import ExternalSource, Source
 
@@ -55,20 +56,27 @@ METADATA: Final = frozenset({"reading_time", "word_count"})
 
 @dataclass
 class _Run:
-    """State of one article's extraction."""
+    """State of one article's extraction. Mentions, subject mentions, models and claims are
+    :class:`SpanIndex` es, so that each figure looks only at its own sentence or paragraph."""
 
     source: Source
     external: dict[str, ExternalSource]
-    mentions: list[Mention]
-    models: list[Mention]
+    mentions: SpanIndex[Mention]
+    subjects: SpanIndex[Mention]
+    models: SpanIndex[Mention]
+    models_by_end: SpanIndex[Mention]
     memo: ArticleSubjects
     aliases: dict[str, str]
     all_models: list[str]
     generic: frozenset[str] = frozenset()
-    claims: list[Claim] = field(default_factory=list)
+    claims: SpanIndex[Claim] = field(default_factory=lambda: SpanIndex(start=_anchor_start))
     last: dict[int, Claim] = field(default_factory=dict)
     setting_model: dict[int, str] = field(default_factory=dict)
     spans: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _anchor_start(c: Claim) -> int:
+    return c.anchor.start
 
 
 def extract_claims(source: Source, external: dict[str, ExternalSource] | None = None,
@@ -86,25 +94,28 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     found = lx.find(body)
     known = [m for m in discover(body, [(m.start, m.end) for m in found], lx) if m.kind not in ("discovered", "quoted")]
     found = found + known  # variants of lexicon names ('GB 200') win over the quantities inside them
+    known_ix = SpanIndex(known)
     taken = [(m.start, m.end) for m in found] + [(f.q.start, f.q.end) for f in figures if f.q.unit is not None
-                                                  and not any(m.start <= f.q.start < m.end for m in known)]
+                                                  and not known_ix.covering(f.q.start, f.q.start + 1)]
     mentions = sorted(found + discover(body, taken, lx), key=lambda m: m.start)
-    figures = [replace(f, skip=True) if any(m.start <= f.q.start and f.q.end <= m.end for m in mentions)
-               or any(f.q.start < m.end and m.start < f.q.end for m in known) else f for f in figures]
+    mentions_ix = SpanIndex(mentions)
+    figures = [replace(f, skip=True) if mentions_ix.covering(f.q.start, f.q.end)
+               or known_ix.overlapping(f.q.start, f.q.end) else f for f in figures]
     models, mentions = model_mentions(body, demote_benchmarks(body, mentions), figures)
     units = segment(body)
     sents = [s for u in units for s in sentences(body, u)]
     memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents])
-    fig_at = sorted(figures, key=lambda f: f.q.start)
+    fig_at = SpanIndex(sorted(figures, key=lambda f: f.q.start), start=lambda f: f.q.start, end=lambda f: f.q.end)
+    indexes = (SpanIndex(mentions), SpanIndex(subject_mentions(mentions)), SpanIndex(models), SpanIndex(models, start=lambda m: m.end))
     for _ in range(2):
-        run = _Run(source, external or {}, mentions, models, replace(memo, by_figure={}, recent=[]),
+        run = _Run(source, external or {}, *indexes, replace(memo, by_figure={}, recent=[]),
                    learn_aliases(body, mentions), list(dict.fromkeys(m.name for m in models)),
                    frozenset(e.name for e in lx.entries if e.kind == "generic"))
         for sent in sents:
-            inside = [f for f in fig_at if sent.start <= f.q.start and f.q.end <= sent.end]
+            inside = fig_at.within(sent.start, sent.end)
             if inside:
                 _sentence(run, body, sent, inside)
-        rivals = T.rivals(run.claims, memo.main, [(x.start, x.end) for x in sents])
+        rivals = T.rivals(list(run.claims), memo.main, [(x.start, x.end) for x in sents])
         if set(rivals) <= set(memo.compare_set):
             break
         memo = replace(memo, compare_set=memo.compare_set + [r for r in rivals if r not in memo.compare_set])
@@ -113,8 +124,8 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
 
 def _sentence(run: _Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
     unit = sent.unit
-    paired = distributive(body, (sent.start, sent.end), run.mentions, [f.q for f in figs if not f.skip])
-    row_pair = vs_pair(body, list(unit.cells), run.mentions) if unit.cells else None
+    paired = distributive(body, (sent.start, sent.end), run.subjects, [f.q for f in figs if not f.skip])
+    row_pair = vs_pair(body, list(unit.cells), run.subjects) if unit.cells else None
     rank = 0
     run.spans = [(f.q.start, f.q.end) for f in figs if not f.skip]
     for f in figs:
@@ -122,7 +133,7 @@ def _sentence(run: _Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
             continue
         claim = _claim(run, body, sent, f, paired, row_pair, rank)
         if claim is not None:
-            run.claims.append(claim)
+            run.claims.add(claim)
             if claim.metric != "date":
                 run.last[id(unit)] = claim
             if claim.comparison is None:
@@ -166,7 +177,7 @@ def _claim(run: _Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pa
     elif reading.metric in METADATA or (reading.metric == "count" and reading.unit == "authors"):
         subject, target = run.source.id, None  # figures about the article itself (its bylines, length)
     elif reading.metric == "model_size":
-        owner = [m for m in run.models if m.end <= f.q.end and f.q.start - m.end <= 3 or m.end == f.q.end]
+        owner = run.models_by_end.starting(f.q.start - 3, f.q.end + 1)  # m.end in [q.start - 3, q.end]
         if not owner:
             return None
         subject, target = " ".join(owner[-1].surface.split()), None  # the size is about the model as printed, with its size
@@ -210,7 +221,7 @@ def _event_subject(run: _Run, body: str, sent: Sentence, f: Figure, near: str, a
     event = event_of(after, near, following)
     if event is None:
         return None
-    products = [m for m in run.mentions if sent.start <= m.start < sent.end and m.kind in PRODUCT_KINDS]
+    products = [m for m in run.mentions.starting(sent.start, sent.end) if m.kind in PRODUCT_KINDS]
     name = _name(run, products[0]) if products else run.memo.main
     return f"{name} {event}" if name else None
 
@@ -226,10 +237,10 @@ def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int
                         reading: M.Reading) -> tuple[str | None, str | None]:
     q, memo = f.q, run.memo
     comparative = reading.kind in ("ratio", "percent") and reading.relation is not None
-    target, _ = (find_target(body, cs, q.start, q.end, sent.end, run.mentions, memo) if comparative else (None, None))
+    target, _ = (find_target(body, cs, q.start, q.end, sent.end, run.subjects, memo) if comparative else (None, None))
     exclude = set(target.split("|")) if target else set()
     near = body[cs:q.start]
-    before = [c for c in run.claims if sent.start <= c.anchor.start < q.start]
+    before = run.claims.starting(sent.start, q.start)
     role = None if comparative else T.from_to_role(body, q.start, q.end, [s for s in run.spans if s != (q.start, q.end)])
     if role == "to" and before and before[-1].subject not in (memo.main, None) and memo.main:
         return memo.main, None  # the rivals had the 'from' figure: the subject has the 'to' one
@@ -249,22 +260,22 @@ def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int
         if comparative:
             return row_pair[0].name, target or row_pair[1].name
         return (row_pair[0] if rank == 0 else row_pair[1]).name, target
-    m = in_clause(body, cs, q.start, run.mentions, exclude, reading.metric)
+    m = in_clause(body, cs, q.start, run.subjects, exclude, reading.metric)
     if comparative and m is None and target is None and before and before[-1].comparison is not None:
         return before[-1].subject, before[-1].comparison.target  # a nameless clause goes on with the sentence's comparison
     subject = _name(run, m) if m else None
     if subject is None and comparative and not target and reading.relation == "share" and q.kind == "fraction":
         return memo.pair()
     if subject is None and PRONOUN.search(near):
-        m = in_clause(body, sent.unit.start, sent.start, run.mentions, exclude, reading.metric)
+        m = in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, reading.metric)
         subject = _name(run, m) if m else None
     if subject is None:
         example = EXAMPLE.search(body, sent.start, cs)
-        m = example and in_clause(body, example.start(1), example.end(1), run.mentions, exclude, reading.metric)
+        m = example and in_clause(body, example.start(1), example.end(1), run.subjects, exclude, reading.metric)
         subject = _name(run, m) if m else None
     subject = subject or memo.restated(f.printed, reading.unit)
     if subject is None:
-        m = in_clause(body, sent.start, cs, run.mentions, exclude, reading.metric, nearest=False)
+        m = in_clause(body, sent.start, cs, run.subjects, exclude, reading.metric, nearest=False)
         subject = _name(run, m) if m else None
     if subject is None and reading.metric in PORTIONS:
         return None, None  # a share of a total belongs to the total's owner, who must be named
@@ -277,10 +288,10 @@ def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int
         prev = run.last.get(id(sent.unit))
         subject = prev.subject if prev is not None and prev.subject not in run.generic else None
     if subject is None:
-        m = in_clause(body, sent.unit.start, sent.start, run.mentions, exclude, reading.metric)
+        m = in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, reading.metric)
         subject = _name(run, m) if m else memo.main
     if comparative and not target and subject:
-        paragraph = [c for c in run.claims if sent.unit.start <= c.anchor.start < sent.start]
+        paragraph = run.claims.starting(sent.unit.start, sent.start)
         target = T.implicit_target(subject, reading.metric, body[sent.start:q.end] + body[q.end:_clause_end(body, q.end, sent.end)],
                                    before, paragraph, memo.compare_set, reading.unit == "x", memo.main)
     return subject, target
@@ -289,7 +300,7 @@ def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int
 def _only_rivals_follow(run: _Run, body: str, start: int, end: int) -> bool:
     """True when the rest of the sentence names only systems of the comparison set
     ('约700 token每秒，而GB300只有约169个'): the unnamed figure is the main subject's."""
-    later = [m.name for m in run.mentions if start <= m.start < end and m.kind in ("product", "discovered")]
+    later = [m.name for m in run.mentions.starting(start, end) if m.kind in ("product", "discovered")]
     return bool(later) and all(n in run.memo.compare_set for n in later) and run.memo.main not in later
 
 
@@ -374,7 +385,7 @@ def _model(run: _Run, body: str, sent: Sentence, f: Figure, comparison: Comparis
     with several systems."""
     unit = sent.unit
     lo, hi = (unit.start, unit.end) if unit.cells else (sent.start, sent.end)
-    named = list(dict.fromkeys(m.name for m in run.models if lo <= m.start < hi))
+    named = list(dict.fromkeys(m.name for m in run.models.starting(lo, hi)))
     if len(named) == 1:
         run.setting_model[id(unit)] = named[0]
         return named[0]
@@ -384,7 +395,7 @@ def _model(run: _Run, body: str, sent: Sentence, f: Figure, comparison: Comparis
         return list(run.all_models)
     if id(unit) in run.setting_model:
         return run.setting_model[id(unit)]
-    setting = [m for m in run.models if unit.start <= m.start < sent.start]
+    setting = run.models.starting(unit.start, sent.start)
     if setting:
         listed = _listed(body, setting)
         return listed if len(listed) > 1 else listed[0]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from verifier.extract.lexicon import Mention
+from verifier.extract.spans import SpanIndex
 
 _PRINTED: Final = re.compile(
     r"[0-9][0-9,.]*(?:\s*[万亿千]+|[kK](?![a-zA-Z]))?"                      # 8.54万, 85,448, 1050, 8k
@@ -100,8 +101,9 @@ def _money(q, m: re.Match, body: str, quantity_cls):
 
 def _halves(body: str, have: list[Figure], quantity_cls) -> list[Figure]:
     out: list[Figure] = []
+    spans = SpanIndex(have, start=lambda f: f.q.start, end=lambda f: f.q.end)
     for m in _HALF.finditer(body):
-        if any(f.q.start < m.end() and m.start() < f.q.end for f in have):
+        if spans.overlapping(m.start(), m.end()):
             continue
         approx = _HALF_APPROX.get((m.group(1) or "").lower()) or _HALF_APPROX.get(m.group(3) or "")
         q = quantity_cls(value=0.5, unit=None, start=m.start(), end=m.end(), surface=m.group(0), kind="fraction", approx=approx)

@@ -153,14 +153,32 @@ class Lexicon:
         return self._norm[hit[0]] if hit else None
 
 
+class _Occupied:
+    """Character positions covered by spans, as a byte mask: each test costs the length of
+    the span tested, not the number of spans (articles of megabytes stay linear)."""
+
+    def __init__(self, size: int, spans: list[tuple[int, int]] = ()) -> None:
+        self.mask = bytearray(size + 1)
+        for a, b in spans:
+            self.take(a, b)
+
+    def take(self, a: int, b: int) -> None:
+        """Mark [a, b) as covered."""
+        self.mask[a:b] = b"\x01" * max(0, b - a)
+
+    def free(self, s: int, e: int) -> bool:
+        """True when no position of [s, e) is covered."""
+        return self.mask.find(1, s, e) < 0
+
+
 def _non_overlapping(found: list[Mention]) -> list[Mention]:
     """Keep the longest of overlapping mentions (earlier first on ties), in text order."""
     kept: list[Mention] = []
-    taken: list[tuple[int, int]] = []
+    taken = _Occupied(max((m.end for m in found), default=0))
     for m in sorted(found, key=lambda m: (-(m.end - m.start), m.start)):
-        if all(m.end <= s or m.start >= e for s, e in taken):
+        if taken.free(m.start, m.end):
             kept.append(m)
-            taken.append((m.start, m.end))
+            taken.take(m.start, m.end)
     return sorted(kept, key=lambda m: m.start)
 
 
@@ -182,14 +200,13 @@ def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[
         lexicon: used to resolve variant spellings of known names ('GB 200').
     """
     found: list[Mention] = []
-    spans = sorted(taken)
-
-    def free(s: int, e: int) -> bool:
-        return all(e <= a or s >= b for a, b in spans)
+    occupied = _Occupied(len(text), taken)
+    free = occupied.free
+    words = _Words(text)
 
     for rx, kind in ((_PRODUCT_CODE, "discovered"), (_CAP_NAME, "discovered")):
         for m in rx.finditer(text):
-            s, e = _trim(text, m.start(), m.end(), spans)
+            s, e = _trim(text, m.start(), m.end(), occupied)
             while s < e and text[s:e].split(" ", 1)[0] in STOP_WORDS and " " in text[s:e]:
                 s += len(text[s:e].split(" ", 1)[0]) + 1  # 'The Zephyr X1' -> 'Zephyr X1'
             if s >= e or not free(s, e) or text[s:e] in STOP_WORDS:
@@ -197,7 +214,7 @@ def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[
             entry = lexicon.resolve(text[s:e])
             if entry is not None:
                 found.append(Mention(s, e, entry.name, entry.kind, text[s:e]))
-            elif _plausible(text, s, e):
+            elif _plausible(text, s, e, words):
                 found.append(Mention(s, e, text[s:e], kind, text[s:e]))
     for m in _QUOTED_ZH.finditer(text):
         if free(m.start(1), m.end(1)):
@@ -205,13 +222,14 @@ def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[
     return _non_overlapping(found)
 
 
-def _trim(text: str, s: int, e: int, spans: list[tuple[int, int]]) -> tuple[int, int]:
-    """Cut a candidate where a taken span (a quantity, a lexicon name) begins inside it."""
-    for a, b in spans:
-        if s < a < e:
-            e = a
-        if a <= s < b:
-            s = b
+def _trim(text: str, s: int, e: int, occupied: _Occupied) -> tuple[int, int]:
+    """Cut a candidate where a taken span (a quantity, a lexicon name) begins inside it, and
+    start it after any taken span it begins in."""
+    while s < e and not occupied.free(s, s + 1):
+        s += 1
+    cut = occupied.mask.find(1, s, e)
+    if cut >= 0:
+        e = cut
     while e > s and text[e - 1] in " -'’":
         e -= 1
     while s < e and not text[s].isupper():
@@ -219,7 +237,57 @@ def _trim(text: str, s: int, e: int, spans: list[tuple[int, int]]) -> tuple[int,
     return s, e
 
 
-def _plausible(text: str, s: int, e: int) -> bool:
+_LETTERS: Final = re.compile(r"[A-Za-z]+")
+"""A run of ASCII letters (a word of a Latin-script article, or part of one)."""
+
+_AFTER_LOWER: Final = re.compile(
+    r"(?<=[a-z,] )"   # after a lower-case letter or a comma and one space: mid-sentence
+    r"[A-Za-z]+"      # a whole run of letters (the lookbehind puts its start at a run start)
+    r"(?!\w)"         # ending the word (a \b after it)
+)
+"""A word printed mid-sentence: 'the Zephyr said' -> 'Zephyr'."""
+
+
+class _Words:
+    """Answers, for the whole article, whether a capitalised word also occurs in lower case and
+    whether it occurs mid-sentence.
+
+    A regex search of the whole text per candidate made discovery quadratic in the article's
+    length; here a word of ASCII letters is looked up in sets of the article's letter runs,
+    built once (linear), and any other word falls back to the search, once per distinct word.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._runs: set[str] | None = None
+        self._mid: set[str] | None = None
+        self._memo: dict[tuple[str, str], bool] = {}
+
+    def in_lower_case(self, word: str) -> bool:
+        """True when ``word.lower()`` occurs in the text between non-letters (Token/token)."""
+        low = word.lower()
+        if _LETTERS.fullmatch(low):
+            if self._runs is None:
+                self._runs = set(_LETTERS.findall(self.text))
+            return low in self._runs  # a match between non-letters is a whole run of letters
+        return self._search("lower", r"(?<![A-Za-z])" + re.escape(low) + r"(?![A-Za-z])", word)
+
+    def mid_sentence(self, word: str) -> bool:
+        """True when ``word`` follows a lower-case letter or a comma and a space somewhere."""
+        if _LETTERS.fullmatch(word):
+            if self._mid is None:
+                self._mid = set(_AFTER_LOWER.findall(self.text))
+            return word in self._mid
+        return self._search("mid", r"[a-z,] " + re.escape(word) + r"\b", word)
+
+    def _search(self, what: str, pattern: str, word: str) -> bool:
+        key = (what, word)
+        if key not in self._memo:
+            self._memo[key] = re.search(pattern, self.text) is not None
+        return self._memo[key]
+
+
+def _plausible(text: str, s: int, e: int, words: _Words) -> bool:
     """Whether a discovered candidate is a name (see the module docstring).
 
     Not names: stop words, short acronyms (TDP), capitalised common nouns that also occur in
@@ -231,15 +299,11 @@ def _plausible(text: str, s: int, e: int) -> bool:
         return False
     if any(ch.isdigit() for ch in word) or not word.isascii() or " " in word:
         return True
-    if re.search(r"(?<![A-Za-z])" + re.escape(word.lower()) + r"(?![A-Za-z])", text):
+    if words.in_lower_case(word):
         return False
     before = text[max(0, s - 2):s]
     opener = s == 0 or before.endswith(("\n", ". ", ": ", "! ", "? ", "— "))
-    return not opener or _mid_sentence(text, word)
-
-
-def _mid_sentence(text: str, word: str) -> bool:
-    return re.search(r"[a-z,] " + re.escape(word) + r"\b", text) is not None
+    return not opener or words.mid_sentence(word)
 
 
 def learn_aliases(text: str, mentions: list[Mention]) -> dict[str, str]:

@@ -218,7 +218,14 @@ def _looks_like_title(text: str) -> bool:
 def _next_text(body: str, starts: list[int], line: int) -> bool:
     """True when some text follows line ``line`` (a title is never the last line)."""
     nxt = starts[line + 1] if line + 1 < len(starts) else len(body)
-    return bool(body[nxt:].strip())
+    return nxt < _text_end(body)
+
+
+@lru_cache(maxsize=1)
+def _text_end(body: str) -> int:
+    """Offset after the body's last character that is not white space (computed once per body,
+    not once per title-like line)."""
+    return len(body.rstrip())
 
 
 def _table(body: str, starts: list[int], span: list[int], heading: str | None, block: int) -> list[Unit]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from verifier.extract.lexicon import SUBJECT_KINDS, Mention
+from verifier.extract.spans import SpanIndex
 
 PRODUCT_KINDS: Final = frozenset({"product", "discovered", "quoted"})
 """Kinds preferred as subjects over companies and generic subjects."""
@@ -92,13 +93,14 @@ def article_subjects(body: str, mentions: list[Mention], sentences: list[tuple[i
     counts = Counter(m.name for m in subs)
     main = counts.most_common(1)[0][0] if counts else None
     compare: list[str] = []
+    by_start = SpanIndex(subs)
     for s, e in sentences:
         text = body[s:e].lower()
         if not any(c in text for c in COMPARE_CUES):
             continue
-        for m in subs:
+        for m in by_start.starting(s, e):
             codelike = m.kind == "product" or any(ch.isdigit() for ch in m.name)
-            if s <= m.start < e and m.name != main and m.name not in compare and codelike:
+            if m.name != main and m.name not in compare and codelike:
                 compare.append(m.name)
     return ArticleSubjects(main=main, compare_set=compare)
 
@@ -138,13 +140,14 @@ THAN_BEFORE: Final = re.compile(
 
 
 def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end: int,
-                mentions: list[Mention], memo: ArticleSubjects) -> tuple[str | None, Mention | None]:
+                subjects: SpanIndex[Mention], memo: ArticleSubjects) -> tuple[str | None, Mention | None]:
     """The comparison target of a figure at [q_start, q_end): (target name(s) joined by '|', its mention).
 
     Looks for 'X 的 N', '比 X 低 N', then 'than X' after the figure, then 后者, then rival
     words. Returns :data:`UNRESOLVED` when '比 …' or 'than …' names something that is no subject.
+    ``subjects`` holds the article's :func:`subject_mentions`.
     """
-    before = [m for m in subject_mentions(mentions) if clause_start <= m.start and m.end <= q_start]
+    before = subjects.within(clause_start, q_start)
     than = THAN_BEFORE.search(body, clause_start, q_start)
     if than:
         inside = [m for m in before if than.start(1) <= m.start and m.end <= than.end(1)]
@@ -160,7 +163,7 @@ def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end
             return join_names(g.name for g in group), group[0]
     after = THAN_AFTER.match(body, q_end, sent_end)
     if after:
-        group = [m for m in subject_mentions(mentions) if after.end() <= m.start < sent_end]
+        group = subjects.starting(after.end(), sent_end)
         if group:
             joined = _joined(body, [g for g in group if g.start < group[0].end + 30], forward=True)
             return join_names(g.name for g in joined), None
@@ -199,8 +202,9 @@ def _joined(body: str, group: list[Mention], forward: bool = False) -> list[Ment
     return out
 
 
-def distributive(body: str, sent: tuple[int, int], mentions: list[Mention], figures: list) -> dict[int, Mention]:
-    """Pair subjects and figures in order when the sentence says 分别/respectively.
+def distributive(body: str, sent: tuple[int, int], subjects: SpanIndex[Mention], figures: list) -> dict[int, Mention]:
+    """Pair subjects (``subjects``: the article's :func:`subject_mentions`) and figures in order
+    when the sentence says 分别/respectively.
 
     Returns:
         {figure start offset: subject mention} for the paired figures (empty when the counts differ).
@@ -208,24 +212,26 @@ def distributive(body: str, sent: tuple[int, int], mentions: list[Mention], figu
     m = DISTRIBUTIVE.search(body, sent[0], sent[1])
     if not m:
         return {}
-    named = [x for x in subject_mentions(mentions) if sent[0] <= x.start < m.start()]
+    named = subjects.starting(sent[0], m.start())
     figs = [q for q in figures if q.start > (m.end() if body[m.start()] in "分各依" else sent[0]) and q.unit != "x"]
     if len(named) < 2 or len(figs) != len(named[-len(figs):]) or len(figs) < 2:
         return {}
     return {q.start: s for q, s in zip(figs, named[-len(figs):])}
 
 
-def vs_pair(body: str, spans: list[tuple[int, int]], mentions: list[Mention]) -> tuple[Mention, Mention] | None:
-    """Two subjects joined by vs/对/versus within one of ``spans`` (table cells): ('Jalapeño', 'GB200')."""
+def vs_pair(body: str, spans: list[tuple[int, int]], subjects: SpanIndex[Mention]) -> tuple[Mention, Mention] | None:
+    """Two subjects (of the article's :func:`subject_mentions`) joined by vs/对/versus within one
+    of ``spans`` (table cells): ('Jalapeño', 'GB200')."""
     for s, e in spans:
-        named = [m for m in subject_mentions(mentions) if s <= m.start and m.end <= e]
+        named = subjects.within(s, e)
         if len(named) == 2 and re.fullmatch(r"\s*(?:vs\.?|versus|对|VS|v\.)\s*", body[named[0].end:named[1].start]):
             return named[0], named[1]
     return None
 
 
-def in_clause(body: str, start: int, end: int, mentions: list[Mention], exclude: set[str], metric: str = "",
+def in_clause(body: str, start: int, end: int, subjects: SpanIndex[Mention], exclude: set[str], metric: str = "",
               nearest: bool = True) -> Mention | None:
-    """The subject named in ``body[start:end]`` (see :func:`best`), skipping target names."""
-    cands = [m for m in subject_mentions(mentions) if start <= m.start and m.end <= end and m.name not in exclude]
+    """The subject named in ``body[start:end]`` (see :func:`best`), skipping target names.
+    ``subjects`` holds the article's :func:`subject_mentions`."""
+    cands = [m for m in subjects.within(start, end) if m.name not in exclude]
     return best(cands, metric, nearest)

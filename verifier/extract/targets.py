@@ -25,6 +25,7 @@ import re
 from typing import Final
 
 from verifier.extract.scope import PERFORMANCE
+from verifier.extract.spans import SpanIndex
 from verifier.models.claim import Claim
 
 ALTERNATIVES: Final = "|"
@@ -111,10 +112,11 @@ def rivals(claims: list[Claim], main: str | None, sentences: list[tuple[int, int
     performance figure in a sentence where the main subject has one of the same metric
     ('Jalapeño 一秒能吐 1459 个 Token，英伟达 GB200 只有 535 个'). They join the comparison set
     (read from words such as 对比/compared) in a second pass of extraction."""
-    plain = [c for c in claims if c.comparison is None and c.metric in PERFORMANCE and ALTERNATIVES not in c.subject]
+    plain = SpanIndex((c for c in claims if c.comparison is None and c.metric in PERFORMANCE and ALTERNATIVES not in c.subject),
+                      start=lambda c: c.anchor.start)
     out: list[str] = []
     for start, end in sentences:
-        here = [c for c in plain if start <= c.anchor.start < end]
+        here = plain.starting(start, end)
         for c in here:
             if c.subject != main and any(o.subject == main and o.metric == c.metric for o in here):
                 out.append(c.subject)

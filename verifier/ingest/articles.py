@@ -29,7 +29,8 @@ from verifier.ingest.yamlio import load_yaml, raise_validation
 from verifier.models.source import Source, SourceMeta
 
 ARTICLE_SUFFIXES = (".md", ".markdown", ".txt")
-_FENCE = "---"
+_FENCE_LINE = re.compile(r"^---[ \t]*(?:\r?\n|\Z)", re.M)
+"""A front matter fence: a line of three hyphens (trailing blanks allowed)."""
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
@@ -48,18 +49,22 @@ def guess_languages(text: str) -> list[str]:
 
 
 def split_front_matter(text: str) -> tuple[str | None, str, int]:
-    """Split ``text`` into (front matter YAML or None, body, 1-based line where the body starts)."""
-    if not text.startswith(_FENCE + "\n"):
+    """Split ``text`` into (front matter YAML or None, body, 1-based line where the body starts).
+
+    Fences are lines of exactly ``---`` (``\n`` or ``\r\n`` line ends are kept in the body).
+
+    Raises:
+        ValueError: the text opens a front matter fence that is never closed.
+    """
+    first = _FENCE_LINE.match(text)
+    if not first:
         return None, text, 1
-    end = text.find("\n" + _FENCE + "\n", len(_FENCE))
-    if end < 0:
-        if text.endswith("\n" + _FENCE):
-            end = len(text) - len(_FENCE) - 1
-        else:
-            return None, text, 1
-    front = text[len(_FENCE) + 1 : end + 1]
-    body = text[end + len(_FENCE) + 2 :]
-    return front, body, front.count("\n") + 3
+    close = _FENCE_LINE.search(text, first.end())
+    if close is None:
+        raise ValueError("front matter opened with '---' on line 1 is never closed (add a '---' line after it)")
+    front = text[first.end():close.start()]
+    body = text[close.end():]
+    return front, body, text.count("\n", 0, close.end()) + 1
 
 
 def read_article(path: Path, display: str | None = None) -> Source:
@@ -77,7 +82,10 @@ def read_article(path: Path, display: str | None = None) -> Source:
     """
     shown = display or str(path)
     text = read_text(path, shown)
-    front, body, body_line = split_front_matter(text)
+    try:
+        front, body, body_line = split_front_matter(text)
+    except ValueError as err:
+        raise InputError(shown, 1, str(err)) from None
     if front is None:
         meta = _default_meta(path, body)
     else:
@@ -87,7 +95,7 @@ def read_article(path: Path, display: str | None = None) -> Source:
         try:
             meta = SourceMeta.model_validate(doc)
         except ValidationError as err:
-            raise_validation(err, node, shown, line_offset=1)
+            raise_validation(err, node, shown, line_offset=1, schema="source")
     return Source(meta=meta, path=shown, body=body, body_line=body_line)
 
 

@@ -50,12 +50,9 @@ class Corpus:
 
 
 def default_root() -> Path | None:
-    """The shipped corpus: ``./sources`` if present, else the checkout the package runs from."""
+    """The corpus of the current folder: the folder itself when it holds ``sources/``, else None."""
     cwd = Path.cwd()
-    if (cwd / "sources").is_dir():
-        return cwd
-    repo = Path(__file__).resolve().parents[2]
-    return repo if (repo / "sources").is_dir() else None
+    return cwd if (cwd / "sources").is_dir() else None
 
 
 def _display(path: Path) -> str:
@@ -85,7 +82,7 @@ def load_corpus(paths: list[Path], with_records: bool = True) -> Corpus:
     if not paths:
         root = default_root()
         if root is None:
-            raise InputError(".", None, "no corpus found: run from a folder holding sources/ and claims/, or give PATH")
+            raise InputError(".", None, "no corpus here: run from a folder holding sources/ (and claims/), or give the articles or folders to read")
         paths = [root]
     articles: list[Path] = []
     records: list[Path] = []

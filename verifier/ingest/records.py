@@ -42,7 +42,7 @@ def read_claims(path: Path, display: str | None = None) -> tuple[list[Claim], di
         try:
             claim = Claim.model_validate(item)
         except ValidationError as err:
-            raise_validation(err, node, shown, loc_prefix=(i,))
+            raise_validation(err, node, shown, loc_prefix=(i,), label=_record_label(item, i))
         if claim.id in lines:
             raise RecordError(shown, line, f"duplicate claim id {claim.id!r} (first at line {lines[claim.id]})")
         claims.append(claim)
@@ -69,7 +69,7 @@ def read_external(path: Path, display: str | None = None) -> list[ExternalSource
         try:
             ext = ExternalSource.model_validate(item)
         except ValidationError as err:
-            raise_validation(err, node, shown, loc_prefix=(i,))
+            raise_validation(err, node, shown, loc_prefix=(i,), schema="external", label=_record_label(item, i))
         if ext.id in seen:
             raise RecordError(shown, node_line(node), f"duplicate external source id {ext.id!r}")
         seen.add(ext.id)
@@ -80,6 +80,13 @@ def read_external(path: Path, display: str | None = None) -> list[ExternalSource
 def write_yaml_atomic(path: Path, doc: Any) -> None:
     """Write ``doc`` as round-trip YAML to ``path`` atomically (temp file + rename in the same folder)."""
     write_atomic(path, lambda handle: yaml_rt().dump(doc, handle))
+
+
+def _record_label(item: Any, index: int) -> str:
+    """'s001-c014' when the record has a usable id, else 'record 3' (1-based)."""
+    if isinstance(item, dict) and isinstance(item.get("id"), str) and item["id"]:
+        return item["id"]
+    return f"record {index + 1}"
 
 
 def _load(path: Path, shown: str) -> tuple[Any, Any]:

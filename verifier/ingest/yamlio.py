@@ -91,8 +91,12 @@ def line_of(node: Any, loc: tuple, line_offset: int = 0) -> int | None:
     return best
 
 
-def raise_validation(err: ValidationError, node: Any, path: str, loc_prefix: tuple = (), line_offset: int = 0) -> None:
-    """Raise the first error of ``err`` as a :class:`RecordError` at its YAML line.
+def raise_validation(err: ValidationError, node: Any, path: str, loc_prefix: tuple = (), line_offset: int = 0,
+                     schema: str = "claim", label: str | None = None) -> None:
+    """Raise the most telling error of ``err`` as a :class:`RecordError` at its YAML line.
+
+    An unknown field is reported before the missing field it usually causes ('subjet:'
+    typed for 'subject:' gives both), at the line of the misspelt key.
 
     Args:
         err: the pydantic error.
@@ -100,15 +104,18 @@ def raise_validation(err: ValidationError, node: Any, path: str, loc_prefix: tup
         path: file name for the message.
         loc_prefix: location of ``node`` within the file's document (e.g. ``(3,)``).
         line_offset: lines before the document in its file.
+        schema: the `verifier schema` name to point to for unknown fields.
+        label: how to name the record in the message (its id), instead of ``loc_prefix``.
 
     Raises:
         RecordError: always.
     """
-    first = err.errors()[0]
+    errors = err.errors()
+    first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     loc = tuple(first["loc"])
     line = line_of(node, loc, line_offset) if node is not None else None
-    where = ".".join(str(p) for p in loc_prefix + loc)
+    where = ".".join(str(p) for p in ((label,) if label else loc_prefix) + loc)
     msg = first["msg"]
     if first["type"] == "extra_forbidden":
-        msg = "unknown field (check the spelling; see `verifier schema claim`)"
+        msg = f"unknown field (check the spelling; `verifier schema {schema}` lists the fields)"
     raise RecordError(path, line, f"{where}: {msg}" if where else msg) from None

@@ -38,7 +38,8 @@ for the same metric and scope:
 * ``share``: value % = 100 s / t ("只有对手的 28%", "only 28 % of")
 * ``reduction``: value % = 100 (1 - s / t) ("降低 35%", "cuts by 35 %")
 * ``increase``: value % = 100 (s / t - 1) ("高出 20%", "20 % more")
-* ``difference``: value = t - s in the metric's unit ("只差 18 平方毫米")
+* ``difference``: value = |t - s| in the metric's unit ("只差 18 平方毫米"; a printed
+  difference is a magnitude, so subject and target may be either way round)
 """
 
 Kind = Literal[

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from enum import Enum
 
-from pydantic import BaseModel, ConfigDict, Field
+import math
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
+
+SIGNIFICANT = 12
+"""Significant digits kept when bands are written out: enough for any printed figure, few
+enough to hide binary noise (1.65 rather than 1.6500000000000001)."""
+
+
+def tidy(x: float | None) -> float | None:
+    """``x`` rounded to :data:`SIGNIFICANT` significant digits (None and infinities unchanged)."""
+    if x is None or not math.isfinite(x):
+        return x
+    return float(f"{x:.{SIGNIFICANT}g}")
 
 
 class Severity(str, Enum):
@@ -32,6 +45,10 @@ class Operand(BaseModel):
     high: float | None = Field(description="Upper edge of that band.")
     unit: str | None = None
 
+    @field_serializer("low", "high")
+    def _tidy(self, x: float | None) -> float | None:
+        return tidy(x)
+
 
 class Band(BaseModel):
     """An interval of values, with the reason for its width."""
@@ -42,6 +59,10 @@ class Band(BaseModel):
     high: float | None
     unit: str | None = None
     basis: str = Field("", description="How the band was set, e.g. 'printed 1.9 ±0.05 (1 decimal)'.")
+
+    @field_serializer("low", "high")
+    def _tidy(self, x: float | None) -> float | None:
+        return tidy(x)
 
 
 class Finding(BaseModel):

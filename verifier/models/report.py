@@ -6,6 +6,8 @@ added within a version. The JSON Schema is ``verifier schema report``.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from verifier.models.claim import Attribution, Comparison
@@ -29,6 +31,7 @@ class SourceEntry(BaseModel):
     languages: list[str]
     cites: list[Citation]
     url: str | None = Field(None, description="Canonical URL of the article, null when unknown.")
+    published: dt.date | None = Field(None, description="Publication date from the front matter, null when unknown.")
 
 
 class ClaimEntry(BaseModel):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from . import patterns as P
+from .approx import APPROX_AFTER, LAST_CHARS, POINT_AFTER, word_after, word_before
+from .patterns import LazyRe
 from .scan import CLASSIFIERS, Hit, _tidy
 from .units import MAGNITUDE_LETTERS, MAGNITUDE_WORDS, is_currency, match_unit
 
@@ -19,7 +21,7 @@ if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
 
 # Currency written before the number: "$", "US$", "c $" (Canadian, news-wire spacing),
 # "USD", "Rs.", "人民币".  Anchored at the end of the text before the number.
-CURRENCY_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
+CURRENCY_BEFORE_RE: Final[LazyRe] = LazyRe(
     r"(?P<cur>U\.S\.\$|US\$|HK\$|NT\$|[cC]\s?\$|A\$|S\$|(?i:mxn|aud|nzd|usd)\$|\$|€|£|¥|₿|₹"
     r"|Rs\.?|(?<![A-Za-z])(?:USD|EUR|GBP|CNY|RMB|rmb|usd|CHF|CAD|AUD|JPY|MYR|UAH|INR|HKD"
     r"|SGD|dollars?)"
@@ -34,16 +36,16 @@ _PREFIX_CODES: Final[dict[str, str]] = {
     "人民币": "CNY", "人民幣": "CNY", "美元": "USD",
 }
 # model names before a size ("GPT-OSS 120B", "DeepSeek R1 670B", "Kimi K2.5 1T")
-MODEL_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
+MODEL_BEFORE_RE: Final[LazyRe] = LazyRe(
     r"(?:[A-Z][\w.\-]*[A-Z0-9][\w.\-]*|[A-Z][a-z]+[A-Z]\w*|[A-Z][a-z]+)\s$"
 )
-PARAMS_AFTER_RE: Final[re.Pattern[str]] = re.compile(
+PARAMS_AFTER_RE: Final[LazyRe] = LazyRe(
     r"\s?(?:parameters?|params?|model|参数|模型)", re.IGNORECASE
 )
 # A name right before a bare number makes it part of the name: "Orca 9", "Windows 11",
 # "iPhone 15", "GB 200", "version 3": a capitalised word, a camel-case word or an
 # upper-case code, then one space or hyphen.  Common words are excluded (_NOT_NAMES).
-NAME_BEFORE_RE: Final[re.Pattern[str]] = re.compile(
+NAME_BEFORE_RE: Final[LazyRe] = LazyRe(
     r"(?<![\w.])(?P<w>[A-Z][A-Za-z]+"          # Orca, Windows, GB, RTX
     r"|[a-z]{1,3}[A-Z][A-Za-z]*"               # iPhone, macOS
     r"|version|v|V|No\.|Fig\.)[ -]$"           # version 3, v 2
@@ -58,10 +60,10 @@ out off many few more most less least roughly approximately exactly total additi
 still even here there where why how what which who whom whose is are was were be been has
 have had will would can could may might must should shall do does did got get within via
 against like unlike including except into onto upon across through toward towards beyond
-below above once twice other such same new no not now today only just reach reaches hit
-hits tops cut cuts add adds rise rises fall falls buy buys sell sells hire hires ship ships
-raise raises see sees expect expects nearly almost number count total page step day week
-month year years months days weeks hours minutes seconds times rank ranked
+below above once twice other such same new no not now today reach reaches hit hits tops
+cut cuts add adds rise rises fall falls buy buys sell sells hire hires ship ships raise
+raises see sees expect expects number count page step day week month year years months
+days weeks hours minutes seconds times rank ranked
 """.split())
 
 
@@ -72,10 +74,10 @@ def is_name_before(t: str, start: int) -> bool:
 
 
 # comparison words glued by hyphens between two figures: "700W-versus-1400W"
-_VERSUS_RE: Final[re.Pattern[str]] = re.compile(
-    r"(?<![A-Za-z])(?:versus|vs\.?|against|compared-to|or|and)-$", re.IGNORECASE)
+_VERSUS_RE: Final[LazyRe] = LazyRe(
+    r"(?<![a-z])(?:versus|vs\.?|against|compared-to|or|and)-$")  # on lower-case text
 _RISKY_UNITS: Final[frozenset[str]] = frozenset({"in", "ft", "deg", "t", "day", "year"})
-_LENGTH_WORDS_RE: Final[re.Pattern[str]] = re.compile(
+_LENGTH_WORDS_RE: Final[LazyRe] = LazyRe(
     r"\s(?:thick|long|wide|tall|high|deep|gap|away|across|of)\b|[\s]*(?:[^\w\s]|$)"
 )
 
@@ -104,7 +106,7 @@ def attach_left(t: str, h: Hit, prev_end: int = -1) -> bool:
             return False
         h.unit, h.start, h.kind = sym[0], h.start - len(code), "money"
     elif before.endswith("-") and len(before) > 1 and before[-2].isalpha() and not (
-            _VERSUS_RE.search(before)):
+            _VERSUS_RE.search(before.lower())):
         return False  # "GPT-4", but not "700W-versus-1400W"
     elif h.script != "fixed" and (m := CURRENCY_BEFORE_RE.search(before)):
         cur = m.group("cur").replace(" ", "")
@@ -114,9 +116,10 @@ def attach_left(t: str, h: Hit, prev_end: int = -1) -> bool:
         return False
     lo = max(prev_end, h.start - 24, 0)
     last = t[lo:h.start].rstrip()[-1:].lower()
-    if last:  # the cheap test of the last character spares most regex searches
-        if last in _SIGN_LAST:
-            _attach_sign(t, h, prev_end)
+    if last in _SIGN_LAST:  # the cheap test of the last character spares most searches
+        _attach_sign(t, h, prev_end)
+        last = t[lo:h.start].rstrip()[-1:].lower()
+    if last in LAST_CHARS:
         _attach_approx(t, h, prev_end)
     return True
 
@@ -133,34 +136,20 @@ def _attach_sign(t: str, h: Hit, prev_end: int) -> None:
 def _attach_approx(t: str, h: Hit, prev_end: int) -> None:
     """"约 700W", "more than 20", "约低 1.7 倍": the approximation word before the number."""
     lo = max(prev_end, h.start - 24, 0)
-    last = t[lo:h.start].rstrip()[-1:].lower()
-    if last in P.APPROX_LAST_CHARS:
-        approx = P.APPROX_BEFORE_RE.search(t[lo:h.start])
-        if approx and approx.group().strip() in ("~", "-") and prev_end > 0 and (
-                t[prev_end:h.start - len(approx.group())].strip() == ""):
-            approx = None  # "2~3": a range separator, not "about"
-        if approx:
-            h.approx = P.APPROX_BEFORE[_approx_key(approx.group())]
-            h.start -= len(approx.group())
-            return
-    if last in P.CMP_LAST_CHARS and (cmp_ := P.APPROX_CMP_RE.search(t, lo, h.start)):
-        h.approx = P.APPROX_BEFORE[(cmp_.group("w") or cmp_.group("wz")).lower()]
-        h.start = cmp_.start()
+    found = word_before(t, lo, h.start)
+    if found is None:
+        return
+    key, start = found
+    if t[start] == "~" and prev_end > 0 and not t[prev_end:start].strip():
+        return  # "2~3": a range separator, not "about"
+    h.approx, h.start = key, start
 
 
 # last characters of the sign words ("-", 负, minus, negative)
-_SIGN_LAST: Final[str] = "-负負se"
+_SIGN_LAST: Final[frozenset[str]] = frozenset("-负負se")
 
 
-_CODE_BEFORE_RE: Final[re.Pattern[str]] = re.compile(r"[A-Za-z]+\.?$")
-
-
-def _approx_key(s: str) -> str:
-    """The dictionary key of a matched approximation phrase ("About  " -> "about")."""
-    s = " ".join(s.split()).lower()
-    while s and s not in P.APPROX_BEFORE:
-        s = s[:-1].rstrip()
-    return s
+_CODE_BEFORE_RE: Final[LazyRe] = LazyRe(r"[A-Za-z]+\.?$")
 
 
 def attach_magnitude(t: str, h: Hit) -> None:
@@ -184,8 +173,8 @@ def attach_magnitude(t: str, h: Hit) -> None:
         _multiply(h, MAGNITUDE_WORDS[m.group(1).lower()], m.end())
 
 
-_MAG_LETTER_RE: Final[re.Pattern[str]] = re.compile(r"(bn|[kKMBbTm])(?![A-Za-z])")
-_MAG_WORD_RE: Final[re.Pattern[str]] = re.compile(r"\s{0,2}([A-Za-z]+)")
+_MAG_LETTER_RE: Final[LazyRe] = LazyRe(r"(bn|[kKMBbTm])(?![A-Za-z])")
+_MAG_WORD_RE: Final[LazyRe] = LazyRe(r"\s{0,2}([A-Za-z]+)")
 
 
 def _multiply(h: Hit, factor: float, end: int) -> None:
@@ -235,9 +224,9 @@ def attach_unit(t: str, h: Hit) -> bool:
     return True
 
 
-_PLUS_MINUS_RE: Final[re.Pattern[str]] = re.compile(
+_PLUS_MINUS_RE: Final[LazyRe] = LazyRe(
     r"\s?(?:\+/-|±)\s?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
-_OF_RE: Final[re.Pattern[str]] = re.compile(r"of\s(?:an?\s)?")
+_OF_RE: Final[LazyRe] = LazyRe(r"of\s(?:an?\s)?")
 
 
 def _cn_infix(t: str, h: Hit, pos: int) -> int:
@@ -336,17 +325,18 @@ def _after_unit(t: str, h: Hit) -> None:
     attach_subunits(t, h)
 
 
-_PER_SECOND_RE: Final[re.Pattern[str]] = re.compile(r"\s?(?:/\s?s|per second|每秒)")
-_PER_KW_RE: Final[re.Pattern[str]] = re.compile(r"\s?(?:/\s?kW|per kW|每千瓦)")
-_PER_HOUR_RE: Final[re.Pattern[str]] = re.compile(
+_PER_SECOND_RE: Final[LazyRe] = LazyRe(r"\s?(?:/\s?s|per second|每秒)")
+_PER_KW_RE: Final[LazyRe] = LazyRe(r"\s?(?:/\s?kW|per kW|每千瓦)")
+_PER_HOUR_RE: Final[LazyRe] = LazyRe(
     r"\s?/\s?(?:hour|hr|h)\b|\s?(?:an|per|/)\s?hour")
-_CN_SUB_RE: Final[re.Pattern[str]] = re.compile(
+_CN_SUB_RE: Final[LazyRe] = LazyRe(
     r"(?:(?P<jiao>[零一二三四五六七八九两壹贰貳叁參肆伍陆陸柒捌玖\d])[角毛])?"
     r"(?:(?P<fen>[零一二三四五六七八九两壹贰貳叁參肆伍陆陸柒捌玖\d])分)?"
     r"(?P<bare>(?<=[块塊])[一二三四五六七八九两\d](?![\d一二三四五六七八九十百千万亿]))?"
 )
-_EN_CENTS_RE: Final[re.Pattern[str]] = re.compile(
-    r"\s?(?:and\s)?(?P<c>\d{1,2}|[a-z-]+)\s?(?:c|cents?)(?![A-Za-z])", re.IGNORECASE
+_EN_CENTS_RE: Final[LazyRe] = LazyRe(
+    r"\s?(?:[aA][nN][dD]\s)?(?P<c>\d{1,2}|[A-Za-z-]+)\s?(?:[cC](?:[eE][nN][tT][sS]?)?)"
+    r"(?![A-Za-z])"
 )
 
 
@@ -374,13 +364,13 @@ def parse_digit(ch: str) -> int | None:
 
 def attach_right_approx(t: str, h: Hit) -> None:
     """以上 / 左右 / or more after the number or its unit."""
-    m = P.APPROX_AFTER_RE.match(t, h.end)
-    if m and (h.approx is None or h.approx == "about"):
-        word = m.group().strip().lower()
-        if word == "+" and (h.end + 1 < len(t) and t[h.end + 1].isdigit()):
-            return
-        h.approx, h.end = P.APPROX_AFTER[" ".join(word.split())], m.end()
-        h.point = h.point or word in P.POINT_AFTER
+    found = word_after(t, h.end)
+    if found and (h.approx is None or h.approx == "about"):
+        word, end = found
+        if word == "+" and end < len(t) and t[end].isdigit():
+            return  # "1+1": an operator
+        h.approx, h.end = APPROX_AFTER[word], end
+        h.point = h.point or word in POINT_AFTER
 
 
 def is_classifier(ch: str) -> bool:

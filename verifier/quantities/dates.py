@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from .numerals import parse_chinese
+from .patterns import LazyRe
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
@@ -20,7 +21,7 @@ if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
 _CN_SMALL = "一二三四五六七八九十两〇零"
 
 # 2026年8月25日 / 8月25日 / 2026年8月 / 九月九日 / 2026年底.
-ZH_DATE_RE: Final[re.Pattern[str]] = re.compile(
+ZH_DATE_RE: Final[LazyRe] = LazyRe(
     r"(?<!\d)"
     r"(?P<rel>[今去明前后後]年\s?)?"                          # relative year: 今年6月
     r"(?:(?P<y>[12]\d{3})\s?年\s?)?"                       # year
@@ -40,7 +41,7 @@ _MONTHS: Final[dict[str, int]] = {
 _MONTH_ALT = "|".join(sorted(_MONTHS, key=len, reverse=True))
 
 # "August 25, 2026", "Aug. 25", "sept . 30", "25 August 2026", "October 2008", "in 1990".
-EN_DATE_RE: Final[re.Pattern[str]] = re.compile(
+EN_DATE_RE: Final[LazyRe] = LazyRe(
     r"(?<![A-Za-z])(?:"
     r"(?P<mon>" + _MONTH_ALT + r")\s?\.?\s?"               # month name, optional period
     r"(?:(?P<d>3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?(?!\d)(?:\s?,?\s?(?P<y>[12]\d{3}))?"
@@ -53,6 +54,10 @@ EN_DATE_RE: Final[re.Pattern[str]] = re.compile(
     r")(?![A-Za-z\d])",
     re.IGNORECASE,
 )
+# Every English date holds a month name (its first three letters) or a four-digit year;
+# this cheap test spares the full pattern on most texts.
+_EN_HINT_RE: Final[LazyRe] = LazyRe(
+    r"\d{4}|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 # Month names that are also ordinary words need a day or a year next to them.
 _AMBIGUOUS: Final[frozenset[str]] = frozenset({"may", "march", "mar", "jan", "dec", "sep"})
 
@@ -106,7 +111,7 @@ def _zh_dates(text: str) -> Iterator[DateHit]:
         yield m.start(), m.end(), _iso(m.group("y"), month, day)
 
 
-_RANGE_BEFORE_RE: Final[re.Pattern[str]] = re.compile(r"[\d" + _CN_SMALL + r"]\s?[-–~至到]\s?$")
+_RANGE_BEFORE_RE: Final[LazyRe] = LazyRe(r"[\d" + _CN_SMALL + r"]\s?[-–~至到]\s?$")
 
 
 def _month_alone_ok(text: str, m: re.Match[str]) -> bool:
@@ -150,24 +155,24 @@ def find_dates(text: str, has_cjk: bool, has_latin: bool) -> list[DateHit]:
     hits: list[DateHit] = []
     if has_cjk:
         hits.extend(_zh_dates(text))
-    if has_latin:
+    if has_latin and _EN_HINT_RE.search(text):
         hits.extend(_en_dates(text))
     return hits
 
 
 # "01:52", "1:02:03": a clock reading (hours or minutes first); not inside "1:2:3:4" chains
-CLOCK_RE: Final[re.Pattern[str]] = re.compile(
+CLOCK_RE: Final[LazyRe] = LazyRe(
     r"(?<![\d:.])(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?![\d:])")
 # words that make a clock reading a media position or length (mm:ss), not a time of day
-_MEDIA_RE: Final[re.Pattern[str]] = re.compile(
-    r"video|audio|clip|podcast|episode|track|song|film|movie|trailer|footage|recording"
-    r"|runtime|run time|duration|length|timestamp|minute mark|playback"
-    r"|视频|視頻|音频|音頻|时长|時長|片长|片長|播放|录音|錄音|录像|錄像|节目|節目|歌曲|影片|剪辑",
-    re.IGNORECASE)
+_MEDIA_WORDS: Final[tuple[str, ...]] = (
+    "video", "audio", "clip", "podcast", "episode", "track", "song", "film", "movie",
+    "trailer", "footage", "recording", "runtime", "run time", "duration", "length",
+    "timestamp", "minute mark", "playback", "视频", "視頻", "音频", "音頻", "时长", "時長",
+    "片长", "片長", "播放", "录音", "錄音", "录像", "錄像", "节目", "節目", "歌曲", "影片", "剪辑")
 _MEDIA_WINDOW: Final[int] = 40
 """Characters searched on each side of a clock reading for a media word (one clause)."""
-_PM_RE: Final[re.Pattern[str]] = re.compile(r"\s?([ap])\.?m\.?(?![A-Za-z])", re.IGNORECASE)
-_CN_HALF_DAY_RE: Final[re.Pattern[str]] = re.compile(r"(下午|晚上|傍晚|上午|早上|凌晨)\s?$")
+_PM_RE: Final[LazyRe] = LazyRe(r"\s?([aApP])\.?[mM]\.?(?![A-Za-z])")
+_CN_HALF_DAY_RE: Final[LazyRe] = LazyRe(r"(下午|晚上|傍晚|上午|早上|凌晨)\s?$")
 
 ClockHit = tuple[int, int, int | None, str | None]
 """(start, end, seconds, iso): seconds for a duration, iso ("14:30") for a time of day."""
@@ -181,7 +186,8 @@ def _is_media(text: str, start: int, end: int) -> bool:
     if line.strip(" \t[]()【】（）") == text[start:end]:
         return True  # a timestamp line of a transcript or a chapter list
     lo, hi = max(line_start, start - _MEDIA_WINDOW), end + _MEDIA_WINDOW
-    return _MEDIA_RE.search(text, lo, hi if line_end < 0 else min(hi, line_end)) is not None
+    window = text[lo:hi if line_end < 0 else min(hi, line_end)].lower()
+    return any(word in window for word in _MEDIA_WORDS)
 
 
 def _time_of_day(text: str, m: re.Match[str]) -> ClockHit | None:

@@ -1,7 +1,7 @@
 """The extractor: text -> list of :class:`Quantity`, in three passes.
 
-1. **scan** (:mod:`.scan`, :mod:`.dates`): find bare numbers and dates; block URLs, phone
-   numbers, clock times and version strings first.
+1. **scan** (:mod:`.scan`, :mod:`.dates`): find dates, clock readings (media durations or
+   times of day) and bare numbers; block URLs, phone numbers and version strings first.
 2. **context** (:mod:`.context`): widen each number with currency, sign, approximation
    words, magnitude words, units and money sub-units; drop numbers glued to names.
 3. **ranges** (here): join "1.5 至 1.9 倍", "between 2 and 3", "大于10小于20" into one
@@ -10,13 +10,12 @@
 
 from __future__ import annotations
 
-import re
-
 from . import patterns as P
 from .context import (CURRENCY_BEFORE_RE, attach_left, attach_magnitude, attach_right_approx,
                       attach_subunits, attach_unit, is_classifier, is_name_before)
 from .dates import find_clocks, find_dates, year_offset
 from .model import Quantity
+from .patterns import LazyRe
 from .scan import (Hit, Spans, scan_arabic, scan_chinese, scan_cn_fractions,
                    scan_fractions, scan_halves, scan_sequences, scan_tenths,
                    scan_words)
@@ -26,19 +25,19 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
     from typing import Final
 
-_LATIN_RE: Final[re.Pattern[str]] = re.compile(r"[A-Za-z]")
+_LATIN_RE: Final[LazyRe] = LazyRe(r"[A-Za-z]")
 # "a month", "an hour": the article stands for one before a unit word
-_ARTICLE_RE: Final[re.Pattern[str]] = re.compile(r"(?<![A-Za-z])(?:an?|one)\s+(?=[A-Za-z$])",
-                                                 re.IGNORECASE)
-_NAME_NUMBER_RE: Final[re.Pattern[str]] = re.compile(r"[ -]?\d")
-_TEMP_PREFIX_RE: Final[re.Pattern[str]] = re.compile(r"(摄氏|攝氏|华氏|華氏)$")
+_ARTICLE_RE: Final[LazyRe] = LazyRe(
+    r"(?<![A-Za-z])(?:[aA][nN]?|[oO][nN][eE])\s+(?=[A-Za-z$])")
+_NAME_NUMBER_RE: Final[LazyRe] = LazyRe(r"[ -]?\d")
+_TEMP_PREFIX_RE: Final[LazyRe] = LazyRe(r"(摄氏|攝氏|华氏|華氏)$")
 _TIME_UNITS: Final[frozenset[str]] = frozenset(
     {"ns", "µs", "ms", "s", "min", "h", "day", "week", "month", "quarter", "year", "decade",
      "Ga"})
 _OPEN_LOW: Final[frozenset[str]] = frozenset({"over", "at_least"})
 _OPEN_HIGH: Final[frozenset[str]] = frozenset({"under", "at_most"})
 _UNRANGED: Final[frozenset[str]] = frozenset({"date", "time", "sequence"})
-_HALF_RE: Final[re.Pattern[str]] = re.compile(r"\s(?:and\s)?(?:a\s)?half(?![A-Za-z])")
+_HALF_RE: Final[LazyRe] = LazyRe(r"\s(?:and\s)?(?:a\s)?half(?![A-Za-z])")
 
 
 def _blocked_spans(t: str) -> Spans:
@@ -154,7 +153,7 @@ def _can_merge(t: str, a: Hit, b: Hit) -> str | None:
     if ((a.approx in _OPEN_LOW and b.approx in _OPEN_HIGH)
             or (a.approx in _OPEN_HIGH and b.approx in _OPEN_LOW)):
         gap = t[a.end:b.start]
-        return "pair" if re.fullmatch(r"[\s,，、且并]*", gap) else None
+        return "pair" if all(c.isspace() or c in ",，、且并" for c in gap) else None
     if a.approx in _OPEN_LOW | _OPEN_HIGH or b.approx in _OPEN_LOW | _OPEN_HIGH:
         return None
     sep = _gap_sep(t, a, b)
@@ -272,7 +271,7 @@ def extract(text: str, lang: str | None = None) -> list[Quantity]:
     del lang  # both grammars are chosen by the scripts present
     if not text:
         return []
-    t = text.translate(P.FOLD_TABLE)
+    t = text if text.isascii() else text.translate(P.FOLD_TABLE)  # the table is non-ASCII
     # Any character from U+3000 up (CJK punctuation, 〇, ideographs, full width) turns the
     # Chinese grammar on; a superset test is enough, the grammar only reads Chinese
     # characters.  (The regex "[\u4e00-\u9fff]" would cost 3 ms to compile: its range is

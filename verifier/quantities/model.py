@@ -26,7 +26,7 @@ Value = Number | tuple[Number | None, Number | None] | None
 
 APPROX_WORDS: Final[tuple[str, ...]] = ("about", "nearly", "over", "at_least", "under",
                                         "at_most", "exactly")
-"""Allowed values of :attr:`Quantity.approx` (see ``patterns.APPROX`` for the words)."""
+"""Allowed values of :attr:`Quantity.approx` (see :mod:`.approx` for the words)."""
 
 _FIELDS: Final[tuple[str, ...]] = ("value", "unit", "start", "end", "surface", "kind",
                                    "approx", "resolution", "iso", "year_offset")

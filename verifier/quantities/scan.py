@@ -12,6 +12,7 @@ import re
 from . import patterns as P
 from .numerals import (CN_DIGITS, CN_PLACES, parse_arabic, parse_chinese,
                        parse_digit_string)
+from .patterns import LazyRe
 from .units import match_unit
 from .words import TOKEN_RE, iter_word_runs, parse_words
 
@@ -164,27 +165,31 @@ def scan_tenths(t: str, spans: Spans, out: list[Hit]) -> None:
 def scan_halves(t: str, spans: Spans, out: list[Hit]) -> None:
     """一半 -> 50 % (resolution 50); 大半 ("the greater part") -> 50 %, approx over.
 
-    Skipped before a unit or classifier (一半时间 stays text, 大半年 is not a percent).
+    Skipped before a unit or classifier: 大半年 is most of a year, not a percent.
     """
-    for m in _HALVES_RE.finditer(t):
-        start, end = m.span()
+    i = t.find("半", 1)
+    while i > 0:
+        start, end, i = i - 1, i + 1, t.find("半", i + 1)
+        if t[start] not in "一大" or (start and t[start - 1] in _HALF_NUMERALS):
+            continue  # 一半 and 大半, not 十一半 (a misread number)
         if not _free(spans, start, end):
             continue
         nxt = t[end] if end < len(t) else ""
         if nxt and (nxt in "个個年天月日" or match_unit(t, end)):
             continue
-        big = m.group() == "大半"
+        big = t[start] == "大"
         out.append(Hit(start, end, 50, 50, "percent", "fixed", "%", "over" if big else None,
                        point=big))
         spans.append((start, end))
 
 
-_HALVES_RE: Final[re.Pattern[str]] = re.compile(r"(?<![一二三四五六七八九十两兩])[一大]半")
+_HALF_NUMERALS: Final[str] = "一二三四五六七八九十两兩"
 
 
 def scan_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
     """"1/2", "2 1/2", "½" -> 0.5, 2.5, 0.5."""
-    if "/" not in t and not _VULGAR_RE.search(t):
+    vulgar = not t.isascii() and any(v in t for v in P.VULGAR)
+    if "/" not in t and not vulgar:
         return
     for m in P.FRACTION_RE.finditer(t):
         num, den = int(m.group("num")), int(m.group("den"))
@@ -194,14 +199,10 @@ def scan_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
         value = num / den + (int(m.group("whole")) if m.group("whole") else 0)
         out.append(Hit(m.start(), m.end(), _tidy(value), None, "fraction"))
         spans.append(m.span())
-    for m in _VULGAR_RE.finditer(t):
-        i = m.start()
-        if _free(spans, i, i + 1):
-            out.append(Hit(i, i + 1, _tidy(P.VULGAR[m.group()]), None, "fraction"))
+    for i, ch in enumerate(t) if vulgar else ():
+        if ch in P.VULGAR and _free(spans, i, i + 1):
+            out.append(Hit(i, i + 1, _tidy(P.VULGAR[ch]), None, "fraction"))
             spans.append((i, i + 1))
-
-
-_VULGAR_RE: Final[re.Pattern[str]] = re.compile("[" + "".join(P.VULGAR) + "]")
 
 
 def scan_arabic(t: str, spans: Spans, out: list[Hit]) -> None:
@@ -279,7 +280,7 @@ def scan_chinese(t: str, spans: Spans, out: list[Hit]) -> None:
             spans.append(m.span())
 
 
-_HALF_RE: Final[re.Pattern[str]] = re.compile(r"(?<![一二三四五六七八九十两个個])半")
+_HALF_RE: Final[LazyRe] = LazyRe(r"(?<![一二三四五六七八九十两个個])半")
 
 
 def _digit_pair(t: str, start: int, end: int, cn: str) -> Hit | None:

@@ -9,7 +9,7 @@ verdict next to the claim (https://schema.org/ClaimReview). One review is writte
   (a claim of the finding that is not one of its ``operands``, the other sources' figures).
 
 ``claimReviewed`` is the sentence that holds the quote (the quote itself when none); ``itemReviewed`` is a ``Claim`` (its ``text`` the exact quote) whose ``appearance``
-is the article (``CreativeWork`` with headline and url) and whose ``author`` is the origin
+is the article (``CreativeWork`` with headline, url and datePublished when the front matter gives them) and whose ``author`` is the origin
 the figure is attributed to (``Person`` for a person in the registry, else ``Organization``;
 the article's publisher when the figure is unattributed, and no author when that is unknown). ``reviewRating`` carries a textual
 rating (``alternateName``) and the arithmetic (``ratingExplanation``). No dates are written,
@@ -81,6 +81,8 @@ def claim_reviews(report: Report) -> list[dict]:
         appearance = {"@type": "CreativeWork", "headline": src.title}
         if src.url:
             appearance["url"] = src.url
+        if src.published:
+            appearance["datePublished"] = src.published.isoformat()
         if src.publisher:
             appearance["publisher"] = {"@type": "Organization", "name": src.publisher}
         out.append({

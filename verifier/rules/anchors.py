@@ -1,7 +1,9 @@
-"""V3xx: every claim's quote must be found at its offsets in its source."""
+"""V3xx: every claim's quote must be found at its offsets in its source, and its figure
+must be one the checker can read (printed in the quote, in a unit it knows)."""
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from verifier.models.finding import Finding
@@ -90,6 +92,39 @@ def figure_not_in_quote(ctx: Context) -> Iterator[Finding]:
         printed = "".join(c.value.printed.split())
         if printed and printed not in "".join(c.anchor.quote.split()):
             yield me.finding(f"{c.id} records {c.value.printed!r} but its quote is {c.anchor.quote!r}", claims=[c.id], **_where(ctx, c))
+
+
+@rule("V305", "unknown-unit", "A claim's unit is not one the unit converter knows; it is compared only with the same spelling.", severity="info")
+def unknown_unit(ctx: Context) -> Iterator[Finding]:
+    """Units are converted with pint plus the project's symbols (tokens, params, currencies,
+    'x', '%'). A unit it cannot parse ('flurbs', or a count noun such as 'stacks') still
+    works between claims that spell it identically, but never converts: '1.2 kW' against
+    '1400 W' is checked, 'kWatt' against 'W' is silently not. The info says which.
+
+    Plain lowercase words of four letters or more ('stacks', 'models', 'authors') are count
+    nouns: they are units of their own and are not reported.
+
+    Okay: unit "tokens/s/kW".
+    V305: unit "kWatt".
+    """
+    me = unknown_unit.rule
+    from verifier.units import known_unit
+
+    seen: dict[str, list] = {}
+    for c in ctx.corpus.claims:
+        unit = c.value.unit
+        if unit is not None and not _COUNT_NOUN.fullmatch(unit) and not known_unit(unit):
+            seen.setdefault(c.value.unit, []).append(c)
+    for unit, claims in sorted(seen.items()):
+        first = claims[0]
+        yield me.finding(f"unit {unit!r} of {first.id} (and {len(claims) - 1} more) is not one the converter knows; "
+                         f"such figures are compared only with figures in exactly {unit!r}" if len(claims) > 1 else
+                         f"unit {unit!r} of {first.id} is not one the converter knows; it is compared only with figures in exactly {unit!r}",
+                         claims=[c.id for c in claims], **_where(ctx, first))
+
+
+_COUNT_NOUN = re.compile(r"[a-z]{4,}")
+"""A unit that is a plain word: a count noun ('stacks'), not a unit expression."""
 
 
 def _where(ctx: Context, c) -> dict:

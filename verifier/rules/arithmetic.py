@@ -13,7 +13,7 @@ from typing import Iterator
 
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
-from verifier.numeric import Interval, fmt, fmt_interval
+from verifier.numeric import Interval, abs_interval, fmt, fmt_interval
 from verifier.rules.context import ALTERNATIVES, Context, figure_text, is_summary, operand, point_band, range_bands, stated_band
 from verifier.rules.derive import best_derivation
 from verifier.rules.facts import disagreeing_comparisons, disagreeing_measurements
@@ -75,10 +75,12 @@ def comparison_mismatch(ctx: Context) -> Iterator[Finding]:
 
 @rule("V102", "difference-mismatch", "A stated difference disagrees with the two figures it subtracts.")
 def difference_mismatch(ctx: Context) -> Iterator[Finding]:
-    """A difference ("only 18 mm² short of the 858 mm² limit") is recomputed as t - s from
-    the two measurements of the same metric, converted to the difference's unit.
+    """A difference ("only 18 mm² short of the 858 mm² limit", "4.5 kWh more than the H9")
+    is recomputed as |t − s| from the two measurements of the same metric, converted to the
+    difference's unit. Printed differences are magnitudes (the direction is in the words,
+    "more", "short of"), so the sign is not judged: either subject/target order works.
 
-    Tolerance: the printed band of the difference must meet t - s on the operands' bands.
+    Tolerance: the printed band of the difference must meet |t − s| on the operands' bands.
 
     Okay: 858 - 840 mm² printed as "18 mm²".
     V102: 858 - 840 mm² printed as "28 mm²".
@@ -91,7 +93,7 @@ def difference_mismatch(ctx: Context) -> Iterator[Finding]:
         for (sc, s_iv), (tc, t_iv) in product(ctx.find(c.subject, c.metric, c.scope), ctx.find(c.comparison.target, c.metric, c.scope)):
             ks, kt = factor(sc.value.unit, c.value.unit), factor(tc.value.unit, c.value.unit)
             if ks is not None and kt is not None:
-                pairs.append((sc.source != c.source or tc.source != c.source, sc, tc, t_iv.scale(kt) - s_iv.scale(ks)))
+                pairs.append((sc.source != c.source or tc.source != c.source, sc, tc, abs_interval(t_iv.scale(kt) - s_iv.scale(ks))))
         if not pairs:
             continue
         _, sc, tc, diff = min(pairs, key=lambda p: (p[0], p[3].hi - p[3].lo, p[1].id, p[2].id))
@@ -100,11 +102,11 @@ def difference_mismatch(ctx: Context) -> Iterator[Finding]:
         if stated.meets(diff):
             continue
         yield me.finding(
-            f"{c.subject} {c.metric}: stated difference {figure_text(c)} but t − s = "
+            f"{c.subject} {c.metric}: stated difference {figure_text(c)} but |t − s| = "
             f"{_op(tc)} − {_op(sc)} gives {fmt_interval(diff)}",
             claims=[c.id, sc.id, tc.id], stated=stated_band(c),
-            recomputed=Band(low=diff.lo, high=diff.hi, unit=c.value.unit, basis="t − s on the printed bands"),
-            operands=[operand(sc), operand(tc)], formula=f"t − s; s = {_op(sc)}, t = {_op(tc)}", **ctx.location(c),
+            recomputed=Band(low=diff.lo, high=diff.hi, unit=c.value.unit, basis="|t − s| on the printed bands"),
+            operands=[operand(sc), operand(tc)], formula=f"|t − s|; s = {_op(sc)}, t = {_op(tc)}", **ctx.location(c),
         )
 
 

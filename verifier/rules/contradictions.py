@@ -15,6 +15,7 @@ from verifier.numeric import fmt_interval
 from verifier.rules.context import Context, figure_text, operand, stated_band
 from verifier.rules.facts import disagreeing_comparisons, disagreeing_measurements
 from verifier.rules.registry import rule
+from verifier.units import factor
 
 
 def _scope_text(c: Claim) -> str:
@@ -51,18 +52,18 @@ def conflicting_figures(ctx: Context) -> Iterator[Finding]:
     V201: GB200 rated power 1000 W in one article and 1200 W in another.
     """
     me = conflicting_figures.rule
-    for unit, groups, missing in disagreeing_measurements(ctx):
+    for _unit, groups, missing in disagreeing_measurements(ctx):
         sources = {c.source for g in groups for c in g}
         if len(sources) < 2:
             continue
         out = groups[0][0]
         others = [c for g in groups[1:] for c in g]
-        hull = _hull(others)
+        hull = _hull(others, out.value.unit)
         yield me.finding(
             f"{out.subject} {out.metric} ({_scope_text(out)}): {_describe(groups)}" + _loose_note(missing),
             severity=Severity.warning if missing else None, claims=[c.id for g in groups for c in g],
             stated=stated_band(out),
-            recomputed=Band(low=hull[0], high=hull[1], unit=unit, basis="the other sources' figures, each at its printed band") if hull else None,
+            recomputed=Band(low=hull[0], high=hull[1], unit=out.value.unit, basis="the other sources' figures, each at its printed band, in this unit") if hull else None,
             operands=[operand(c) for c in others], formula=f"{len(groups)} clusters of figures that do not agree at printed precision",
             **ctx.location(out),
         )
@@ -75,9 +76,14 @@ def _loose_note(missing: list[str]) -> str:
     return f" (compared as printed: {', '.join(missing)} not stated, while other figures of this metric differ by it)"
 
 
-def _hull(claims: list[Claim]) -> tuple[float, float] | None:
-    """Lowest and highest band edge of the figures among ``claims`` (points and ranges, own units)."""
-    bands = [(b.low, b.high) for b in (stated_band(c) for c in claims)]
+def _hull(claims: list[Claim], unit: str | None) -> tuple[float, float] | None:
+    """Lowest and highest band edge of the figures among ``claims`` (points and ranges), converted to ``unit``."""
+    bands = []
+    for c in claims:
+        k = factor(c.value.unit, unit)
+        if k is not None:
+            b = stated_band(c)
+            bands.append(sorted((b.low * k, b.high * k)))
     return (min(b[0] for b in bands), max(b[1] for b in bands)) if bands else None
 
 
@@ -97,12 +103,13 @@ def conflicting_comparisons(ctx: Context) -> Iterator[Finding]:
         if len({c.source for g in groups for c in g}) < 2:
             continue
         out = groups[0][0]
-        q_lo, q_hi = qs[out.id][0], qs[out.id][1] or qs[out.id][0]
+        other_q = [qs[c.id] for g in groups[1:] for c in g]
+        q_lo, q_hi = min(q[0].lo for q in other_q), max((q[1] or q[0]).hi for q in other_q)
         yield me.finding(
             f"{out.subject} vs {out.comparison.target} {out.metric} ({_scope_text(out)}): {_describe(groups)}; "
             f"as s/t: " + " vs ".join(_q_text(qs[g[0].id]) for g in groups) + _loose_note(missing),
             severity=Severity.warning if missing else None, claims=[c.id for g in groups for c in g],
-            stated=stated_band(out), recomputed=Band(low=q_lo.lo, high=q_hi.hi, unit="x", basis="the stated figure as q = s / t"),
+            stated=stated_band(out), recomputed=Band(low=q_lo, high=q_hi, unit="x", basis="the other sources' figures as q = s / t"),
             operands=[operand(c) for g in groups[1:] for c in g], formula="each figure mapped to q = s / t", **ctx.location(out),
         )
 

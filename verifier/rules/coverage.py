@@ -22,8 +22,10 @@ def unrecorded_numbers(ctx: Context) -> dict[str, list]:
         spans.setdefault(c.source, []).append((c.anchor.start, c.anchor.end))
     out: dict[str, list] = {}
     for sid, qs in numbers_in_text(ctx).items():
-        mine = spans.get(sid, [])
-        out[sid] = [q for q in qs if not any(s < q.end and q.start < e for s, e in mine)]
+        covered = bytearray(len(ctx.corpus.sources[sid].body) + 1)  # one byte per character: linear, not claims x numbers
+        for s, e in spans.get(sid, []):
+            covered[s:e] = b"\x01" * max(0, e - s)
+        out[sid] = [q for q in qs if covered.find(1, q.start, q.end) < 0]
     ctx.memo["unrecorded"] = out
     return out
 
