@@ -63,14 +63,15 @@ def claim(
     nth: int = 0, resolution: float | None = None, approx: str | None = None, scope: dict | None = None,
     target: str | None = None, relation: str | None = None, kind: str | None = None, origin: str | None = None,
     tier: str = "primary", printed: str | None = None, low: float | None = None, high: float | None = None,
-    id: str | None = None,
+    id: str | None = None, target_scope: dict | None = None,
 ) -> Claim:
     """A claim of ``src`` anchored on the ``nth`` occurrence of ``quote``.
 
     ``printed`` defaults to the quote, and ``resolution`` to the step of its last printed
     digit (:func:`verifier.numeric.resolution_of`), so quote only the figure ("1.9x",
     "8.54万"). A comparison (``target`` and ``relation``) gets unit 'x' or '%' unless
-    ``unit`` is given. A range passes ``value=None`` with ``low``/``high``.
+    ``unit`` is given. A range passes ``value=None`` with ``low``/``high``. ``target_scope``
+    gives the scope keys that differ for the target (the same product ``{"period": "before"}``).
     """
     anchor = anchor_at(src.body, quote, nth)
     printed = quote if printed is None else printed
@@ -89,7 +90,7 @@ def claim(
         value=Value(printed=printed, number=value, low=low, high=high, unit=unit, resolution=resolution),
         approx=approx,
         scope=scope or {},
-        comparison=Comparison(target=target, relation=relation) if relation else None,
+        comparison=Comparison(target=target, relation=relation, scope=target_scope or {}) if relation else None,
         attribution=Attribution(origin=origin, tier=tier),
     )
 

@@ -584,3 +584,30 @@ def test_v101_message_through_the_inverse_metric_shows_true_arithmetic():
         claim(a, "4.5x", Z, "generation_speed", 4.5, target=O, relation="ratio"),
     ]), "V101")
     assert "s / t = 0.69 ms/token (en1) / 2.5 ms/token (en1) gives [3.525, 3.723]" not in f.message
+
+
+# --- comparisons with the same subject at another time (comparison.scope) --------------------
+
+def _price_cut(stated: str, value: float, lang: str = "en"):
+    text = {"en": f"The Zephyr X1 fell from $9,000 to $7,500, a {stated}% reduction.",
+            "zh": f"Zephyr X1 的售价从 9000 美元降至 7500 美元，降幅 {stated}%。"}[lang]
+    a = art(lang + "1", text)
+    before, after = {"period": "before"}, {"period": "after"}
+    return corpus([a], [
+        claim(a, "9,000" if lang == "en" else "9000", Z, "price", 9000, "USD", scope=before, id="s"),
+        claim(a, "7,500" if lang == "en" else "7500", Z, "price", 7500, "USD", scope=after, id="t"),
+        claim(a, stated, Z, "price", value, scope=after, target=Z, relation="reduction", target_scope=before, id="cut"),
+    ])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("stated, value, fires", [("25", 25, True), ("17", 17, False), ("16.7", 16.7, False), ("16", 16, True)])
+def test_v101_reduction_against_the_same_subject_before(lang, stated, value, fires):
+    # 1 − 7500 / 9000 = 16.67 %: '17' and '16.7' hold it at their printed precision, '16' and '25' do not
+    assert fired(_price_cut(stated, value, lang), "V101") is fires
+
+
+def test_v101_before_after_finding_shows_the_operands():
+    (f,) = findings(_price_cut("25", 25), "V101")
+    assert f.claims == ["cut", "t", "s"]
+    assert (f.recomputed.low, f.recomputed.high) == (pytest.approx(100 * (1 - 7500.5 / 8999.5)), pytest.approx(100 * (1 - 7499.5 / 9000.5)))

@@ -37,7 +37,7 @@ from verifier.models.claim import Claim
 from verifier.models.finding import Finding
 from verifier.models.report import Hop, ProvenanceEntry
 from verifier.rules.context import Context, figure_text, is_summary
-from verifier.rules.derive import best, derivations
+from verifier.rules.derive import best_derivation
 from verifier.rules.relations import RATIO_RELATIONS
 
 
@@ -113,7 +113,7 @@ def _derived_from(ctx: Context, c: Claim) -> list[Claim]:
     comp = c.comparison
     if comp is None or comp.relation not in RATIO_RELATIONS or is_summary(c):
         return []
-    d = best(derivations(ctx, c.subject, comp.target, c.metric, c.scope), c.source)
+    d = best_derivation(ctx, c.subject, comp.target, c.metric, c.scope, c.source, comp.scope)
     return sorted(d.operands, key=lambda x: x.id) if d else []
 
 

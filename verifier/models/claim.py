@@ -109,6 +109,11 @@ class Comparison(BaseModel):
 
     target: str = Field(description="Canonical subject compared against, e.g. 'GB200'. Several: 'GB200|GB300'.")
     relation: Relation = Field(description="How the figure relates subject and target.")
+    scope: dict[str, str] = Field(
+        default_factory=dict,
+        description="Scope keys that differ for the target: the same product before a price cut is "
+        "{target: X2, scope: {period: before}} for a claim scoped {period: after}.",
+    )
 
 
 class Attribution(BaseModel):

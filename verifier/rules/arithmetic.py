@@ -50,7 +50,7 @@ def comparison_mismatch(ctx: Context) -> Iterator[Finding]:
         comp = c.comparison
         if comp is None or comp.relation not in RATIO_RELATIONS or is_summary(c):
             continue
-        d = best_derivation(ctx, c.subject, comp.target, c.metric, c.scope, c.source)
+        d = best_derivation(ctx, c.subject, comp.target, c.metric, c.scope, c.source, comp.scope)
         if d is None:
             continue
         ctx.checked.update({c.id, d.subject_claim.id, d.target_claim.id})
@@ -90,7 +90,7 @@ def difference_mismatch(ctx: Context) -> Iterator[Finding]:
         if c.comparison is None or c.comparison.relation != "difference" or c.value.number is None:
             continue
         pairs = []
-        for (sc, s_iv), (tc, t_iv) in product(ctx.find(c.subject, c.metric, c.scope), ctx.find(c.comparison.target, c.metric, c.scope)):
+        for (sc, s_iv), (tc, t_iv) in product(ctx.find(c.subject, c.metric, c.scope), ctx.find(c.comparison.target, c.metric, {**c.scope, **c.comparison.scope})):
             ks, kt = factor(sc.value.unit, c.value.unit), factor(tc.value.unit, c.value.unit)
             if ks is not None and kt is not None:
                 pairs.append((sc.source != c.source or tc.source != c.source, sc, tc, abs_interval(t_iv.scale(kt) - s_iv.scale(ks))))

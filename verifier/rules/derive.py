@@ -11,7 +11,7 @@ from itertools import product
 
 from verifier.models.claim import Claim
 from verifier.numeric import Interval
-from verifier.rules.context import Context, point_band
+from verifier.rules.context import Context
 from verifier.rules.relations import invert_q
 from verifier.units import factor
 from verifier.vocabulary import inverse_of
@@ -36,34 +36,20 @@ class Derivation:
         return (self.q.hi - self.q.lo) / max(abs(self.q.mid), 1e-300)
 
 
-def derivations(ctx: Context, subject: str, target: str, metric: str, scope: dict) -> list[Derivation]:
-    """Every q = s / t for ``metric`` (or 1 / q from its inverse metric) from comparable measurement pairs."""
-    out: list[Derivation] = []
-    for m, inverted in ((metric, False), (inverse_of(metric), True)):
-        if m is None:
-            continue
-        subs = ctx.find(subject, m, scope)
-        for (sc, s_iv), (tc, _) in product(subs, ctx.find(target, m, scope)):
-            if not ctx.comparable(sc, tc, (m,)):
-                continue
-            k = factor(tc.value.unit, sc.value.unit)
-            if k is None:
-                continue
-            q = s_iv / point_band(tc).scale(k)
-            out.append(Derivation(invert_q(q) if inverted else q, sc, tc, inverted))
-    return out
-
-
-def best_derivation(ctx: Context, subject: str, target: str, metric: str, scope: dict, source: str) -> Derivation | None:
+def best_derivation(ctx: Context, subject: str, target: str, metric: str, scope: dict, source: str,
+                    target_scope: dict | None = None) -> Derivation | None:
     """The derivation to judge a comparison printed in ``source`` by, without trying every pair.
 
-    Same choice as ``best(derivations(...), source)``: a pair from ``source`` itself when it
-    prints both figures (the article's own arithmetic), else the most precise pair in the
-    corpus. The relative width of s / t is about the sum of the operands' relative widths,
+    A pair from ``source`` itself when it prints both figures (the article's own
+    arithmetic), else the most precise pair in the corpus. The relative width of s / t is about the sum of the operands' relative widths,
     so the most precise pair is the most precise s with the most precise t: linear, not
     quadratic, in the number of figures. Memoised per run in ``ctx.memo``.
+
+    ``target_scope`` overrides scope keys for the target (the same product before a price
+    cut: ``{"period": "before"}``).
     """
-    key = ("best_derivation", subject, target, metric, tuple(sorted((k, str(v)) for k, v in scope.items())), source)
+    t_scope = {**scope, **(target_scope or {})}
+    key = ("best_derivation", subject, target, metric, _frozen(scope), _frozen(t_scope), source)
     if key in ctx.memo:
         return ctx.memo[key]
     own: list[Derivation] = []
@@ -71,7 +57,7 @@ def best_derivation(ctx: Context, subject: str, target: str, metric: str, scope:
     for m, inverted in ((metric, False), (inverse_of(metric), True)):
         if m is None:
             continue
-        subs, tgts = ctx.find(subject, m, scope), ctx.find(target, m, scope)
+        subs, tgts = ctx.find(subject, m, scope), ctx.find(target, m, t_scope)
         if not subs or not tgts:
             continue
         mine_s = [x for x in subs if x[0].source == source]
@@ -82,6 +68,10 @@ def best_derivation(ctx: Context, subject: str, target: str, metric: str, scope:
     found = min(pool, key=lambda d: (d.width(), d.subject_claim.id, d.target_claim.id)) if pool else None
     ctx.memo[key] = found
     return found
+
+
+def _frozen(scope: dict) -> tuple:
+    return tuple(sorted((k, str(v)) for k, v in scope.items()))
 
 
 def _rel_width(item: tuple[Claim, Interval]) -> tuple:
@@ -97,10 +87,3 @@ def _pairs(subs: list, tgts: list, inverted: bool) -> list[Derivation]:
             q = s_iv / t_iv.scale(k)
             out.append(Derivation(invert_q(q) if inverted else q, sc, tc, inverted))
     return out
-
-
-def best(derivs: list[Derivation], source: str) -> Derivation | None:
-    """The derivation to judge by: from ``source``'s own figures if any, else the most precise."""
-    own = [d for d in derivs if d.subject_claim.source == source and d.target_claim.source == source]
-    pool = own or derivs
-    return min(pool, key=lambda d: (d.width(), d.subject_claim.id, d.target_claim.id)) if pool else None

@@ -199,9 +199,11 @@ def disagreeing_comparisons(ctx: Context) -> list[tuple[list[list[Claim]], dict,
     ]
     qs = {c.id: comparison_q(c) for c in claims}
     out = []
-    for group in partitions(ctx, claims, lambda c: (c.subject, c.comparison.target, _base_metric(c.metric))):
+    key = lambda c: (c.subject, c.comparison.target, _base_metric(c.metric), tuple(sorted(c.comparison.scope.items())))  # noqa: E731
+    for group in partitions(ctx, claims, key):
         first = group[0]
-        if ALTERNATIVES not in first.comparison.target and best_derivation(ctx, first.subject, first.comparison.target, first.metric, first.scope, first.source):
+        if ALTERNATIVES not in first.comparison.target and best_derivation(
+                ctx, first.subject, first.comparison.target, first.metric, first.scope, first.source, first.comparison.scope):
             continue
         ctx.checked.update(c.id for c in group)
         ordered = sorted(group, key=lambda c: (_upper(qs[c.id]), c.source, c.anchor.start))
