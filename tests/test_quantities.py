@@ -381,3 +381,19 @@ def test_jobs_option_is_checked() -> None:
     proc = subprocess.run([sys.executable, "-m", "verifier.quantities", "--jsonl", "--jobs=0"],
                           input="", capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2 and "--jobs" in proc.stderr
+
+
+@pytest.mark.parametrize("text, surface, value, unit", [
+    ("rated at 1\u00a0400 W", "1\u00a0400 W", 1400, "W"),             # no-break space as thousands separator
+    ("1\u202f234\u202f567 tokens", "1\u202f234\u202f567 tokens", 1234567, "tokens"),  # narrow no-break space
+    ("额定 700\u00a0W", "700\u00a0W", 700, "W"),                       # no-break space before the unit
+    ("约 8.54\u00a0万", "8.54\u00a0万", 85400, None),
+])
+def test_no_break_spaces_group_digits_and_join_units(text: str, surface: str, value: int, unit: str | None) -> None:
+    q = find(text, surface)
+    assert (q.value, q.unit, q.start, q.end) == (value, unit, text.index(surface), text.index(surface) + len(surface))
+
+
+def test_a_plain_space_does_not_group_digits() -> None:
+    # "1 400 W" with an ordinary space stays two numbers: the space may separate a count from a rating
+    assert [q.surface for q in extract("1 400 W charger")] == ["1", "400 W"]

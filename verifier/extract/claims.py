@@ -63,15 +63,12 @@ class _Run:
     external: dict[str, ExternalSource]
     mentions: SpanIndex[Mention]
     subjects: SpanIndex[Mention]
-    models: SpanIndex[Mention]
-    models_by_end: SpanIndex[Mention]
+    models: S.Models
     memo: ArticleSubjects
     aliases: dict[str, str]
-    all_models: list[str]
     generic: frozenset[str] = frozenset()
     claims: SpanIndex[Claim] = field(default_factory=lambda: SpanIndex(start=_anchor_start))
     last: dict[int, Claim] = field(default_factory=dict)
-    setting_model: dict[int, str] = field(default_factory=dict)
     spans: list[tuple[int, int]] = field(default_factory=list)
 
 
@@ -106,11 +103,10 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     sents = [s for u in units for s in sentences(body, u)]
     memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents])
     fig_at = SpanIndex(sorted(figures, key=lambda f: f.q.start), start=lambda f: f.q.start, end=lambda f: f.q.end)
-    indexes = (SpanIndex(mentions), SpanIndex(subject_mentions(mentions)), SpanIndex(models), SpanIndex(models, start=lambda m: m.end))
+    indexes = (SpanIndex(mentions), SpanIndex(subject_mentions(mentions)))
     for _ in range(2):
-        run = _Run(source, external or {}, *indexes, replace(memo, by_figure={}, recent=[]),
-                   learn_aliases(body, mentions), list(dict.fromkeys(m.name for m in models)),
-                   frozenset(e.name for e in lx.entries if e.kind == "generic"))
+        run = _Run(source, external or {}, *indexes, S.Models(models), replace(memo, by_figure={}, recent=[]),
+                   learn_aliases(body, mentions), frozenset(e.name for e in lx.entries if e.kind == "generic"))
         for sent in sents:
             inside = fig_at.within(sent.start, sent.end)
             if inside:
@@ -177,7 +173,7 @@ def _claim(run: _Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pa
     elif reading.metric in METADATA or (reading.metric == "count" and reading.unit == "authors"):
         subject, target = run.source.id, None  # figures about the article itself (its bylines, length)
     elif reading.metric == "model_size":
-        owner = run.models_by_end.starting(f.q.start - 3, f.q.end + 1)  # m.end in [q.start - 3, q.end]
+        owner = run.models.by_end.starting(f.q.start - 3, f.q.end + 1)  # m.end in [q.start - 3, q.end]
         if not owner:
             return None
         subject, target = " ".join(owner[-1].surface.split()), None  # the size is about the model as printed, with its size
@@ -313,7 +309,7 @@ def _name(run: _Run, m: Mention) -> str:
 def _build(run: _Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subject: str, comparison: Comparison | None,
            near: str, wide: str, after: str) -> Claim | None:
     q = f.q
-    scope = _scope(run, body, sent, f, r, near, wide, after, comparison)
+    scope = S.scope_of(body, sent, f, r, near, wide, after, comparison, run.models)
     if r.metric == "duration" and "stage" not in scope:
         return None  # a period with no milestone cannot be told apart from the article's other periods
     value = _value(f, r)
@@ -349,71 +345,3 @@ def _value(f: Figure, r: M.Reading) -> Value:
             return Value(printed=f.printed, number=(lo if hi is None else hi) * scale, unit=r.unit, resolution=res)
         return Value(printed=f.printed, low=lo * scale, high=hi * scale, unit=r.unit, resolution=res)
     return Value(printed=f.printed, number=float(v) * scale, unit=r.unit, resolution=res)
-
-
-def _scope(run: _Run, body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide: str, after: str,
-           comparison: Comparison | None) -> dict:
-    scope: dict = {}
-    if r.metric == "power":
-        scope["basis"] = M.basis(near, body[sent.start:f.q.start])
-    if r.metric in S.PERFORMANCE:
-        model = _model(run, body, sent, f, comparison)
-        if model:
-            scope["model"] = model
-        work = M.workload(near, wide, r.metric)
-        if work:
-            scope["workload"] = work
-    if r.metric == "duration":
-        stage = S.stage_of(near, after, body[sent.start:sent.end])
-        if stage:
-            scope["stage"] = stage
-    if r.metric == "sequence_length":
-        part = S.sequence_part(body, f.q.start, f.q.end, near, after)
-        if part:
-            scope["part"] = part
-    elif r.kind in ("percent", "ratio") or r.metric in ("area", "die_area", "power", "cost"):
-        part = S.part_of(near)
-        if part:
-            scope["part"] = part
-    return scope
-
-
-def _model(run: _Run, body: str, sent: Sentence, f: Figure, comparison: Comparison | None) -> str | list[str] | None:
-    """Model of a performance figure: the table row, the sentence, the paragraph's setting
-    ('以X为例'; a list of models named earlier makes a list), every model of the article when
-    the sentence says so ('全部三组模型'), or all the article's models for a range compared
-    with several systems."""
-    unit = sent.unit
-    lo, hi = (unit.start, unit.end) if unit.cells else (sent.start, sent.end)
-    named = list(dict.fromkeys(m.name for m in run.models.starting(lo, hi)))
-    if len(named) == 1:
-        run.setting_model[id(unit)] = named[0]
-        return named[0]
-    if len(named) > 1:
-        return named
-    if S.ALL_MODELS.search(body, sent.start, sent.end) and len(run.all_models) > 1:
-        return list(run.all_models)
-    if id(unit) in run.setting_model:
-        return run.setting_model[id(unit)]
-    setting = run.models.starting(unit.start, sent.start)
-    if setting:
-        listed = _listed(body, setting)
-        return listed if len(listed) > 1 else listed[0]
-    several = comparison is not None and "|" in comparison.target
-    if several and f.q.kind == "range" and len(run.all_models) > 1:
-        return list(run.all_models)
-    return None
-
-
-_LIST_SEP: Final = re.compile(r"\s*(?:、|,|，|和|与|及|and|, and)\s*")
-
-
-def _listed(body: str, models: list[Mention]) -> list[str]:
-    """The last model named, with the models listed right before it ('A、B和C' -> [A, B, C])."""
-    out = [models[-1]]
-    for m in reversed(models[:-1]):
-        if _LIST_SEP.fullmatch(body, m.end, out[0].start):
-            out.insert(0, m)
-        else:
-            break
-    return list(dict.fromkeys(m.name for m in out))

@@ -23,6 +23,11 @@ import re
 from typing import Final
 
 from verifier.extract import metrics as M
+from verifier.extract.context import Figure
+from verifier.extract.lexicon import Mention
+from verifier.extract.segment import Sentence
+from verifier.extract.spans import SpanIndex
+from verifier.models.claim import Comparison
 
 PERFORMANCE: Final = frozenset({"throughput_per_power", "throughput", "generation_speed", "inter_token_latency", "latency_e2e",
                                 "interactivity_gain", "energy_per_work", "task_time", "wait_time"})
@@ -91,3 +96,97 @@ def sequence_part(body: str, start: int, end: int, near: str, after: str) -> str
     if i < 0 and o < 0:
         return None
     return "input" if o < 0 or 0 <= i < o else "output"
+
+
+class Models:
+    """The AI models an article names, for the ``model`` scope of performance figures.
+
+    Attributes:
+        by_start, by_end: the model mentions by start and by end offset.
+        names: every model of the article, in order of first mention.
+        setting: the model a paragraph set ('以X为例'), by ``id`` of its unit; filled as the
+            paragraph's figures are read, so one instance serves one pass of extraction.
+    """
+
+    def __init__(self, mentions: list[Mention]) -> None:
+        self.by_start = SpanIndex(mentions)
+        self.by_end = SpanIndex(mentions, start=lambda m: m.end)
+        self.names = list(dict.fromkeys(m.name for m in mentions))
+        self.setting: dict[int, str] = {}
+
+
+def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide: str, after: str,
+             comparison: Comparison | None, models: Models) -> dict:
+    """Scope of the figure ``f`` read as ``r`` (see the module docstring).
+
+    Args:
+        near, wide, after: the clause before the figure, the paragraph up to it (with its
+            heading and table header), the clause after it.
+        comparison: the figure's comparison, if any.
+        models: the article's models (the paragraph's setting is updated).
+    """
+    scope: dict = {}
+    if r.metric == "power":
+        scope["basis"] = M.basis(near, body[sent.start:f.q.start])
+    if r.metric in PERFORMANCE:
+        model = model_of(body, sent, f, comparison, models)
+        if model:
+            scope["model"] = model
+        work = M.workload(near, wide, r.metric)
+        if work:
+            scope["workload"] = work
+    if r.metric == "duration":
+        stage = stage_of(near, after, body[sent.start:sent.end])
+        if stage:
+            scope["stage"] = stage
+    if r.metric == "sequence_length":
+        part = sequence_part(body, f.q.start, f.q.end, near, after)
+        if part:
+            scope["part"] = part
+    elif r.kind in ("percent", "ratio") or r.metric in ("area", "die_area", "power", "cost"):
+        part = part_of(near)
+        if part:
+            scope["part"] = part
+    return scope
+
+
+def model_of(body: str, sent: Sentence, f: Figure, comparison: Comparison | None, models: Models) -> str | list[str] | None:
+    """Model of a performance figure: the table row, the sentence, the paragraph's setting
+    ('以X为例'; a list of models named earlier makes a list), every model of the article when
+    the sentence says so ('全部三组模型'), or all the article's models for a range compared
+    with several systems."""
+    unit = sent.unit
+    lo, hi = (unit.start, unit.end) if unit.cells else (sent.start, sent.end)
+    named = list(dict.fromkeys(m.name for m in models.by_start.starting(lo, hi)))
+    if len(named) == 1:
+        models.setting[id(unit)] = named[0]
+        return named[0]
+    if len(named) > 1:
+        return named
+    if ALL_MODELS.search(body, sent.start, sent.end) and len(models.names) > 1:
+        return list(models.names)
+    if id(unit) in models.setting:
+        return models.setting[id(unit)]
+    setting = models.by_start.starting(unit.start, sent.start)
+    if setting:
+        listed = _listed(body, setting)
+        return listed if len(listed) > 1 else listed[0]
+    several = comparison is not None and "|" in comparison.target
+    if several and f.q.kind == "range" and len(models.names) > 1:
+        return list(models.names)
+    return None
+
+
+_LIST_SEP: Final = re.compile(r"\s*(?:、|,|，|和|与|及|and|, and)\s*")
+"""What separates the models of a list: 'A、B和C', 'A, B and C'."""
+
+
+def _listed(body: str, models: list[Mention]) -> list[str]:
+    """The last model named, with the models listed right before it ('A、B和C' -> [A, B, C])."""
+    out = [models[-1]]
+    for m in reversed(models[:-1]):
+        if _LIST_SEP.fullmatch(body, m.end, out[0].start):
+            out.insert(0, m)
+        else:
+            break
+    return list(dict.fromkeys(m.name for m in out))

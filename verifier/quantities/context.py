@@ -200,7 +200,7 @@ def attach_unit(t: str, h: Hit) -> bool:
     m = _PLUS_MINUS_RE.match(t, pos)
     if m:
         pos = h.end = m.end()  # "9.83e-3 +/- 1e-5 km/s2": skip the error term
-    while pos < n and pos - h.end < 2 and t[pos] == " ":
+    while pos < n and pos - h.end < 2 and t[pos] in " \u2009":
         pos += 1
     pos = _cn_infix(t, h, pos)
     if pos >= n:

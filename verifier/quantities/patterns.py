@@ -40,7 +40,7 @@ class LazyRe:
 FOLD_TABLE: Final[dict[int, str]] = {
     **{0xFF10 + i: str(i) for i in range(10)},   # ０-９
     0xFF0E: ".", 0xFF0C: ",", 0xFF05: "%", 0xFF0D: "-", 0xFF5E: "~", 0xFF0B: "+",
-    0x2212: "-", 0x3000: " ", 0x00A0: " ", 0x03BC: "µ", 0xFF04: "$", 0xFF1A: ":",
+    0x2212: "-", 0x3000: " ", 0x00A0: "\u2009", 0x202F: "\u2009", 0x03BC: "µ", 0xFF04: "$", 0xFF1A: ":",
     0xFF0F: "/",
 }
 
@@ -51,7 +51,9 @@ _CN_PLACE = "十拾百佰千仟万萬亿億"
 NUMBER_RE: Final[LazyRe] = LazyRe(
     r"(?P<arabic>"
     r"(?<![\d.点點])"                          # not the tail of a longer number
-    r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)"       # grouped "1,400" or plain "1400" integer part
+    r"(?:\d{1,3}(?:,\d{3})+(?!\d)"            # grouped "1,400"
+    r"|\d{1,3}(?:\u2009\d{3})+(?![\d,])"      # grouped by a thin or no-break space "1 400" (folded to U+2009)
+    r"|\d+)"                                  # or plain "1400" integer part
     r"(?:\.\d+)?"                             # decimals
     r"|(?<![\d\w])\.\d+"                      # ".77"
     r")"
