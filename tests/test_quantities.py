@@ -387,7 +387,7 @@ def test_jobs_option_is_checked() -> None:
     ("rated at 1\u00a0400 W", "1\u00a0400 W", 1400, "W"),             # no-break space as thousands separator
     ("1\u202f234\u202f567 tokens", "1\u202f234\u202f567 tokens", 1234567, "tokens"),  # narrow no-break space
     ("额定 700\u00a0W", "700\u00a0W", 700, "W"),                       # no-break space before the unit
-    ("约 8.54\u00a0万", "8.54\u00a0万", 85400, None),
+    ("约 8.54\u00a0万", "约 8.54\u00a0万", 85400, None),
 ])
 def test_no_break_spaces_group_digits_and_join_units(text: str, surface: str, value: int, unit: str | None) -> None:
     q = find(text, surface)
