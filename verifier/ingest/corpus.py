@@ -28,13 +28,15 @@ EXTERNAL_FILE = "external.yaml"
 
 @dataclass
 class Corpus:
-    """Everything one run reads. ``record_lines`` maps claim id to (records path, line)."""
+    """Everything one run reads. ``record_lines`` maps claim id to (records path, line);
+    ``record_paths`` maps each records path as shown to the file on disk."""
 
     sources: dict[str, Source] = field(default_factory=dict)
     external: dict[str, ExternalSource] = field(default_factory=dict)
     claims: list[Claim] = field(default_factory=list)
     record_lines: dict[str, tuple[str, int]] = field(default_factory=dict)
     record_files: list[str] = field(default_factory=list)
+    record_paths: dict[str, Path] = field(default_factory=dict)
 
     def claims_of(self, source_id: str) -> list[Claim]:
         """Claims printed by ``source_id``, in offset order."""
@@ -137,6 +139,7 @@ def _add_records(corpus: Corpus, rec: Path) -> None:
     shown = _display(rec)
     claims, lines = read_claims(rec, shown)
     corpus.record_files.append(shown)
+    corpus.record_paths[shown] = rec
     for claim in claims:
         line = lines.get(claim.id)
         if claim.id in corpus.record_lines:
@@ -149,23 +152,32 @@ def _add_records(corpus: Corpus, rec: Path) -> None:
         corpus.claims.append(claim)
 
 
-def extract_missing(corpus: Corpus, everything: bool = False) -> list[str]:
+def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None = None) -> list[str]:
     """Propose records, by extraction, for the articles that have none (all when ``everything``).
 
     Extracted claims are held in memory only (``verifier extract`` writes them); their
-    ``record_lines`` point at the article. Returns the ids of the sources extracted.
+    ``record_lines`` point at the article. Articles are extracted in parallel when there are
+    many (:func:`verifier.parallel.map_articles`, ``jobs`` processes). Returns the ids of the
+    sources extracted.
     """
-    from verifier.extract import extract_claims
+    from verifier.parallel import map_articles
 
     have = {c.source for c in corpus.claims}
-    done: list[str] = []
-    for sid, src in sorted(corpus.sources.items()):
-        if sid in have and not everything:
-            continue
-        if everything:
-            corpus.claims = [c for c in corpus.claims if c.source != sid]
-        for claim in extract_claims(src, corpus.external):
+    todo = [src for sid, src in sorted(corpus.sources.items()) if everything or sid not in have]
+    if everything:
+        corpus.claims = []
+        corpus.record_lines = {}
+    results = map_articles(_extract_one, [(src, corpus.external) for src in todo], jobs)
+    for src, claims in zip(todo, results):
+        for claim in claims:
             corpus.claims.append(claim)
             corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
-        done.append(sid)
-    return done
+    return [src.id for src in todo]
+
+
+def _extract_one(job: tuple[Source, dict[str, ExternalSource]]) -> list[Claim]:
+    """Claims proposed for one article (module level, so a process pool can call it)."""
+    from verifier.extract import extract_claims
+
+    src, external = job
+    return extract_claims(src, external)

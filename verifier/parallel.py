@@ -1,0 +1,48 @@
+"""Mapping a pure per-article function over many articles, on every core when it pays.
+
+Extraction and quantity scanning are pure functions of one article, so a corpus can be
+split across processes. A pool costs a fork and pickling of the results, so it is used only
+for :data:`MIN_ITEMS` or more articles; measured on 2 cores (PERFORMANCE.md: a
+multiprocessing pool gave 1.9x on a per-article map), and by benchmarks/bench_audit.py.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Iterable, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+MIN_ITEMS = 64
+"""Fewest articles worth a process pool; below it one process is faster (fork and pickling)."""
+
+
+def default_jobs() -> int:
+    """Worker processes to use: the cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def map_articles(func: Callable[[T], R], items: Iterable[T], jobs: int | None = None) -> list[R]:
+    """``[func(x) for x in items]``, in order, spread over ``jobs`` processes when worth it.
+
+    Args:
+        func: a module-level (picklable) pure function.
+        items: its inputs (picklable).
+        jobs: processes to use; None means :func:`default_jobs`; 1 forces one process.
+
+    Raises:
+        Whatever ``func`` raises, for the first failing item.
+    """
+    items = list(items)
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    if jobs == 1 or len(items) < MIN_ITEMS:
+        return [func(x) for x in items]
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunk = max(1, len(items) // (jobs * 8))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(func, items, chunksize=chunk))
