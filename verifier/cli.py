@@ -1,8 +1,8 @@
 """The ``verifier`` command line: the only module that prints or exits.
 
 Exit codes: 0 success; 1 only when ``--fail-on SEVERITY`` is given and a finding at or
-above it is reported; 2 for unusable input or options, with one ``path:line: message`` line
-on stderr and nothing written.
+above it is reported, or when ``reanchor`` leaves records it could not re-anchor; 2 for
+unusable input or options, with one ``path:line: message`` line on stderr and nothing written.
 """
 
 from __future__ import annotations
@@ -227,14 +227,43 @@ def extract_command(
         corpus = load_corpus(list(paths or []), with_records=False)
         plans = [(src, Path(src.path).parent.parent / "claims" / (Path(src.path).stem + ".yaml"))
                  for _, src in sorted(corpus.sources.items())]
-        results = [(target, merge_file(target, extract_claims(src, corpus.external), dry_run=True)) for src, target in plans]
+        results = [(target, merge_file(target, extract_claims(src, corpus.external), dry_run=True, body=src.body))
+                   for src, target in plans]
         if not dry_run:
-            results = [(target, merge_file(target, extract_claims(src, corpus.external))) for src, target in plans]
+            results = [(target, merge_file(target, extract_claims(src, corpus.external), body=src.body)) for src, target in plans]
     except VerifierError as err:
         _fail(err)
     verb = "would add" if dry_run else "added"
     for target, (before, added) in results:
         typer.echo(f"{target}: {before} records kept, {added} proposed claims {verb}")
+
+
+@app.command("reanchor")
+def reanchor_command(
+    paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped corpus)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Report what would change; write nothing."),
+) -> None:
+    """Move the anchors of records whose quote is no longer at its offsets (after an article was corrected)."""
+    from verifier.ingest.corpus import load_corpus
+    from verifier.ingest.reanchor import plan_reanchor, write_reanchored
+
+    try:
+        corpus = load_corpus(list(paths or []))
+        outcomes = plan_reanchor(corpus)
+        write_reanchored(corpus, outcomes, dry_run=dry_run)
+    except VerifierError as err:
+        _fail(err)
+    for o in outcomes:
+        old, new = o.claim.anchor, o.result
+        if o.resolved:
+            moved = "" if (new.start, new.end) != (old.start, old.end) else " (context renewed)"
+            typer.echo(f"{o.path}:{o.line}: {o.claim.id} {old.start}:{old.end} -> {new.start}:{new.end}{moved}")
+        elif new is None:
+            typer.echo(f"{o.path}:{o.line}: {o.claim.id} not re-anchored: quote {old.quote!r} no longer occurs in {o.claim.source}")
+        else:
+            typer.echo(f"{o.path}:{o.line}: {o.claim.id} not re-anchored: quote {old.quote!r}: {new.describe()}")
+    if any(not o.resolved for o in outcomes):
+        raise typer.Exit(1)
 
 
 def main() -> None:  # pragma: no cover - console entry for `python -m verifier`

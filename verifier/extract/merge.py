@@ -6,7 +6,11 @@ Policy (the promise to reviewers):
   rejected records, corrected fields, notes and YAML comments all survive a re-run, as does
   a record extraction no longer proposes;
 * a proposal whose anchor matches an existing record (same offsets, or the same quote
-  overlapping it) is already reviewed or pending, and is not added again;
+  overlapping it) is already reviewed or pending, and is not added again; when the article
+  was corrected since, the record is first re-anchored in memory
+  (:func:`verifier.ingest.reanchor.reanchor`), so a figure that only moved is matched where
+  it is now (a record whose quote fits several places equally matches all of them; the
+  file itself keeps the old offsets until ``verifier reanchor`` rewrites them);
 * other proposals are appended in offset order, renumbered past the ids already used
   ('<source>-xNNN'), with status 'proposed'.
 
@@ -23,7 +27,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from verifier.errors import InputError, RecordError
-from verifier.models.claim import Claim
+from verifier.ingest.reanchor import Ambiguous, reanchor
+from verifier.models.claim import Anchor, Claim
 
 _ID_NUMBER = re.compile(r"-x(\d+)$")
 
@@ -44,11 +49,31 @@ def _id(rec: Any) -> str:
     return rec.id if isinstance(rec, Claim) else str(rec.get("id", ""))
 
 
-def matches(existing: Any, proposed: Claim) -> bool:
-    """True when ``proposed`` is the claim ``existing`` already records (same anchor)."""
-    a = _anchor(existing)
-    if a is None:
-        return False
+def _spans(rec: Any, body: str | None) -> list[tuple[int, int, str]]:
+    """Where ``rec`` is in the article ``body`` now: its recorded anchor, or where re-anchoring
+    moves it, or (when its quote fits several places equally) each of those places too."""
+    a = _anchor(rec)
+    if a is None or body is None:
+        return [] if a is None else [a]
+    try:
+        anchor = rec.anchor if isinstance(rec, Claim) else Anchor.model_validate(dict(rec["anchor"]))
+    except (ValidationError, TypeError, ValueError):
+        return [a]
+    found = reanchor(body, anchor)
+    if isinstance(found, Anchor):
+        return [(found.start, found.end, found.quote)]
+    if isinstance(found, Ambiguous) and not found.weak:
+        return [a, *((s, s + len(a[2]), a[2]) for s in found.starts)]
+    return [a]
+
+
+def matches(existing: Any, proposed: Claim, body: str | None = None) -> bool:
+    """True when ``proposed`` is the claim ``existing`` already records (same anchor, once
+    ``existing`` is re-anchored in the article ``body`` when that is given)."""
+    return any(_same_place(span, proposed) for span in _spans(existing, body))
+
+
+def _same_place(a: tuple[int, int, str], proposed: Claim) -> bool:
     s, e, quote = a
     p = proposed.anchor
     if (s, e) == (p.start, p.end):
@@ -56,13 +81,15 @@ def matches(existing: Any, proposed: Claim) -> bool:
     return s < p.end and p.start < e and (quote in p.quote or p.quote in quote)
 
 
-def merge_records(existing: list, proposed: list[Claim]) -> list:
+def merge_records(existing: list, proposed: list[Claim], body: str | None = None) -> list:
     """Merge ``proposed`` claims into ``existing`` records (see the module docstring).
 
     Args:
         existing: records as loaded (ruamel CommentedMaps, plain dicts or Claims); this
             list object is extended in place and returned, so comments stay attached.
         proposed: claims from :func:`verifier.extract.extract_claims`.
+        body: the article as it is now; existing records are re-anchored in it (in memory
+            only) before proposals are matched to them. None matches recorded offsets.
 
     Returns:
         The merged list: every existing record, in its order, then the new proposals as
@@ -71,8 +98,9 @@ def merge_records(existing: list, proposed: list[Claim]) -> list:
     used = {_id(r) for r in existing}
     top = max((int(m.group(1)) for i in used if (m := _ID_NUMBER.search(i))), default=0)
     as_claims = bool(existing) and all(isinstance(r, Claim) for r in existing)
+    spans = [span for r in existing for span in _spans(r, body)]
     for claim in sorted(proposed, key=lambda c: (c.anchor.start, c.anchor.end)):
-        if any(matches(r, claim) for r in existing):
+        if any(_same_place(span, claim) for span in spans):
             continue
         new_id = claim.id
         if new_id in used:
@@ -87,8 +115,9 @@ def merge_records(existing: list, proposed: list[Claim]) -> list:
     return existing
 
 
-def merge_file(path: Path, proposed: list[Claim], dry_run: bool = False) -> tuple[int, int]:
-    """Merge ``proposed`` into the records file ``path`` (created when missing).
+def merge_file(path: Path, proposed: list[Claim], dry_run: bool = False, body: str | None = None) -> tuple[int, int]:
+    """Merge ``proposed`` into the records file ``path`` (created when missing); ``body`` is
+    the article as it is now (see :func:`merge_records`).
 
     Returns:
         (records before, records added).
@@ -110,7 +139,7 @@ def merge_file(path: Path, proposed: list[Claim], dry_run: bool = False) -> tupl
         if not isinstance(doc, list):
             raise InputError(str(path), 1, "a claims file must be a YAML list of records")
     before = len(doc)
-    merged = merge_records(doc, proposed)
+    merged = merge_records(doc, proposed, body)
     for i, rec in enumerate(merged):
         try:
             Claim.model_validate(rec)
