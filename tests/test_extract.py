@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
+from verifier.errors import InputError
 import yaml
 from typer.testing import CliRunner
 
@@ -226,7 +228,7 @@ def test_merge_keeps_human_work(tmp_path: Path) -> None:
     src = art("en1", "700 W for Zephyr X1; Orca 9 draws 1200 W.")
     before, added = merge_file(path, extract_claims(src))
     text = path.read_text(encoding="utf-8")
-    assert "# reviewed by hand" in text and "# corrected by a reviewer" in text
+    assert text.startswith(HUMAN)  # every byte of the reviewed records is kept; proposals are appended
     recs = yaml.safe_load(text)
     assert recs[0]["status"] == "accepted" and recs[0]["note"] == "checked against the vendor page"
     assert recs[1]["status"] == "rejected"  # kept although extraction no longer proposes it
@@ -237,7 +239,7 @@ def test_merge_keeps_human_work(tmp_path: Path) -> None:
 def test_merge_writes_nothing_on_error(tmp_path: Path) -> None:
     path = tmp_path / "en1.yaml"
     path.write_text("- id: [unclosed\n", encoding="utf-8")
-    with pytest.raises(Exception):
+    with pytest.raises(InputError, match="invalid YAML"):
         merge_file(path, extract_claims(art("en1", "Zephyr X1 draws 700 W.")))
     assert path.read_text(encoding="utf-8") == "- id: [unclosed\n"
     assert [p.name for p in tmp_path.iterdir()] == ["en1.yaml"]

@@ -20,13 +20,14 @@ and written atomically; the merged list is validated before anything is written.
 
 from __future__ import annotations
 
+import yaml
+
 import re
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from verifier.errors import InputError, RecordError
 from verifier.ingest.reanchor import Ambiguous, reanchor
 from verifier.models.claim import Anchor, Claim
 
@@ -119,32 +120,26 @@ def merge_file(path: Path, proposed: list[Claim], dry_run: bool = False, body: s
     """Merge ``proposed`` into the records file ``path`` (created when missing); ``body`` is
     the article as it is now (see :func:`merge_records`).
 
+    New records are appended to the file as text: every byte of the existing records (their
+    comments, quoting, indentation and nulls) stays as the reviewer left it.
+
     Returns:
         (records before, records added).
 
     Raises:
         InputError: the file is not valid YAML or not a list.
-        RecordError: the merged list would not validate (nothing is written).
+        RecordError: an existing record does not validate (nothing is written).
     """
-    from verifier.ingest.records import write_yaml_atomic
-    from verifier.ingest.yamlio import yaml_rt
+    from verifier.ingest.files import read_text, write_atomic
+    from verifier.ingest.records import read_claims
 
-    doc: Any = []
-    if path.exists():
-        try:
-            doc = yaml_rt().load(path.read_text(encoding="utf-8")) or []
-        except Exception as err:  # ruamel raises many error types; all mean unusable input
-            raise InputError(str(path), getattr(getattr(err, "problem_mark", None), "line", -1) + 1 or None,
-                             f"invalid YAML: {getattr(err, 'problem', err)}") from None
-        if not isinstance(doc, list):
-            raise InputError(str(path), 1, "a claims file must be a YAML list of records")
-    before = len(doc)
-    merged = merge_records(doc, proposed, body)
-    for i, rec in enumerate(merged):
-        try:
-            Claim.model_validate(rec)
-        except ValidationError as err:
-            raise RecordError(str(path), None, f"record {i} ({_id(rec)}) would not validate: {err.errors()[0]['msg']}") from None
-    if not dry_run and len(merged) > before:
-        write_yaml_atomic(path, merged)
-    return before, len(merged) - before
+    text = read_text(path, str(path)) if path.exists() else ""
+    existing, _lines = read_claims(path, str(path)) if text.strip() else ([], {})
+    before = len(existing)
+    merged = merge_records(list(existing), proposed, body)
+    added = [c if isinstance(c, dict) else c.model_dump(mode="json") for c in merged[before:]]
+    if not dry_run and added:
+        tail = yaml.safe_dump(added, allow_unicode=True, sort_keys=False, default_flow_style=False, width=4096)
+        sep = "" if not text or text.endswith("\n") else "\n"
+        write_atomic(path, lambda handle: handle.write(text + sep + tail))
+    return before, len(added)
