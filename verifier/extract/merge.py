@@ -14,18 +14,18 @@ Policy (the promise to reviewers):
 * other proposals are appended in offset order, renumbered past the ids already used
   ('<source>-xNNN'), with status 'proposed'.
 
-Files are read and written with ruamel.yaml's round-trip mode (comments and key order kept)
-and written atomically; the merged list is validated before anything is written.
+Existing records are read and validated first (nothing is written when one is invalid);
+new proposals are appended to the file as text, atomically, so the reviewed part of the file
+keeps every byte.
 """
 
 from __future__ import annotations
-
-import yaml
 
 import re
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import ValidationError
 
 from verifier.ingest.reanchor import Ambiguous, reanchor
@@ -86,7 +86,7 @@ def merge_records(existing: list, proposed: list[Claim], body: str | None = None
     """Merge ``proposed`` claims into ``existing`` records (see the module docstring).
 
     Args:
-        existing: records as loaded (ruamel CommentedMaps, plain dicts or Claims); this
+        existing: records as loaded (plain dicts or Claims); this
             list object is extended in place and returned, so comments stay attached.
         proposed: claims from :func:`verifier.extract.extract_claims`.
         body: the article as it is now; existing records are re-anchored in it (in memory

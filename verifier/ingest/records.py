@@ -21,8 +21,8 @@ import yaml
 from pydantic import ValidationError
 
 from verifier.errors import InputError, RecordError
-from verifier.ingest.files import read_text, write_atomic
-from verifier.ingest.yamlio import load_yaml, node_line, raise_validation, yaml_rt
+from verifier.ingest.files import read_text
+from verifier.ingest.yamlio import load_yaml, node_line, raise_validation
 from verifier.models.claim import Anchor, Claim
 from verifier.models.source import ExternalSource
 
@@ -83,11 +83,6 @@ def read_external(path: Path, display: str | None = None) -> list[ExternalSource
         seen.add(ext.id)
         out.append(ext)
     return out
-
-
-def write_yaml_atomic(path: Path, doc: Any) -> None:
-    """Write ``doc`` as round-trip YAML to ``path`` atomically (temp file + rename in the same folder)."""
-    write_atomic(path, lambda handle: yaml_rt().dump(doc, handle))
 
 
 ANCHOR_KEYS = ("quote", "start", "end", "prefix", "suffix")

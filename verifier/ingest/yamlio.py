@@ -3,8 +3,9 @@
 Reading uses PyYAML's C loader (libyaml), about 25 times faster than a pure-Python parser
 on the shipped records; it keeps the node tree, whose marks give the line of every key, so a
 validation error at ``[3, 'value', 'unit']`` is reported at the line of ``unit:`` in the
-fourth record. Writing (:func:`yaml_rt`) uses ruamel.yaml's round-trip mode, which keeps
-comments and key order of human-edited files.
+fourth record. Records are never rewritten through a YAML dumper: new records are appended
+as text and anchors are spliced in place (verifier/ingest/reanchor.py), so human edits,
+comments and quoting survive byte for byte.
 """
 
 from __future__ import annotations
@@ -17,18 +18,6 @@ from pydantic import ValidationError
 from verifier.errors import InputError, RecordError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def yaml_rt():
-    """Return a round-trip ``ruamel.yaml.YAML`` set up for our files (unicode, wide lines, 2-space maps)."""
-    from ruamel.yaml import YAML
-
-    rt = YAML(typ="rt")
-    rt.allow_unicode = True
-    rt.width = 4096
-    rt.preserve_quotes = True
-    rt.indent(mapping=2, sequence=4, offset=2)
-    return rt
 
 
 def load_yaml(text: str, path: str, line_offset: int = 0) -> tuple[Any, Any]:
