@@ -5,9 +5,10 @@
 Pipeline (a pure function of the article, so it can be mapped over a corpus by any engine):
 segment the body (:mod:`.segment`), find quantities (:mod:`verifier.quantities`), subjects
 (:mod:`.lexicon`), then for each quantity in each sentence read its metric
-(:mod:`.metrics`), its subject and comparison target (:mod:`.subjects`), its scope and
-attribution (:mod:`.attribution`). Figures that are not claims (ordinals, idioms, the size
-inside a model's name) are skipped.
+(:mod:`.metrics`), its subject and comparison target (:mod:`.subjects`), its scope
+(:mod:`.scope`) and attribution (:mod:`.attribution`). Figures that are not claims (ordinals,
+idioms, the size inside a model's name) are skipped. Lookups of mentions, figures and claims in
+a sentence or paragraph go through :class:`.spans.SpanIndex`, so time is linear in the article.
 """
 
 from __future__ import annotations
@@ -56,8 +57,9 @@ METADATA: Final = frozenset({"reading_time", "word_count"})
 
 @dataclass
 class _Run:
-    """State of one article's extraction. Mentions, subject mentions, models and claims are
-    :class:`SpanIndex` es, so that each figure looks only at its own sentence or paragraph."""
+    """State of one article's extraction. Mentions, subject mentions, models and claims are held
+    in :class:`SpanIndex` instances, so that each figure looks only at its own sentence or
+    paragraph (linear time in the article's length)."""
 
     source: Source
     external: dict[str, ExternalSource]

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from . import patterns as P
+from .patterns import alone
 from .context import (CURRENCY_BEFORE_RE, attach_left, attach_magnitude, attach_right_approx,
                       attach_subunits, attach_unit, is_classifier, is_name_before)
 from .dates import find_clocks, find_dates, year_offset
@@ -31,6 +32,9 @@ _ARTICLE_RE: Final[LazyRe] = LazyRe(
     r"(?<![A-Za-z])(?:[aA][nN]?|[oO][nN][eE])\s+(?=[A-Za-z$])")
 _NAME_NUMBER_RE: Final[LazyRe] = LazyRe(r"[ -]?\d")
 _TEMP_PREFIX_RE: Final[LazyRe] = LazyRe(r"(摄氏|攝氏|华氏|華氏)$")
+_PREFIX_WINDOW = 16
+"""Characters before a number searched for a currency or temperature prefix: longer than the
+longest prefix ('U.S.$ ', 'dollars '), so the search costs the same however long the text."""
 _TIME_UNITS: Final[frozenset[str]] = frozenset(
     {"ns", "µs", "ms", "s", "min", "h", "day", "week", "month", "quarter", "year", "decade",
      "Ga"})
@@ -122,13 +126,13 @@ def _complete(t: str, h: Hit, prev_end: int) -> bool:
     if is_currency(h.unit):
         attach_magnitude(t, h)  # "75 USD million"
         attach_subunits(t, h)  # "$20 and 43c"
-        if h.kind != "money" and (m := CURRENCY_BEFORE_RE.search(t, 0, h.start)) is None:
+        if h.kind != "money" and (m := CURRENCY_BEFORE_RE.search(t, max(0, h.start - _PREFIX_WINDOW), h.start)) is None:
             h.kind = "money"
     if h.unit in _TIME_UNITS and isinstance(h.value, (int, float)):
         m = _HALF_RE.match(t, h.end)
         if m:
             h.value, h.end = h.value + 0.5, m.end()
-    if h.unit in (None, "deg") and (m := _TEMP_PREFIX_RE.search(t, 0, h.start)):
+    if h.unit in (None, "deg") and (m := _TEMP_PREFIX_RE.search(t, max(0, h.start - _PREFIX_WINDOW), h.start)):
         h.unit = "°C" if m.group(1) in ("摄氏", "攝氏") else "°F"
         h.start = m.start()
     if h.kind != "sequence":
@@ -232,7 +236,7 @@ def _keep(t: str, h: Hit) -> bool:
         if is_name_before(t, h.start) and not _measure_after(t, h.end):
             return False
         if h.script == "word" and t[h.start:h.end].lower() in ("one", "a", "an"):
-            return not t[:h.start].strip() and not t[h.end:].strip()
+            return alone(t, h.start, h.end)
     return True
 
 

@@ -141,3 +141,15 @@ SIGN_BEFORE_RE: Final[LazyRe] = LazyRe(
 # a number written right after these is an ordinal or an index, not a quantity
 ORDINAL_BEFORE_RE: Final[LazyRe] = LazyRe(r"(?:第|No\.\s?|#)$")
 ORDINAL_AFTER_RE: Final[LazyRe] = LazyRe(r"(?:st|nd|rd|th)(?![A-Za-z])")
+
+
+_NON_SPACE_RE: Final[LazyRe] = LazyRe(r"\S")
+
+
+def alone(t: str, start: int, end: int) -> bool:
+    """True when ``t[start:end]`` is the whole text but for white space (a bare "one", "壹").
+
+    Looks only as far as the first visible character on each side, so it costs the same
+    however long the text is (slicing and stripping the whole text did not).
+    """
+    return _NON_SPACE_RE.search(t, 0, start) is None and _NON_SPACE_RE.search(t, end) is None

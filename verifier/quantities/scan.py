@@ -12,7 +12,7 @@ import re
 from . import patterns as P
 from .numerals import (CN_DIGITS, CN_PLACES, parse_arabic, parse_chinese,
                        parse_digit_string)
-from .patterns import LazyRe
+from .patterns import LazyRe, alone
 from .units import match_unit
 from .words import TOKEN_RE, iter_word_runs, parse_words
 
@@ -241,7 +241,7 @@ def _lone_digit_ok(t: str, start: int, end: int) -> bool:
     if after and (after in CLASSIFIERS or after in "以左多余打" or match_unit(t, end)):
         return True
     if t[start] in "壹贰貳叁參肆伍陆陸柒捌玖拾佰仟":
-        return not t[:start].strip() and not t[end:].strip()
+        return alone(t, start, end)
     return not after or not ("\u4e00" <= after <= "\u9fff")
 
 
