@@ -84,7 +84,7 @@ def article_figures(body: str) -> list[Figure]:
             approx = "about"
         iso = q.iso
         if iso and iso.startswith("--") and year:
-            iso = year.group(1) + iso[1:]
+            iso = str(int(year.group(1)) + (q.year_offset or 0)) + iso[1:]  # 去年10月: the year before
         out.append(Figure(q, printed_of(q.surface), approx, iso))
     return out + _halves(body, out, Quantity)
 
