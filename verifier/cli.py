@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
 
@@ -42,6 +43,39 @@ def _write(text: str, output: Optional[Path]) -> None:
         write_atomic(output, lambda handle: handle.write(text))
     except OSError as err:
         raise InputError(str(output), None, f"cannot write: {err.strerror or err}") from None
+
+
+PROGRESS_MIN = 20
+"""Fewest articles for which a progress bar is shown (on a terminal only)."""
+
+
+@contextmanager
+def _progress(label: str):
+    """Yield a ``progress(done, total)`` callback that draws a bar on standard error when it
+    is a terminal and the job has :data:`PROGRESS_MIN` items or more; silent otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(transient=True, console=Console(stderr=True))
+    task = None
+
+    def tick(done: int, total: int) -> None:
+        nonlocal task
+        if total < PROGRESS_MIN:
+            return
+        if task is None:
+            bar.start()
+            task = bar.add_task(label, total=total)
+        bar.update(task, completed=done)
+
+    try:
+        yield tick
+    finally:
+        if task is not None:
+            bar.stop()
 
 
 def _codes(value: Optional[str]) -> list[str]:
@@ -79,7 +113,8 @@ def audit(
         corpus = load_corpus(list(paths or []), with_records=not extract)
         from verifier.ingest.corpus import extract_missing
 
-        extract_missing(corpus, everything=extract)
+        with _progress("extracting claims") as tick:
+            extract_missing(corpus, everything=extract, progress=tick)
         report = run_audit(corpus, rules)
         _write(render(report, format), output)
     except VerifierError as err:

@@ -26,23 +26,33 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def map_articles(func: Callable[[T], R], items: Iterable[T], jobs: int | None = None) -> list[R]:
+def map_articles(func: Callable[[T], R], items: Iterable[T], jobs: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> list[R]:
     """``[func(x) for x in items]``, in order, spread over ``jobs`` processes when worth it.
 
     Args:
         func: a module-level (picklable) pure function.
         items: its inputs (picklable).
         jobs: processes to use; None means :func:`default_jobs`; 1 forces one process.
+        progress: called as ``progress(done, total)`` after each item.
 
     Raises:
         Whatever ``func`` raises, for the first failing item.
     """
     items = list(items)
     jobs = default_jobs() if jobs is None else max(1, jobs)
+    tick = progress or (lambda done, total: None)
+    out: list[R] = []
     if jobs == 1 or len(items) < MIN_ITEMS:
-        return [func(x) for x in items]
+        for x in items:
+            out.append(func(x))
+            tick(len(out), len(items))
+        return out
     from concurrent.futures import ProcessPoolExecutor
 
     chunk = max(1, len(items) // (jobs * 8))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(func, items, chunksize=chunk))
+        for result in pool.map(func, items, chunksize=chunk):
+            out.append(result)
+            tick(len(out), len(items))
+    return out

@@ -152,13 +152,14 @@ def _add_records(corpus: Corpus, rec: Path) -> None:
         corpus.claims.append(claim)
 
 
-def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None = None) -> list[str]:
+def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None = None,
+                    progress=None) -> list[str]:
     """Propose records, by extraction, for the articles that have none (all when ``everything``).
 
     Extracted claims are held in memory only (``verifier extract`` writes them); their
     ``record_lines`` point at the article. Articles are extracted in parallel when there are
-    many (:func:`verifier.parallel.map_articles`, ``jobs`` processes). Returns the ids of the
-    sources extracted.
+    many (:func:`verifier.parallel.map_articles`, ``jobs`` processes); ``progress(done,
+    total)`` is called after each article. Returns the ids of the sources extracted.
     """
     from verifier.parallel import map_articles
 
@@ -167,7 +168,7 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     if everything:
         corpus.claims = []
         corpus.record_lines = {}
-    results = map_articles(_extract_one, [(src, corpus.external) for src in todo], jobs)
+    results = map_articles(_extract_one, [(src, corpus.external) for src in todo], jobs, progress)
     for src, claims in zip(todo, results):
         for claim in claims:
             corpus.claims.append(claim)
