@@ -24,6 +24,7 @@ from verifier.extract.attribution import attribute
 from verifier.extract.events import event_of
 from verifier.extract.context import Figure, article_figures, model_mentions
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon, resolve_alias
+from verifier.extract.names import expand_short_forms, join_cjk_prefixes
 from verifier.extract.segment import Sentence, segment, sentences
 from verifier.extract.spans import SpanIndex
 from verifier.extract.subjects import (FORMER, LATTER, PRODUCT_KINDS, RIVAL_WORDS, UNRESOLVED, ArticleSubjects, article_subjects, distributive, find_target,
@@ -34,8 +35,8 @@ from verifier.models.source import ExternalSource, Source
 CONTEXT: Final = 32
 """Characters of prefix and suffix kept in an anchor (the W3C TextQuoteSelector context)."""
 
-CLAUSE: Final = re.compile(r"[，,；;：:。！？!?（）()]|——|—| · ")
-"""Clause boundaries inside a sentence."""
+CLAUSE: Final = re.compile(r"[，；;：:。！？!?（）()]|(?<!\d),|,(?!\d)|——|—| · ")
+"""Clause boundaries inside a sentence (a comma between digits is a thousands separator: '$4,000')."""
 
 PRONOUN: Final = re.compile(r"^\s*(?:其|它|它们|该芯片|该系统|its\b|it\b|their\b)", re.IGNORECASE)
 """A clause that opens on a pronoun speaks of the subject named last before its sentence."""
@@ -48,6 +49,19 @@ REFERENCE: Final = re.compile(r"(?:距离|距|相距|离)\s*([^，,。；;\d]{2,
 
 DIFFERENCE: Final = re.compile(r"(?:只差|仅差|相差|还差|差了|差)\s*(?:约|近)?\s*$")
 """'只差18平方毫米': the figure is a difference to the reference point (relation 'difference')."""
+
+DIFF_BEFORE: Final = re.compile(r"(?:多出|多了|高出|少了|少出|低了|相差|差距为|差距是|a difference of|difference of)\s*(?:约|近|about|nearly)?\s*$",
+                                re.IGNORECASE)
+"""Words before a figure that make it a difference between two subjects: '多出4.5千瓦时', 'a difference of $1,500'."""
+
+DIFF_AFTER: Final = re.compile(r"\s*(?:more|less|higher|lower|larger|smaller|bigger|heavier|lighter|cheaper|dearer)\s+than\b", re.IGNORECASE)
+"""Words after a figure that make it a difference: '$1,500 more than the H9'."""
+
+POSSESSIVE: Final = re.compile(r"['’]s\s")
+"""'Helio Power's new unit, the Aurora P5, stores …': the owner is not the topic when a product follows."""
+
+FOR_AFTER: Final = re.compile(r"\s+for\s+(?:the\s+)?", re.IGNORECASE)
+"""'$6,000 for the H9', '14 months for the Zephyr X1': the name right after is the figure's subject."""
 
 PORTIONS: Final = frozenset({"cost_share", "share"})
 """Metrics of a share of a total: no fallback to the article's main subject."""
@@ -96,11 +110,12 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     known_ix = SpanIndex(known)
     taken = [(m.start, m.end) for m in found] + [(f.q.start, f.q.end) for f in figures if f.q.unit is not None
                                                   and not known_ix.covering(f.q.start, f.q.start + 1)]
-    mentions = sorted(found + discover(body, taken, lx), key=lambda m: m.start)
+    mentions = join_cjk_prefixes(body, sorted(found + discover(body, taken, lx), key=lambda m: m.start), source.meta.title or "")
     mentions_ix = SpanIndex(mentions)
     figures = [replace(f, skip=True) if mentions_ix.covering(f.q.start, f.q.end)
                or known_ix.overlapping(f.q.start, f.q.end) else f for f in figures]
     models, mentions = model_mentions(body, demote_benchmarks(body, mentions), figures)
+    mentions = expand_short_forms(mentions)
     units = segment(body)
     sents = [s for u in units for s in sentences(body, u)]
     memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents])
@@ -160,6 +175,10 @@ def _claim(run: _Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pa
     reading = _reading(q, near, wide, after, header, body[sent.start:q.start], prev, same_sentence)
     if reading is None or _idiom(body, q) or not reading.metric or (q.kind == "fraction" and reading.relation is None):
         return None
+    if reading.kind == "percent" and reading.relation is None and body.count("%", sent.start, sent.end) > q.surface.count("%"):
+        return None  # '89%, 91% and 94% in the three modes': a list of scopes the text does not name
+    if reading.metric == "memory_capacity" and reading.kind in ("ratio", "percent") and _stores_energy(run):
+        reading = replace(reading, metric="energy")  # 'capacity' of a battery: the article gives energies, not memory
     reference = REFERENCE.search(body, sent.start, sent.end)
     reference = reference if reference and reference.end() <= q.start else None
     if reference and reference.end() == q.start and "差" in body[q.end:sent.end]:
@@ -170,6 +189,8 @@ def _claim(run: _Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pa
             return None
         return _build(run, body, sent, f, reading, subject, Comparison(target=reference.group(1).strip(), relation="difference"),
                       near, wide, after)
+    if reading.kind not in ("ratio", "percent", "date") and q.unit and (DIFF_BEFORE.search(near) or DIFF_AFTER.match(after)):
+        reading = replace(reading, relation="difference")  # 'X2的容量多出4.5千瓦时', 'a difference of $1,500'
     if reading.metric == "date":
         subject, target = _event_subject(run, body, sent, f, near, after), None
     elif reading.metric in METADATA or (reading.metric == "count" and reading.unit == "authors"):
@@ -183,12 +204,51 @@ def _claim(run: _Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pa
         subject, target = _subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
     if subject is None:
         return None
-    comparison = None
-    if reading.kind in ("ratio", "percent") and reading.relation:
-        if not target or target == subject or target == UNRESOLVED:
+    comparison, extra = None, {}
+    if reading.relation:
+        change = _after_change(run, sent, f, target)
+        if change is not None:  # 'from $9,000 to $7,500, a 25% reduction': the subject against itself
+            subject, reading = change.subject, replace(reading, metric=change.metric)
+            comparison, extra = Comparison(target=subject, relation=reading.relation, scope={"period": "before"}), {"period": "after"}
+        elif not target or target == subject or target == UNRESOLVED or (reading.relation == "difference" and target == T.BASELINE):
             return None
-        comparison = Comparison(target=target, relation=reading.relation)
-    return _build(run, body, sent, f, reading, subject, comparison, near, wide, after)
+        else:
+            comparison = Comparison(target=target, relation=reading.relation)
+    else:
+        side = T.change_side(body, f.q.start, f.q.end, run.spans, sent.start)
+        prior = run.claims.starting(sent.start, f.q.start)
+        if (side == "before" and not _rival_change(run, body, sent)) or \
+                (side == "after" and prior and prior[-1].scope.get("period") == "before" and prior[-1].subject == subject):
+            extra = {"period": side}
+    return _build(run, body, sent, f, reading, subject, comparison, near, wide, after, extra)
+
+
+def _stores_energy(run: _Run) -> bool:
+    """True when the article's figures so far include energies and no memory capacity."""
+    metrics = {c.metric for c in run.claims}
+    return "energy" in metrics and "memory_capacity" not in metrics
+
+
+def _rival_change(run: _Run, body: str, sent: Sentence) -> str | None:
+    """The rivals (joined) when a 'from A to B' sentence compares with them, so that A is theirs."""
+    sentence = body[sent.start:sent.end].lower()
+    rivals = [x for x in run.memo.compare_set if x != run.memo.main]
+    if rivals and any(w in sentence for w in RIVAL_WORDS + T.COMPARE_WORDS):
+        return T.join(rivals)
+    return None
+
+
+def _after_change(run: _Run, sent: Sentence, f: Figure, target: str | None) -> Claim | None:
+    """The 'to' figure of a change earlier in the sentence ('from $9,000 to $7,500'), when the
+    comparison figure ``f`` names no other target: a percentage or multiplier that follows a
+    change compares the subject's value after it with its value before."""
+    if f.q.unit not in ("%", "x"):
+        return None
+    prior = [c for c in run.claims.starting(sent.start, f.q.start) if c.comparison is None]
+    if len(prior) >= 2 and prior[-1].scope.get("period") == "after" and prior[-2].scope.get("period") == "before" \
+            and target in (None, T.BASELINE, prior[-1].subject):
+        return prior[-1]
+    return None
 
 
 def _reading(q, near: str, wide: str, after: str, header: str, sentence: str, prev: Claim | None,
@@ -234,26 +294,33 @@ def _idiom(body: str, q) -> bool:
 def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int, paired: dict, row_pair, rank: int,
                         reading: M.Reading) -> tuple[str | None, str | None]:
     q, memo = f.q, run.memo
-    comparative = reading.kind in ("ratio", "percent") and reading.relation is not None
-    target, _ = (find_target(body, cs, q.start, q.end, sent.end, run.subjects, memo) if comparative else (None, None))
+    comparative = reading.relation is not None
+    named = comparative and (reading.relation != "difference" or DIFF_AFTER.match(body, q.end, sent.end))  # 'X 的容量多出 4 kWh': X is the subject
+    target, _ = (find_target(body, cs, q.start, q.end, sent.end, run.subjects, memo) if named else (None, None))
     exclude = set(target.split("|")) if target else set()
     near = body[cs:q.start]
     before = run.claims.starting(sent.start, q.start)
     role = None if comparative else T.from_to_role(body, q.start, q.end, [s for s in run.spans if s != (q.start, q.end)])
-    if role == "to" and before and before[-1].subject not in (memo.main, None) and memo.main:
+    if role == "to" and before and before[-1].subject not in (memo.main, None) and memo.main \
+            and "period" not in before[-1].scope:
         return memo.main, None  # the rivals had the 'from' figure: the subject has the 'to' one
     if role == "from":
         # '由 A 降至 B': A is the rivals' figure when the sentence compares with them, else the
-        # subject's former value, which is not proposed (it would read as a restatement of B)
-        sentence = body[sent.start:sent.end].lower()
-        rivals = [x for x in memo.compare_set if x != memo.main]
-        if rivals and any(w in sentence for w in RIVAL_WORDS + T.COMPARE_WORDS):
-            return T.join(rivals), None
-        return None, None
+        # subject's former value when a verb of change says so (scope period: before, see
+        # :func:`_claim`); without one, A is not proposed (it would read as a restatement of B)
+        rivals = _rival_change(run, body, sent)
+        if rivals:
+            return rivals, None
+        if T.change_side(body, q.start, q.end, run.spans, sent.start) is None:
+            return None, None
     if comparative and any(w in near for w in FORMER):
         return memo.pair()
     if q.start in paired:
         return paired[q.start].name, target
+    owner = FOR_AFTER.match(body, q.end, sent.end)
+    owner = run.subjects.starting(owner.end(), owner.end() + 1) if owner and not comparative else []
+    if owner and owner[0].kind in PRODUCT_KINDS:
+        return _name(run, owner[0]), None
     if row_pair is not None:
         if comparative:
             return row_pair[0].name, target or row_pair[1].name
@@ -273,7 +340,9 @@ def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int
         subject = _name(run, m) if m else None
     subject = subject or memo.restated(f.printed, reading.unit)
     if subject is None:
-        m = in_clause(body, sent.start, cs, run.subjects, exclude, reading.metric, nearest=False)
+        owners = {o.name for o in run.subjects.within(sent.start, cs) if POSSESSIVE.match(body, o.end)}
+        m = in_clause(body, sent.start, cs, run.subjects, exclude | owners, reading.metric, nearest=False) \
+            or in_clause(body, sent.start, cs, run.subjects, exclude, reading.metric, nearest=False)
         subject = _name(run, m) if m else None
     if subject is None and reading.metric in PORTIONS:
         return None, None  # a share of a total belongs to the total's owner, who must be named
@@ -309,11 +378,11 @@ def _name(run: _Run, m: Mention) -> str:
 
 
 def _build(run: _Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subject: str, comparison: Comparison | None,
-           near: str, wide: str, after: str) -> Claim | None:
+           near: str, wide: str, after: str, extra: dict | None = None) -> Claim | None:
     q = f.q
-    scope = S.scope_of(body, sent, f, r, near, wide, after, comparison, run.models)
-    if r.metric == "duration" and "stage" not in scope:
-        return None  # a period with no milestone cannot be told apart from the article's other periods
+    scope = {**S.scope_of(body, sent, f, r, near, wide, after, comparison, run.models), **(extra or {})}
+    if r.metric == "duration" and "stage" not in scope and "workload" not in scope:
+        return None  # a period with no milestone or activity cannot be told apart from the article's other periods
     value = _value(f, r)
     explicit = not (comparison is None and run.memo.restated(f.printed, r.unit) == subject)
     if r.metric != "date":  # an event ('X initial deployment') is no subject for later figures

@@ -8,7 +8,9 @@ not claims (the size inside a model name such as 'GPT-OSS 120B').
 Fix-ups work around gaps of the quantity layer, reported upstream:
 
 * a bare number followed by a spaced scale and currency ('1050 亿美元') becomes money;
-* '一半' / 'half' (正好一半, 一半还多) becomes a fraction of 0.5.
+* '一半' / 'half' (正好一半, 一半还多) becomes a fraction of 0.5;
+* 'fell from $9,000 to $7,500' (one range for the quantity layer) becomes two figures when
+  a verb of change governs it: a change over time, not a range (see :data:`CHANGE_BEFORE`).
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from typing import Final
 from verifier.extract.lexicon import Mention
 from verifier.extract.spans import SpanIndex
 
+_SCALE: Final = r"(?:\s*(?:[万亿]|千(?![瓦克米焦卡帕赫兆]))+|[kK](?![a-zA-Z]))?"
+"""A scale word after digits ('8.54万', '8k'); 千 that starts a unit ('13.5千瓦时', '135千克') is the unit's."""
+
 _PRINTED: Final = re.compile(
-    r"[0-9][0-9,.]*(?:\s*[万亿千]+|[kK](?![a-zA-Z]))?"                      # 8.54万, 85,448, 1050, 8k
-    r"(?:\s*(?:至|到|-|–|~|to)\s*[0-9][0-9,.]*(?:\s*[万亿千]+|[kK](?![a-zA-Z]))?)?"  # a range's upper end
+    r"[0-9][0-9,.]*" + _SCALE +                                           # 8.54万, 85,448, 1050, 8k
+    r"(?:\s*(?:至|到|-|–|~|to)\s*[0-9][0-9,.]*" + _SCALE + r")?"          # a range's upper end
     r"|[零〇一二两三四五六七八九十百千万亿半]+(?:分之[零一二两三四五六七八九十]+)?"  # Chinese numerals
     r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|a third|a quarter)",
     re.IGNORECASE,
@@ -49,6 +54,18 @@ _SIZE: Final = re.compile(r"\d+(?:\.\d+)?[BTMK]")
 
 _APPROX_BEFORE: Final = re.compile(r"约(?:低|高|快|慢|少|多)\s*$")
 """'约低 1.7 倍': an approximation word separated from the figure by a comparative."""
+
+
+CHANGE_BEFORE: Final = re.compile(
+    r"(?:\b(?:cut|cuts|slashed|lowered|reduced|raised|increased|boosted|fell|falls|dropped|drops|declined|"
+    r"rose|rises|grew|grows|climbed|jumped|shrank|went (?:up|down)|moved)\b[^,.;:]{0,40})$",  # 'cut the launch price '
+    re.IGNORECASE,
+)
+"""A verb of change in the clause before 'from A to B': the figures are a subject's value before
+and after the change ('cut the price from $9,000 to $7,500'), not a range ('ranged from 89% to 92%')."""
+
+_FROM_TO: Final = re.compile(r"from\s+(\S.*?)\s+(?:down |up )?to\s+(\S.*)", re.IGNORECASE)
+"""The two sides of a range printed 'from A to B'."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +99,34 @@ def article_figures(body: str) -> list[Figure]:
         approx = q.approx
         if approx is None and _APPROX_BEFORE.search(body, max(0, q.start - 4), q.start):
             approx = "about"
+        if q.kind == "range":
+            parts = _change(body, q, extract)
+            if parts:
+                out.extend(Figure(p, printed_of(p.surface), p.approx) for p in parts)
+                continue
         iso = q.iso
         if iso and iso.startswith("--") and year:
             iso = str(int(year.group(1)) + (q.year_offset or 0)) + iso[1:]  # 去年10月: the year before
         out.append(Figure(q, printed_of(q.surface), approx, iso))
     return out + _halves(body, out, Quantity)
+
+
+def _change(body: str, q, extract) -> list:
+    """The two figures of 'cut the price from $9,000 to $7,500' (see :data:`CHANGE_BEFORE`), or []
+    when the range is no change or a side does not read as one quantity."""
+    m = _FROM_TO.fullmatch(q.surface)
+    line_start = body.rfind("\n", 0, q.start) + 1
+    if not m or not CHANGE_BEFORE.search(body, max(line_start, q.start - 60), q.start):
+        return []
+    out = []
+    for g in (1, 2):
+        got = extract(m.group(g))
+        if len(got) != 1 or got[0].kind == "range":
+            return []
+        out.append(got[0]._replace(start=q.start + m.start(g) + got[0].start, end=q.start + m.start(g) + got[0].end))
+    if out[0].unit is None:
+        out[0] = out[0]._replace(unit=out[1].unit, kind=out[1].kind)  # 'from 700 to 550 W'
+    return out if out[0].unit == out[1].unit else []
 
 
 def _money(q, m: re.Match, body: str, quantity_cls):

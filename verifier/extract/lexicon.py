@@ -42,7 +42,7 @@ _PRODUCT_CODE: Final = re.compile(
     r"(?<![A-Za-z0-9.])"                # not inside a longer token
     r"[A-Z][A-Za-z]{0,5}"              # letter prefix: X, MI, GB, TPU
     r"[ -]?\d{1,4}[A-Za-z]{0,3}"       # number with optional suffix: 1, 355X, 200
-    r"(?:\.\d)?(?![A-Za-z0-9.])"        # optional point release: K2.5
+    r"(?:\.\d)?(?![A-Za-z0-9]|\.\w)"    # optional point release: K2.5 (a full stop may follow)
 )
 """Product codes: 'X1', 'GB 200', 'MI355X', 'K2.5'."""
 
@@ -53,7 +53,7 @@ _CAP_NAME: Final = re.compile(
     rf"(?<![{_L}0-9])"
     rf"[A-Z][{_L}&-]*[{_L}]"                          # a capitalised word: 'Zephyr', 'Jalapeño'
     rf"(?:[ ][A-Z][{_L}&-]*[{_L}]"                    # more capitalised words: 'Richard Ho'
-    rf"|[ ][A-Z]?\d{{1,4}}[A-Za-z]?(?![{_L}0-9.,]))*"  # or a model number: 'Orca 9', 'Zephyr X1'
+    rf"|[ ][A-Z]?\d{{1,4}}[A-Za-z]?(?![{_L}0-9]|[.,]\w))*"  # or a model number: 'Orca 9', 'Zephyr X1'
     rf"(?![{_L}])"
 )
 """Capitalised names: 'Zephyr X1', 'Jalapeño', 'Orca 9', 'Richard Ho'."""

@@ -42,23 +42,31 @@ RATIO_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("cost", ("成本", "cost", "价格", "price")),
     ("power", ("功耗", "功率", "power", "瓦")),
     ("memory_bandwidth", ("带宽", "bandwidth")),
-    ("memory_capacity", ("内存", "显存", "memory", "capacity")),
+    ("energy", ("energy", "电量", "储能", "电池容量", "battery capacity", "kwh", "千瓦时")),
+    ("mass", ("weigh", "heavier", "lighter", "重量")),
+    ("efficiency", ("效率", "efficiency")),
+    ("memory_capacity", ("内存", "显存", "memory", "capacity", "容量")),
 )
 """Cues for ratios, shares and percentage changes, where the unit says nothing."""
 
 INVERSE_CUES: Final = ("低", "降低", "缩短", "少", "lower", "less", "shorter", "fewer", "reduc", "cut")
 """A ratio of a figure that got smaller ("延迟低 1.7 倍", "1.7x lower latency") is inverse."""
 
-REDUCTION_CUES: Final = ("降低", "减少", "缩短", "下降", "节省", "减小", "低", "cut", "reduc", "lower", "fewer", "less", "drop", "save", "shrink")
+REDUCTION_CUES: Final = ("降幅", "跌幅", "降低", "减少", "缩短", "下降", "节省", "减小", "低", "cut", "reduc", "lower", "fewer", "less", "drop", "save", "shrink")
 SHARE_CUES: Final = ("只有", "仅为", "仅", "只占", "为对手", "是对手", "的", "only", " of ", "half", "一半", "share")
-INCREASE_CUES: Final = ("提升", "提高", "增加", "高出", "增长", "多出", "increase", "more", "higher", "rise", "grow", "gain")
+INCREASE_CUES: Final = ("涨幅", "增幅", "提升", "提高", "增加", "高出", "增长", "多出", "increase", "more", "higher", "rise", "grow", "gain")
+CHANGE_NOUN_AFTER: Final = {
+    "reduction": re.compile(r"\s*(?:price\s+)?(?:reduction|cut|drop|decrease|decline|discount|fall)\b", re.IGNORECASE),
+    "increase": re.compile(r"\s*(?:price\s+)?(?:increase|rise|jump|gain|hike)\b", re.IGNORECASE),
+}
+"""A noun of change right after a percentage: 'a 25% reduction', 'a 10% price increase'."""
 PORTION_CUES: Final = ("占", "account", "share of", "比例", "比重")
 
 MONEY_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("cost_per_hour", ("每小时", "per hour", "/h", "an hour", "每芯片每小时", "hourly")),
     ("deal_value", ("收购", "融资", "交易", "投资", "担保", "订单", "合同", "acqui", "deal", "financ", "invest", "contract", "funding", "raise", "valuation", "估值")),
     ("revenue", ("营收", "收入", "销售额", "revenue", "sales")),
-    ("price", ("售价", "价格", "定价", "报价", "price", "priced", "costs $", "sells for", "标价")),
+    ("price", ("售价", "价格", "定价", "报价", "price", "priced", "costs $", "sells for", "标价", "it costs", "costs")),
     ("cost_saving", ("节省", "省下", "saving", "save")),
     ("cost", ("成本", "cost", "spend", "支出", "电费")),
 )
@@ -71,7 +79,10 @@ COUNT_NOUNS: Final[tuple[tuple[str, str], ...]] = (
 )
 """Nouns after a bare count that make it a claim, with the unit recorded: '三款公开权重模型' -> models."""
 
-SPEC_METRICS: Final = frozenset({"die_area", "memory_capacity", "memory_bandwidth", "process_node", "sequence_length", "bandwidth_per_power", "area"})
+MASS_UNITS: Final = frozenset({"kg", "g", "lb"})
+"""Units of mass ('120 kg', '135公斤'): the metric ``mass``."""
+
+SPEC_METRICS: Final = frozenset({"mass", "energy_density", "die_area", "memory_capacity", "memory_bandwidth", "process_node", "sequence_length", "bandwidth_per_power", "area"})
 """Metrics whose figures are specifications (kind 'spec') rather than measurements."""
 
 META_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
@@ -165,6 +176,10 @@ def read(q, near: str, wide: str, after: str, header: str = "", sentence: str = 
         return Reading(metric, unit, "measurement")
     if unit in ("Wh", "kWh", "MWh", "GWh", "J"):
         return None if q.surface.startswith("一") else Reading("energy", unit, "measurement")
+    if unit in MASS_UNITS:
+        return Reading("mass", unit, "spec")
+    if unit in ("Wh/kg", "kWh/kg", "Wh/g"):
+        return Reading("energy_density", unit, "spec")
     return _by_unit(q, near, wide, after, header)
 
 
@@ -298,9 +313,9 @@ def _percent(near: str, wide: str, after: str, sentence: str = "") -> Reading:
     tail = near[-8:].lower()
     if has(near, PORTION_CUES) and not has(tail, REDUCTION_CUES):
         return Reading("cost_share" if has(near + wide, ("成本", "cost")) else (metric or "share"), "%", "percent")
-    if nearest(tail, REDUCTION_CUES) >= 0 or has(after[:6], ("还多", "以上的降幅")):
+    if nearest(tail, REDUCTION_CUES) >= 0 or has(after[:6], ("还多", "以上的降幅")) or CHANGE_NOUN_AFTER["reduction"].match(after):
         return Reading(metric, "%", "percent", "reduction")
-    if nearest(tail, INCREASE_CUES) >= 0:
+    if nearest(tail, INCREASE_CUES) >= 0 or CHANGE_NOUN_AFTER["increase"].match(after):
         return Reading(metric, "%", "percent", "increase")
     if nearest(tail, SHARE_CUES) >= 0 or has(after[:4], (" of",)) or not tail.strip():
         return Reading(metric, "%", "percent", "share")

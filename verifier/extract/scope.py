@@ -9,8 +9,12 @@ scope makes a false finding. Each key comes from words next to the figure:
 * ``model`` and ``workload`` (performance figures): the model named in the table row, the
   sentence or the paragraph's setting ('以X为例', 'three models were tested — A, B, C');
 * ``stage`` (durations): the milestone the period runs to or from (流片, project start);
-* ``part``: the component measured ('SIMD单元面积减少了8%'), or the input/output side of a
-  sequence length ('8k 输入、1k 输出', '8k/1k', '请求长度').
+* ``part``: the component measured ('SIMD单元面积减少了8%'), the input/output side of a
+  sequence length ('8k 输入、1k 输出', '8k/1k', '请求长度'), or the side of a power figure
+  ('1.2 kW charger input', '5 kW of output'; a charger's power is the input side);
+* ``workload`` of a power figure (continuous, peak) and of a duration that is no stage of a
+  product's life (runtime, charging, warranty: '2.7 h runtime', '质保10年'), from the noun
+  next to the figure (:data:`POWER_SIDES`, :data:`POWER_MODES`, :data:`DURATION_WORKLOADS`).
 
 Shape::
 
@@ -45,6 +49,42 @@ STAGES: Final = (
 """Milestones of a product's life that a duration runs from or to (scope key ``stage``).
 Horizons ('短期来看（6-12个月）') and relative times ('两天前') are not milestones: a duration
 without one is not proposed (its fact cannot be told apart from other durations)."""
+
+POWER_SIDES: Final = (
+    ("input", ("input", "输入", "charger", "charging", "充电", "accepts", "接入")),
+    ("output", ("output", "输出", "discharg", "放电", "delivers", "供电")),
+)
+"""Which side of a device a power figure is on (scope key ``part``)."""
+
+POWER_MODES: Final = (
+    ("continuous", ("continuous", "持续", "连续")),
+    ("peak", ("peak", "峰值", "surge", "瞬时")),
+)
+"""The operating mode a power figure holds in (scope key ``workload``)."""
+
+DURATION_WORKLOADS: Final = (
+    ("warranty", ("warranty", "guarantee", "质保", "保修")),
+    ("charging", ("charge", "charging", "recharg", "fills", "充电", "充满")),
+    ("runtime", ("runtime", "run time", "runs", "running", "backup", "续航", "运行", "供电")),
+)
+"""What a duration that marks no milestone measures (scope key ``workload``): a runtime, a
+charging time and a warranty are different facts even for one product."""
+
+NEXT_TO: Final = 24
+"""Characters on each side of a figure searched for the noun it qualifies."""
+
+
+def next_to(near: str, after: str, table: tuple[tuple[str, tuple[str, ...]], ...]) -> str | None:
+    """The entry of ``table`` whose cue is nearest the figure within :data:`NEXT_TO` characters
+    before it (same clause) or after it ('5 kW of continuous output', '10-year warranty')."""
+    hits = []
+    for text, before in ((near[-NEXT_TO:], True), (after[:NEXT_TO], False)):
+        for rank, (name, cues) in enumerate(table):
+            d = M.nearest(text, cues, before)
+            if d >= 0:
+                hits.append((d, rank, name))
+    return min(hits)[2] if hits else None
+
 
 DESIGN: Final = (("design", ("设计", "design")),)
 """The start of a development period, used only when no milestone is named ('Design took 14 months')."""
@@ -135,16 +175,23 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
         work = M.workload(near, wide, r.metric)
         if work:
             scope["workload"] = work
+    if r.metric == "power":
+        mode = next_to(near, after, POWER_MODES)
+        if mode:
+            scope["workload"] = mode
     if r.metric == "duration":
         stage = stage_of(near, after, body[sent.start:sent.end])
+        work = next_to(near, after, DURATION_WORKLOADS) if stage is None else None
         if stage:
             scope["stage"] = stage
+        elif work:
+            scope["workload"] = work
     if r.metric == "sequence_length":
         part = sequence_part(body, f.q.start, f.q.end, near, after)
         if part:
             scope["part"] = part
     elif r.kind in ("percent", "ratio") or r.metric in ("area", "die_area", "power", "cost"):
-        part = part_of(near)
+        part = part_of(near) or (next_to(near, after, POWER_SIDES) if r.metric == "power" and r.kind != "percent" else None)
         if part:
             scope["part"] = part
     return scope

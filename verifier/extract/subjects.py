@@ -35,8 +35,18 @@ TARGET_BEFORE: Final = re.compile(
 TARGET_CUE: Final = re.compile(r"(?:是|为|达|达到|约为|相当于|只有|仅为|than|vs\.?|versus|对比|相比|比|over)\s*$", re.IGNORECASE)
 """Words before a target's name: '是GB200的', 'than Orca 9'."""
 
-THAN_AFTER: Final = re.compile(r"^[^，,。；;]{0,40}?(?:than|vs\.?|versus|compared (?:with|to)|over)\s+(?:the\s+)?", re.IGNORECASE)
-"""English comparisons name the target after the figure: '1.9x ... than Orca 9'."""
+THAN_AFTER: Final = re.compile(
+    r"[^，,。；;]{0,40}?(?:than|vs\.?|versus|compared (?:with|to)|over)\s+(?:the\s+)?"  # '… than the', 'compared with'
+    r"|\s*(?:as\s+(?:much|many|large|high|big|long|fast)\s+(?:[a-z-]+\s+){0,3}?as"      # 'as much energy as'
+    r"|(?:that|those)\s+of)\s+(?:the\s+)?",                                              # 'that of the'
+    re.IGNORECASE,
+)
+"""English comparisons name the target after the figure: '1.9x ... than Orca 9', '1.6 times as
+much energy as the H9', '1.5 times that of the Q7'. Matched at the figure's end (no '^': with a
+start position, '^' would only match at the start of the text)."""
+
+ADJACENT_AFTER: Final = re.compile(r"\s*(?:as\s+(?:much|many|large|high|big|long|fast)\b|(?:that|those)\s+of\b)", re.IGNORECASE)
+"""Forms whose target must be the name right after them ('as much … as X', 'that of X')."""
 
 RIVAL_WORDS: Final = ("对比系统", "对照系统", "对手", "竞品", "对比芯片", "comparison system", "rival", "competitor", "comparison")
 """Words that stand for the article's comparison set ('是对比系统的1.5至1.9倍')."""
@@ -164,10 +174,12 @@ def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end
     after = THAN_AFTER.match(body, q_end, sent_end)
     if after:
         group = subjects.starting(after.end(), sent_end)
-        if group:
+        if group and group[0].start == after.end():
             joined = _joined(body, [g for g in group if g.start < group[0].end + 30], forward=True)
             return join_names(g.name for g in joined), None
-        return UNRESOLVED, None
+        if ADJACENT_AFTER.match(body, q_end, sent_end) or not group:
+            return UNRESOLVED, None  # 'as much as the company's older model': no name right after
+        # a name further on ('1.7x lower latency · TDP 700W vs 1400W'): not this figure's target
     near = body[clause_start:q_start]
     if any(w in near for w in LATTER):
         return memo.pair()[1], None

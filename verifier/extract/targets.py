@@ -16,7 +16,10 @@ in this order (first that applies):
 
 '由 A 降至 B' / 'from A to B' gives two figures of one metric: B is the subject's, and A is
 the target's when the sentence compares with rivals, else the subject's earlier value
-(see :func:`from_to_role`).
+(see :func:`from_to_role`). A verb of change ('cut the price from $9,000 to $7,500',
+'由 9000 美元降至 7500 美元') makes the two a change over time: A is scoped
+``{period: before}``, B ``{period: after}`` (see :func:`change_side`), and a percentage that
+follows ('a 25% reduction') compares the subject after the change with itself before it.
 """
 
 from __future__ import annotations
@@ -44,8 +47,11 @@ BASELINE: Final = "baseline"
 _FROM: Final = re.compile(r"(?:由|从)\s*$|\bfrom\s+$", re.IGNORECASE)
 """'由' / 'from' right before the first figure of 'from A to B'."""
 
+_TO_VERBS: Final = r"压|降|缩短|减少|下降|降低|减|削减|提升|提高|增加|增长|增|升|涨|扩大|下调|上调"
+"""Chinese verbs of change joined to 至/到: '降至', '增至', '上调到'."""
+
 _TO: Final = re.compile(
-    r"\s*(?:压|降|缩短|减少|下降|降低|减|削减|提升|提高|增加|增长|升|涨|扩大)?\s*(?:至|到)\s*$"  # '压至', '降到', '至'
+    r"\s*(?:" + _TO_VERBS + r")?\s*(?:至|到)\s*$"  # '压至', '降到', '至'
     r"|\s+(?:down |up )?to\s+$",                                                                 # 'to', 'down to'
     re.IGNORECASE,
 )
@@ -104,6 +110,39 @@ def from_to_role(body: str, start: int, end: int, figures: list[tuple[int, int]]
             return "to"
         if s >= end and _FROM.search(body, max(0, start - 6), start) and _TO.fullmatch(body, end, s):
             return "from"
+    return None
+
+
+_TO_CHANGE: Final = re.compile(r"\s*(?:" + _TO_VERBS + r")\s*(?:至|到)\s*$|\s+(?:down|up) to\s+$", re.IGNORECASE)
+"""A connective that is itself a verb of change: '降至', 'down to'."""
+
+_CHANGE_BEFORE_ZH: Final = re.compile(r"(?:降价|涨价|下调|上调|下降|上升|增长|减少|提升|降低|提高|缩减)[^，,。；;]{0,12}(?:由|从)\s*$")
+"""A Chinese verb of change before 由/从: '价格下调，由…' is rare; '售价下调从 A 到 B'."""
+
+
+def change_side(body: str, start: int, end: int, figures: list[tuple[int, int]], floor: int = 0) -> str | None:
+    """'before' or 'after' when the figure at [start, end) is a side of a change over time: a
+    'from A to B' (:func:`from_to_role`) whose connective is a verb of change ('降至', 'down to')
+    or that follows one ('cut the launch price from'); else None (a range or a plain 'A 到 B').
+
+    Args:
+        figures: spans of the sentence's figures (the figure itself may be among them).
+        floor: offset the look-back for a verb stops at (the sentence's start).
+    """
+    from verifier.extract.context import CHANGE_BEFORE
+
+    others = [(s, e) for s, e in figures if (s, e) != (start, end)]
+    role = from_to_role(body, start, end, others)
+    if role is None:
+        return None
+    first = start if role == "from" else max(s for s, e in others if e <= start and _TO.fullmatch(body, e, start))
+    first_end = next(e for s, e in [*others, (start, end)] if s == first)
+    second = next(s for s, e in [*others, (start, end)] if s >= first_end and _TO.fullmatch(body, first_end, s))
+    look = body[max(floor, first - 60):first]
+    lead = _FROM.search(look)
+    if _TO_CHANGE.fullmatch(body, first_end, second) or (lead and (CHANGE_BEFORE.search(look[:lead.start()])
+                                                                   or _CHANGE_BEFORE_ZH.search(look))):
+        return "before" if role == "from" else "after"
     return None
 
 

@@ -1,0 +1,111 @@
+"""One product, one name within an article: full names and the short forms that follow them.
+
+Press copy introduces a product by its full name and then shortens it: 'the VoltBox X2 …
+the X2 … VoltBox says', '星河 Z1 … Z1'. Left alone, each form becomes a subject of its own and
+the article's figures split over three subjects that are never compared. Two steps fix it:
+
+1. :func:`join_cjk_prefixes`: a Chinese name printed before a discovered product code
+   ('星河Z1', '星河 Z1') joins the code when the article shows it is a name: the same prefix
+   stands before the code twice, or the title prints the two together. A prefix seen once is
+   more often a word of the sentence ('发布了Z1', '电池Z1') and is left out.
+2. :func:`expand_short_forms`: a discovered name that is a whole word of an *earlier* subject
+   mention's name ('X2', 'VoltBox' after 'VoltBox X2') takes that name, the longest one; when
+   two different longest names contain it ('VoltBox X2', 'VoltBox X3') it is ambiguous and
+   keeps its own name. Lexicon names are never rewritten: the lexicon is the reviewer's word.
+
+Shape::
+
+    expand_short_forms([Mention(0, 10, "VoltBox X2", ...), Mention(40, 42, "X2", ...)])
+        -> [Mention(0, 10, "VoltBox X2", ...), Mention(40, 42, "VoltBox X2", ...)]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import replace
+from typing import Final
+
+from verifier.extract.lexicon import SUBJECT_KINDS, Mention
+
+SHORT_KINDS: Final = frozenset({"discovered", "quoted"})
+"""Kinds of mention that may stand for a longer name given earlier (not lexicon names)."""
+
+_CJK_RUN: Final = re.compile(r"[\u4e00-\u9fff]{2,4} ?$")
+"""Chinese characters (two to four) right before a product code, with at most one space."""
+
+FUNCTION_CHARS: Final = frozenset("的了是为和与及而比较对在将把被让用从由向跟同款型代称据")
+"""Characters that end a word of the sentence rather than a name: '而Z1', '是Z1', '新款Z1'."""
+
+CATEGORY_END: Final = re.compile(r"(?:芯片|电池|系统|产品|平台|处理器|加速器|加速卡|模型|服务器|手机|设备|机型|型号|储能|版本|新品|显卡|整机) ?$")
+"""Category nouns that describe the product rather than name it: '推理芯片Z1', '储能电池X2'."""
+
+_CODE: Final = re.compile(r"[A-Z][A-Za-z]{0,5}[ -]?\d{1,4}[A-Za-z]{0,3}(?:\.\d)?")
+"""A product code on its own ('Z1', 'MI355X'): only codes take a Chinese name before them."""
+
+
+def _word(surface: str) -> str:
+    return re.sub(r"\s+", " ", surface.strip())
+
+
+def join_cjk_prefixes(body: str, mentions: list[Mention], title: str = "") -> list[Mention]:
+    """Join a Chinese name to the discovered product codes it stands before (see step 1).
+
+    Args:
+        body: the article body.
+        mentions: the article's mentions, in text order.
+        title: the article's title (a name printed there with its code counts as shown).
+    """
+    seen: list[tuple[Mention, str]] = []
+    for m in mentions:
+        if m.kind != "discovered" or not _CODE.fullmatch(m.name):
+            continue
+        run = _CJK_RUN.search(body, max(0, m.start - 5), m.start)
+        if run and run.group(0).rstrip()[-1] not in FUNCTION_CHARS and not CATEGORY_END.search(run.group(0)):
+            seen.append((m, run.group(0)))
+    counts = Counter((prefix.rstrip(), m.name) for m, prefix in seen)
+    squeezed = title.replace(" ", "")
+    names = {key for key, n in counts.items() if n >= 2 or key[0] + key[1].replace(" ", "") in squeezed}
+    out = []
+    for m in mentions:
+        hit = next(((m2, p) for m2, p in seen if m2 is m and (p.rstrip(), m.name) in names), None)
+        if hit is None:
+            out.append(m)
+            continue
+        start = m.start - len(hit[1])
+        name = hit[1].rstrip() + (" " if hit[1].endswith(" ") else "") + m.name
+        out.append(replace(m, start=start, name=name, surface=body[start:m.end]))
+    return out
+
+
+def _contains_word(long: str, short: str) -> bool:
+    """True when ``short`` is a whole word of ``long`` (Latin words by spaces, a code after Chinese)."""
+    if long == short or len(short) >= len(long):
+        return False
+    pattern = r"(?<![A-Za-z0-9])" + re.escape(short) + r"(?![A-Za-z0-9])"
+    return re.search(pattern, long) is not None
+
+
+def expand_short_forms(mentions: list[Mention]) -> list[Mention]:
+    """Give each short form the full name given earlier in the article (see step 2).
+
+    Args:
+        mentions: the article's mentions, in text order.
+
+    Returns:
+        The mentions, short forms renamed (spans and surfaces unchanged).
+    """
+    earlier: list[str] = []
+    out: list[Mention] = []
+    for m in mentions:
+        if m.kind in SHORT_KINDS:
+            fulls = [n for n in earlier if _contains_word(n, m.name)]
+            if fulls:
+                longest = max(len(n) for n in fulls)
+                top = {n for n in fulls if len(n) == longest}
+                if len(top) == 1:
+                    m = replace(m, name=top.pop())
+        if m.kind in SUBJECT_KINDS and m.name not in earlier:
+            earlier.append(m.name)
+        out.append(m)
+    return out
