@@ -366,3 +366,12 @@ def test_cli_audit_extract_ignores_records() -> None:
 
     report = json.loads(out.output)
     assert out.exit_code == 0 and all(c["status"] == "proposed" for c in report["claims"])
+
+
+@pytest.mark.parametrize("lang, body", [
+    ("en", "The Zephyr X0 is rated at 700 W while the Orca 9 draws 1200 W, or 0.58 of it."),
+    ("zh", "Zephyr X0 的额定功耗为 700 瓦，Orca 9 为 1200 瓦，前者只有后者的 0.58。"),
+])
+def test_a_bare_share_after_figures_does_not_inherit_their_unit(lang: str, body: str) -> None:
+    claims = extract_claims(art(lang + "1", body))
+    assert [(c.value.printed, c.value.unit) for c in claims if c.metric == "power"] == [("700", "W"), ("1200", "W")]

@@ -158,6 +158,12 @@ def _clause_start(body: str, lo: int, pos: int) -> int:
     return starts[-1] if starts else lo
 
 
+_OF_AFTER = re.compile(r"\s*(?:of\b|的|倍|times\b|x\b)")
+"""A bare number followed by 'of' or 'times' is a share or a multiple, not a list item ('0.58 of it')."""
+_OF_BEFORE = re.compile(r"的\s*$")
+"""...nor one after 的 ('后者的 0.58')."""
+
+
 def _clause_end(body: str, pos: int, hi: int) -> int:
     m = CLAUSE.search(body, pos, hi)
     return m.start() if m else hi
@@ -172,7 +178,8 @@ def _claim(run: _Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pa
     after = body[q.end:_clause_end(body, q.end, sent.end)]
     prev = run.last.get(id(unit))
     same_sentence = prev is not None and prev.anchor.start >= sent.start
-    reading = _reading(q, near, wide, after, header, body[sent.start:q.start], prev, same_sentence)
+    listed = same_sentence and not _OF_AFTER.match(after) and not _OF_BEFORE.search(near)
+    reading = _reading(q, near, wide, after, header, body[sent.start:q.start], prev, same_sentence, listed)
     if reading is None or _idiom(body, q) or not reading.metric or (q.kind == "fraction" and reading.relation is None):
         return None
     if reading.kind == "percent" and reading.relation is None and body.count("%", sent.start, sent.end) > q.surface.count("%"):
@@ -252,12 +259,13 @@ def _after_change(run: _Run, sent: Sentence, f: Figure, target: str | None) -> C
 
 
 def _reading(q, near: str, wide: str, after: str, header: str, sentence: str, prev: Claim | None,
-             same_sentence: bool) -> M.Reading | None:
-    """What a figure measures (:func:`metrics.read`); a bare number continuing a list takes the
-    previous figure's metric, and a ratio whose clause names no metric takes the previous
+             same_sentence: bool, listed: bool) -> M.Reading | None:
+    """What a figure measures (:func:`metrics.read`); a bare number continuing a list or a
+    distributive pair ('8.54万…，而GB200约为4.5万个'; ``listed``: not followed by 'of' or
+    'times', which make it a share or a multiple) takes the previous figure's metric, and a ratio whose clause names no metric takes the previous
     claim's in the same sentence, else the nearest cue of its sentence, else the previous claim's."""
     reading = M.read(q, header + " " + near, wide, after, header, "" if same_sentence else sentence)
-    if reading is None and q.unit is None and same_sentence and prev.comparison is None and prev.value.unit \
+    if reading is None and q.unit is None and listed and prev.comparison is None and prev.value.unit \
             and any(ch.isdigit() for ch in q.surface) and prev.metric not in ("date", "count", "duration"):
         reading = M.Reading(prev.metric, prev.value.unit, prev.kind)
     if reading is None:
