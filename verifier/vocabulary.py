@@ -31,6 +31,7 @@ METRICS: dict[str, Metric] = {
     "power_capacity": Metric("W", "capacity of a deployment or contract (MW, GW)"),
     "mass": Metric("kg", "mass (weight) of a product"),
     "energy_density": Metric("Wh/kg", "energy stored per unit of mass", None, ("energy", "mass")),
+    "efficiency": Metric("%", "share of input turned into useful output (power conversion, cooling)"),
     # performance
     "throughput": Metric("tokens/s", "aggregate work per unit time"),
     "throughput_per_power": Metric("tokens/s/kW", "work per unit time per unit power ('per watt')", "energy_per_work", ("throughput", "power")),
