@@ -12,6 +12,8 @@ sits in the body, so a test only says *which* text it means::
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typing import Iterable
 
 from verifier.engine import audit
@@ -118,3 +120,25 @@ def findings(corp: Corpus, *codes: str) -> list[Finding]:
 def codes_of(found: list[Finding]) -> list[str]:
     """The rule codes of ``found``, sorted (compare findings as a multiset of codes)."""
     return sorted(f.rule for f in found)
+
+
+FIXTURE = Path(__file__).parent / "fixtures" / "corpus"
+"""The small made-up corpus on disk: two articles (English, Chinese), seven claims."""
+
+
+def run_cli(*args: str):
+    """Invoke ``verifier ARGS`` in process (typer's CliRunner); returns the click Result."""
+    from typer.testing import CliRunner
+
+    from verifier.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def copy_fixture(tmp_path: Path) -> Path:
+    """A writable copy of :data:`FIXTURE` under ``tmp_path``."""
+    import shutil
+
+    dst = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, dst)
+    return dst

@@ -3,29 +3,24 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import jsonschema
 import pytest
-from typer.testing import CliRunner
 
 from verifier.cli import app
+from tests.builders import copy_fixture, run_cli
 from verifier.models.report import SCHEMA_VERSION, Report
 
-FIXTURE = Path(__file__).parent / "fixtures" / "corpus"
-runner = CliRunner()
 
 
-def run(*args: str):
-    return runner.invoke(app, list(args))
+run = run_cli
 
 
 @pytest.fixture()
 def corpus(tmp_path: Path) -> Path:
     """A writable copy of the small made-up corpus (two articles, seven claims)."""
-    dst = tmp_path / "corpus"
-    shutil.copytree(FIXTURE, dst)
+    dst = copy_fixture(tmp_path)
     return dst
 
 

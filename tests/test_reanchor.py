@@ -12,18 +12,15 @@ from pathlib import Path
 
 import pytest
 import yaml
-from typer.testing import CliRunner
 
 from tests.builders import anchor_at
-from verifier.cli import app
+from tests.builders import copy_fixture, run_cli
 from verifier.ingest.reanchor import MIN_SCORE, Ambiguous, anchor_holds, context_score, occurrences, reanchor
 from verifier.ingest.records import replace_anchors
 from verifier.models.claim import Anchor
 
 ROOT = Path(__file__).resolve().parents[1]
-FIXTURE = Path(__file__).parent / "fixtures" / "corpus"
 EXTRACTION = Path(__file__).parent / "fixtures" / "extraction"
-runner = CliRunner()
 
 EN = "Zephyr Labs said its X1 accelerator is rated at 800 W, against 1,200 W for the Orca 9."
 
@@ -166,15 +163,13 @@ def test_replace_anchors_keeps_crlf_line_ends() -> None:
 
 # the command --------------------------------------------------------------------------------
 
-def run(*args: str):
-    return runner.invoke(app, list(args))
+run = run_cli
 
 
 @pytest.fixture()
 def corpus(tmp_path: Path) -> Path:
     """A writable copy of the small corpus, with a reviewer's comments in alpha's records."""
-    dst = tmp_path / "corpus"
-    shutil.copytree(FIXTURE, dst)
+    dst = copy_fixture(tmp_path)
     records = dst / "claims" / "alpha.yaml"
     text = records.read_text(encoding="utf-8")
     text = "# alpha, checked by hand\n" + text.replace("  subject: Orca 9\n", "  subject: Orca 9  # the rival\n", 1)
