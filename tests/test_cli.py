@@ -221,3 +221,11 @@ def test_usage_errors_are_one_line(argv: list[str], line: str, monkeypatch: pyte
         entry.main()
     assert exit_info.value.code == 2
     assert capsys.readouterr().err == line + "\n"
+
+
+def test_output_into_a_missing_folder_is_an_error(corpus: Path, tmp_path: Path) -> None:
+    target = tmp_path / "no" / "such" / "report.md"
+    result = run("audit", str(corpus), "-o", str(target))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"{target}: cannot write: no such folder"
+    assert not (tmp_path / "no").exists()

@@ -397,3 +397,13 @@ def test_no_break_spaces_group_digits_and_join_units(text: str, surface: str, va
 def test_a_plain_space_does_not_group_digits() -> None:
     # "1 400 W" with an ordinary space stays two numbers: the space may separate a count from a rating
     assert [q.surface for q in extract("1 400 W charger")] == ["1", "400 W"]
+
+
+@pytest.mark.parametrize("text, surface, value", [
+    ("price $48 000, and more", "$48 000", 48000),
+    ("售价 48 000 美元，", "48 000 美元", 48000),
+    ("1 040 kg", "1 040 kg", 1040),
+])
+def test_plain_space_groups_when_a_group_starts_with_zero(text: str, surface: str, value: int) -> None:
+    # no one prints a standalone "000" or "040": such a group continues the number before it
+    assert find(text, surface).value == value

@@ -234,7 +234,7 @@ def test_v202_silent_when_measurements_settle_it():
 
 
 def test_v202_silent_when_inverse_metric_measurements_settle_it():
-    a = art("en1", "Zephyr X1 needs 0.69 ms per token and Orca 9 needs 2.5 ms.")
+    a = art("en0", "Zephyr X1 needs 0.69 ms per token and Orca 9 needs 2.5 ms.")
     corp = comparisons(("3.6x", 3.6, "ratio", "generation_speed"), ("50%", 50, "reduction", "inter_token_latency"))
     corp.sources["en0"] = a
     corp.claims += [claim(a, "0.69", Z, "inter_token_latency", 0.69, "ms/token"),
@@ -275,3 +275,14 @@ def test_v202_an_intermediate_figure_does_not_hide_a_conflict():
     corp = comparisons(("1.6x", 1.6, "ratio", "throughput"), ("1.7x", 1.7, "ratio", "throughput"),
                        ("1.8x", 1.8, "ratio", "throughput"))
     assert fired(corp, "V202")
+
+
+def test_a_record_that_no_longer_matches_its_article_takes_no_part():
+    # the article now says 1000 W where the record still quotes 1200 W: V302 reports the record,
+    # and no contradiction is drawn from a figure the article no longer prints
+    a = art("en1", "Orca 9 is rated at 1200 W.")
+    b = art("en2", "Orca 9 is rated at 1000 W.")
+    stale = claim(a, "1200 W", O, "power", 1200, "W", scope={"basis": "rated"}, id="stale")
+    a_now = art("en1", "Orca 9 is rated at 1000 W.")
+    corp = corpus([a_now, b], [stale, claim(b, "1000 W", O, "power", 1000, "W", scope={"basis": "rated"})])
+    assert [f.rule for f in findings(corp, "V201", "V302")] == ["V302"]

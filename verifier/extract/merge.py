@@ -141,5 +141,6 @@ def merge_file(path: Path, proposed: list[Claim], dry_run: bool = False, body: s
     if not dry_run and added:
         tail = yaml.safe_dump(added, allow_unicode=True, sort_keys=False, default_flow_style=False, width=4096)
         sep = "" if not text or text.endswith("\n") else "\n"
+        path.parent.mkdir(parents=True, exist_ok=True)  # claims/ is the tool's own folder
         write_atomic(path, lambda handle: handle.write(text + sep + tail))
     return before, len(added)

@@ -31,8 +31,14 @@ def read_text(path: Path, shown: str) -> str:
 
 def write_atomic(path: Path, write: Callable[[TextIO], None]) -> None:
     """Write ``path`` through ``write(handle)`` into a temporary file in the same folder, then
-    rename it over ``path``: readers see the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    rename it over ``path``: readers see the old file or the new one, never half of one.
+
+    Raises:
+        FileNotFoundError: the folder of ``path`` does not exist (a mistyped folder is not
+            created silently).
+    """
+    if not path.parent.is_dir():
+        raise FileNotFoundError(2, "no such folder", str(path.parent))
     fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:

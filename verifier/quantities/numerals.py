@@ -48,7 +48,7 @@ def parse_arabic(s: str) -> Parsed | None:
     Returns:
         (value, resolution); ints stay exact.  None if ``s`` is not a number.
     """
-    body = s.replace(",", "").replace("\u2009", "")
+    body = s.replace(",", "").replace("\u2009", "").replace(" ", "")
     mant, _, exp = body.lower().partition("e")
     try:
         value = float(body) if ("." in body or exp) else int(body)

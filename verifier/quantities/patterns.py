@@ -53,6 +53,7 @@ NUMBER_RE: Final[LazyRe] = LazyRe(
     r"(?<![\d.点點])"                          # not the tail of a longer number
     r"(?:\d{1,3}(?:,\d{3})+(?!\d)"            # grouped "1,400"
     r"|\d{1,3}(?:\u2009\d{3})+(?![\d,])"      # grouped by a thin or no-break space "1 400" (folded to U+2009)
+    r"|\d{1,3}(?: \d{3})*(?: 0\d{2})(?: \d{3})*(?!\d)"  # plain spaces, when a group starts with 0: "48 000" (never "000")
     r"|\d+)"                                  # or plain "1400" integer part
     r"(?:\.\d+)?"                             # decimals
     r"|(?<![\d\w])\.\d+"                      # ".77"

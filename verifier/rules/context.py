@@ -35,9 +35,16 @@ class Context:
 
     @cached_property
     def live(self) -> list[Claim]:
-        """Claims that take part in checks: numeric, not rejected, in offset order."""
-        out = [c for c in self.corpus.claims if c.status != "rejected" and (c.value.number is not None or c.value.is_range)]
+        """Claims that take part in checks: numeric, not rejected, anchored, in offset order."""
+        out = [c for c in self.corpus.claims if c.status != "rejected" and (c.value.number is not None or c.value.is_range)
+               and self._anchored(c)]
         return sorted(out, key=lambda c: (c.source, c.anchor.start, c.id))
+
+    def _anchored(self, c: Claim) -> bool:
+        """True when the claim's quote is at its offsets: a record that no longer matches its
+        article (V301/V302) says nothing reliable about it and takes no part in checks."""
+        src = self.corpus.sources.get(c.source)
+        return src is not None and src.body[c.anchor.start:c.anchor.end] == c.anchor.quote
 
     @cached_property
     def by_id(self) -> dict[str, Claim]:
