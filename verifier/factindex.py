@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from verifier.models.claim import Claim
 from verifier.numeric import Interval
 from verifier.rules.context import Context, is_summary
-from verifier.rules.facts import MISSING, agree_bands, clusters, comparison_q, fact_groups, unit_bands
+from verifier.rules.facts import MISSING, clusters, comparison_q, fact_groups, unit_bands
 from verifier.rules.relations import RATIO_RELATIONS
 from verifier.units import factor
 from verifier.vocabulary import METRICS, inverse_of
@@ -110,7 +110,7 @@ def build_facts(ctx: Context) -> list[Fact]:
         qs = {c.id: comparison_q(c) for c in group}
         ordered = sorted(group, key=lambda c: (_upper(qs[c.id]), c.source, c.anchor.start))
         facts.append(_fact(ctx, group, "comparison", group[0].comparison.target,
-                           clusters(ordered, lambda a, b: agree_bands(qs[a.id], qs[b.id]))))
+                           clusters(ordered, lambda c: qs[c.id])))
     _attach_aside(ctx, facts)
     return sorted(facts, key=lambda f: (f.subject, f.metric, f.target or "", f.id))
 
@@ -140,7 +140,7 @@ def by_dimension(group: list[Claim]) -> list[list[Claim]]:
 def _banded(ctx: Context, group: list[Claim], family: str, target: str | None) -> Fact:
     unit, bands = unit_bands(group)
     usable = sorted((c for c in group if c.id in bands), key=lambda c: (_upper(bands[c.id]), c.source, c.anchor.start))
-    fact = _fact(ctx, group, family, target, clusters(usable, lambda a, b: agree_bands(bands[a.id], bands[b.id])))
+    fact = _fact(ctx, group, family, target, clusters(usable, lambda c: bands[c.id]))
     fact.unit = unit
     canonical = METRICS[fact.metric].unit if fact.metric in METRICS else None
     if unit is not None and (canonical is None or factor(unit, canonical) is None):

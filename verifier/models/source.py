@@ -9,7 +9,9 @@ attribution points at a record with a tier.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -70,8 +72,15 @@ class Source(BaseModel):
         return self.meta.id
 
     def line_of(self, offset: int) -> int:
-        """Return the 1-based file line that holds body character ``offset``."""
-        return self.body_line + self.body.count("\n", 0, max(0, offset))
+        """Return the 1-based file line that holds body character ``offset`` (bisection over
+        the body's line starts, computed once per body)."""
+        return self.body_line + bisect.bisect_right(_newlines(self.body), max(0, offset) - 1)
+
+
+@lru_cache(maxsize=64)
+def _newlines(body: str) -> list[int]:
+    """Offsets of the newlines of ``body``, ascending (cached: a string keeps its hash)."""
+    return [i for i, ch in enumerate(body) if ch == "\n"]
 
 
 ExternalKind = Literal["vendor", "benchmark", "outlet", "social", "analyst", "person", "organization", "industry"]

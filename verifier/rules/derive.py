@@ -62,7 +62,8 @@ def best_derivation(ctx: Context, subject: str, target: str, metric: str, scope:
             continue
         mine_s = [x for x in subs if x[0].source == source]
         mine_t = [x for x in tgts if x[0].source == source]
-        own += _pairs(mine_s, mine_t, inverted)
+        if mine_s and mine_t:  # the most precise of the article's own figures, as for the corpus
+            own += _pairs([min(mine_s, key=_rel_width)], [min(mine_t, key=_rel_width)], inverted)
         others += _pairs([min(subs, key=_rel_width)], [min(tgts, key=_rel_width)], inverted)
     pool = own or others
     found = min(pool, key=lambda d: (d.width(), d.subject_claim.id, d.target_claim.id)) if pool else None

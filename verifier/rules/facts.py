@@ -69,23 +69,53 @@ def _outlier_first(group: list[Claim]) -> tuple:
     return (len(group), -sum(c.approx is not None for c in group), group[0].source, group[0].anchor.start)
 
 
-def clusters(items: list[T], agree: Callable[[T, T], bool]) -> list[list[T]]:
+def clusters(items: list[T], band_of: Callable[[T], tuple[Interval, Interval | None]]) -> list[list[T]]:
     """Split ``items`` into clusters whose members all agree with one another (first fit).
 
+    ``band_of(item)`` gives a point figure's band ``(band, None)`` or a range's ``(low band,
+    high band)``. Two points agree when their bands meet, two ranges when both ends do, and a
+    point and a range always (:func:`agree_bands`). Bands on a line that meet pairwise share a
+    point (Helly's theorem in one dimension, end by end for ranges), so a cluster is kept as
+    the intersection of its bands and each item is tested against that, not against every
+    member: linear in the figures of a fact, however many times a text repeats one.
+
     Each item joins the first cluster it agrees with entirely, or starts a new one. Pass
-    intervals sorted by their upper edge: first fit then finds the fewest clusters, and two
+    items sorted by their bands' upper edge: first fit then finds the fewest clusters, and two
     clusters exist exactly when two figures disagree, so a coarse figure that meets both of
     two disagreeing ones ("1 kW" beside 1000 W and 1200 W) cannot hide the conflict.
     """
-    out: list[list[T]] = []
+    points: list[tuple[Interval, list[T]]] = []
+    ranges: list[tuple[Interval, Interval, list[T]]] = []
     for item in items:
-        for group in out:
-            if all(agree(item, other) for other in group):
-                group.append(item)
-                break
+        lo, hi = band_of(item)
+        if hi is None:
+            for i, (common, members) in enumerate(points):
+                if common.meets(lo):
+                    points[i] = (_meet(common, lo), members)
+                    members.append(item)
+                    break
+            else:
+                points.append((lo, [item]))
         else:
-            out.append([item])
-    return out
+            for i, (c_lo, c_hi, members) in enumerate(ranges):
+                if c_lo.meets(lo) and c_hi.meets(hi):
+                    ranges[i] = (_meet(c_lo, lo), _meet(c_hi, hi), members)
+                    members.append(item)
+                    break
+            else:
+                ranges.append((lo, hi, [item]))
+    out = [members for _, members in points]
+    range_groups = [members for _, _, members in ranges]
+    if out and len(range_groups) == 1:
+        out[0] = out[0] + range_groups[0]  # ranges that agree among themselves agree with any point
+        return out
+    return out + range_groups
+
+
+def _meet(a: Interval, b: Interval) -> Interval:
+    """The common part of two bands that meet (float slack kept: never an empty interval)."""
+    lo, hi = max(a.lo, b.lo), min(a.hi, b.hi)
+    return Interval(min(lo, hi), max(lo, hi))
 
 
 def unit_bands(group: list[Claim]) -> tuple[str | None, dict[str, tuple[Interval, Interval | None]]]:
@@ -153,7 +183,7 @@ def disagreeing_measurements(ctx: Context) -> list[tuple[str | None, list[list[C
         unit, bands = unit_bands(group)
         usable = sorted((c for c in group if c.id in bands), key=lambda c: (_upper(bands[c.id]), c.source, c.anchor.start))
         ctx.checked.update(c.id for c in usable if len(usable) > 1)
-        groups = clusters(usable, lambda a, b: agree_bands(bands[a.id], bands[b.id]))
+        groups = clusters(usable, lambda c: bands[c.id])
         if len(groups) > 1:
             out.append((unit, sorted(groups, key=_outlier_first), missing_keys(ctx, group)))
     ctx.memo["disagreeing"] = out
@@ -207,7 +237,7 @@ def disagreeing_comparisons(ctx: Context) -> list[tuple[list[list[Claim]], dict,
             continue
         ctx.checked.update(c.id for c in group)
         ordered = sorted(group, key=lambda c: (_upper(qs[c.id]), c.source, c.anchor.start))
-        groups = clusters(ordered, lambda a, b: agree_bands(qs[a.id], qs[b.id]))
+        groups = clusters(ordered, lambda c: qs[c.id])
         if len(groups) > 1:
             out.append((sorted(groups, key=_outlier_first), qs, missing_keys(ctx, group)))
     ctx.memo["disagreeing_comparisons"] = out
