@@ -31,7 +31,7 @@ def partitions(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tup
     A claim that lacks a discriminating key is ambiguous (a figure for "the chip" when the
     records hold figures for three models): it is never compared with claims that give the
     key, only with claims that leave out the same keys and agree on the rest (see
-    :func:`is_loose`; rules report such groups at a lower severity). Claims with a list
+    :func:`missing_keys`; rules report such groups at a lower severity). Claims with a list
     scope (summaries) are left out. Only groups of two or more claims are returned (see
     :func:`fact_groups` for all).
     """
@@ -59,11 +59,6 @@ def missing_keys(ctx: Context, group: list[Claim]) -> list[str]:
     return sorted(k for k in disc if k not in group[0].scope)
 
 
-def is_loose(ctx: Context, group: list[Claim]) -> bool:
-    """True when ``group`` was formed from claims that leave out a discriminating key."""
-    return bool(missing_keys(ctx, group))
-
-
 def _outlier_first(group: list[Claim]) -> tuple:
     """Order clusters so the likeliest outlier comes first: fewest figures, hedged ('about') figures, then source."""
     return (len(group), -sum(c.approx is not None for c in group), group[0].source, group[0].anchor.start)
@@ -74,7 +69,7 @@ def clusters(items: list[T], band_of: Callable[[T], tuple[Interval, Interval | N
 
     ``band_of(item)`` gives a point figure's band ``(band, None)`` or a range's ``(low band,
     high band)``. Two points agree when their bands meet, two ranges when both ends do, and a
-    point and a range always (:func:`agree_bands`). Bands on a line that meet pairwise share a
+    point and a range always. Bands on a line that meet pairwise share a
     point (Helly's theorem in one dimension, end by end for ranges), so a cluster is kept as
     the intersection of its bands and each item is tested against that, not against every
     member: linear in the figures of a fact, however many times a text repeats one.
@@ -146,24 +141,6 @@ def unit_bands(group: list[Claim]) -> tuple[str | None, dict[str, tuple[Interval
 def _upper(bands: tuple[Interval, Interval | None]) -> float:
     return (bands[1] or bands[0]).hi
 
-
-def agree_bands(a: tuple[Interval, Interval | None], b: tuple[Interval, Interval | None]) -> bool:
-    """Points agree when their bands meet; ranges when both ends meet; a point and a range never conflict."""
-    if (a[1] is None) != (b[1] is None):
-        return True
-    if a[1] is None:
-        return a[0].meets(b[0])
-    return a[0].meets(b[0]) and a[1].meets(b[1])
-
-
-def split_by_source(groups: list[list[Claim]]) -> bool:
-    """True when no source appears in two clusters (a disagreement between sources only)."""
-    seen: dict[str, int] = {}
-    for i, g in enumerate(groups):
-        for c in g:
-            if seen.setdefault(c.source, i) != i:
-                return False
-    return True
 
 
 def disagreeing_measurements(ctx: Context) -> list[tuple[str | None, list[list[Claim]], list[str]]]:
