@@ -286,3 +286,12 @@ def test_a_record_that_no_longer_matches_its_article_takes_no_part():
     a_now = art("en1", "Orca 9 is rated at 1000 W.")
     corp = corpus([a_now, b], [stale, claim(b, "1000 W", O, "power", 1000, "W", scope={"basis": "rated"})])
     assert [f.rule for f in findings(corp, "V201", "V302")] == ["V302"]
+
+
+def test_messages_show_the_value_when_the_printed_text_lost_its_scale():
+    from verifier.rules.context import figure_text
+
+    a = art("en1", "A deal worth $240 million; charging takes 18 to 30 minutes.")
+    assert figure_text(claim(a, "240", O, "deal_value", 2.4e8, "USD")) == "240,000,000 USD"
+    assert figure_text(claim(a, "18", O, "duration", None, "min", low=18, high=30)) == "18–30 min"
+    assert figure_text(claim(a, "30", O, "duration", 30, "min")) == "30 min"

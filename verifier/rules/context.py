@@ -11,6 +11,7 @@ This is learnt from the records, never from a list of known subjects.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from functools import cached_property
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Operand
-from verifier.numeric import INF, Interval, band, describe_band
+from verifier.numeric import INF, Interval, band, describe_band, fmt
 
 ALTERNATIVES = "|"
 """Separator of alternatives in a subject or target ('GB200|GB300')."""
@@ -132,11 +133,26 @@ scale word or a range connective."""
 
 
 def figure_text(claim: Claim) -> str:
-    """The figure as printed with its unit, for messages: '1.9 x', '8.54万 tokens/s/kW', '28%' (unit not repeated)."""
-    printed, unit = claim.value.printed, claim.value.unit
+    """The figure as printed with its unit, for messages: '1.9 x', '8.54万 tokens/s/kW', '28%'.
+
+    The unit is not repeated when the printed text carries one. When the printed text lost
+    what the value holds (a bare '240' for 2.4e8 USD, one end of a range), the normalised
+    value is shown instead, so a message never understates a figure.
+    """
+    printed, unit, v = claim.value.printed, claim.value.unit, claim.value
+    if _BARE_NUMBER.fullmatch(printed):
+        shown = float(printed.replace(",", "").replace(" ", ""))
+        if v.number is not None and not math.isclose(shown, v.number, rel_tol=1e-9):
+            printed = fmt(v.number)
+        elif v.number is None and v.low is not None and v.high is not None:
+            printed = f"{fmt(v.low)}–{fmt(v.high)}"
     if not unit or printed.replace(" ", "").endswith(unit) or _HAS_UNIT_TEXT.search(printed):
         return printed
     return f"{printed} {unit}"
+
+
+_BARE_NUMBER = re.compile(r"\d[\d, ]*(?:\.\d+)?")
+"""Printed text that is one plain number (no scale word, no second end)."""
 
 
 def point_band(claim: Claim) -> Interval:
