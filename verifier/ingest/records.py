@@ -1,7 +1,8 @@
 """Claim records on disk: ``claims/<article-stem>.yaml``, a YAML list of claims.
 
 Reading validates every record with :class:`~verifier.models.claim.Claim` and reports the
-first bad one as ``path:line: field: message``. Writing is atomic (a temporary file in the
+first bad one as ``path:line: field: message``; validated files are cached by content
+(:mod:`verifier.ingest.cache`). Writing is atomic (a temporary file in the
 same folder, then ``os.replace``), so a failed run never leaves half a file.
 
 :func:`replace_anchors` rewrites the anchor fields of some records in place: it splices new
@@ -21,6 +22,7 @@ import yaml
 from pydantic import ValidationError
 
 from verifier.errors import InputError, RecordError
+from verifier.ingest import cache
 from verifier.ingest.files import read_text
 from verifier.ingest.yamlio import load_yaml, node_line, raise_validation
 from verifier.models.claim import Anchor, Claim
@@ -38,7 +40,18 @@ def read_claims(path: Path, display: str | None = None) -> tuple[list[Claim], di
         RecordError: a record fails validation, or an id repeats within the file.
     """
     shown = display or str(path)
-    doc, root = _load(path, shown)
+    text = read_text(path, shown)
+    key = cache.key_of(text)
+    hit = cache.get(key)
+    if hit is not None:
+        return [Claim.model_validate(d) for d in hit["claims"]], hit["lines"]
+    claims, lines = _parse_claims(text, shown)
+    cache.put(key, {"claims": [c.model_dump(mode="json") for c in claims], "lines": lines})
+    return claims, lines
+
+
+def _parse_claims(text: str, shown: str) -> tuple[list[Claim], dict[str, int]]:
+    doc, root = load_yaml(text, shown)
     if doc is None:
         return [], {}
     if not isinstance(doc, list):
