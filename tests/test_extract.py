@@ -20,6 +20,7 @@ from verifier.extract import extract_claims
 from verifier.extract.merge import merge_file, merge_records
 from verifier.extract.segment import segment
 from verifier.ingest.articles import read_article
+from verifier.models.source import ExternalSource
 
 FIX = Path(__file__).parent / "fixtures" / "extraction"
 RECALL_FLOOR = 0.95
@@ -375,3 +376,85 @@ def test_cli_audit_extract_ignores_records() -> None:
 def test_a_bare_share_after_figures_does_not_inherit_their_unit(lang: str, body: str) -> None:
     claims = extract_claims(art(lang + "1", body))
     assert [(c.value.printed, c.value.unit) for c in claims if c.metric == "power"] == [("700", "W"), ("1200", "W")]
+
+
+# --- constructions from a made-up EV charger corpus ('Voltara Q5' vs 'Voltara Q4') ---------------
+
+def _one(claims, quote):
+    return next(c for c in claims if c.anchor.quote == quote)
+
+
+def test_figure_for_a_named_product_belongs_to_it() -> None:
+    claims = extract_claims(art("ev1", "The Voltara Q5 delivers 300 kW against 120 kW for the previous Voltara Q4."))
+    assert _one(claims, "300 kW").subject == "Voltara Q5"
+    assert _one(claims, "120 kW").subject == "Voltara Q4"
+
+
+@pytest.mark.parametrize("body, quote", [
+    ("The Voltara Q5 draws 30 W on standby, three times lower than the Voltara Q4.", "three times"),
+    ("The Voltara Q5 draws 30 W on standby, 3 times less than the Voltara Q4.", "3 times"),
+    ("Voltara Q5的待机功耗比Voltara Q4低3倍。", "3倍"),
+])
+def test_n_times_lower_is_an_inverse_ratio(body: str, quote: str) -> None:
+    c = _one(extract_claims(art("ev2", body)), quote)
+    assert c.comparison is not None and c.comparison.relation == "inverse_ratio"
+
+
+@pytest.mark.parametrize("body, quote", [
+    ("The Voltara Q5 has a standby draw of 30 W.", "30 W"),
+    ("Voltara Q5的待机功耗为30瓦。", "30瓦"),
+    ("The Voltara Q5 idles at 30 W.", "30 W"),
+])
+def test_standby_power_has_its_own_workload(body: str, quote: str) -> None:
+    assert _one(extract_claims(art("ev3", body)), quote).scope.get("workload") == "standby"
+
+
+@pytest.mark.parametrize("body, subject, target", [
+    ("The list price fell from $50,000 for the Voltara Q4 to $40,000 for the Voltara Q5, a 20% cut.", "Voltara Q5", "Voltara Q4"),
+    ("Voltara Q5售价4万美元，比Voltara Q4的5万美元降了20%。", "Voltara Q5", "Voltara Q4"),
+])
+def test_a_change_between_two_products(body: str, subject: str, target: str) -> None:
+    c = next(c for c in extract_claims(art("ev4", body)) if c.value.unit == "%")
+    assert (c.subject, c.comparison.target, c.comparison.relation) == (subject, target, "reduction")
+
+
+def test_counts_with_classifiers_need_a_named_owner() -> None:
+    reg = {"zapco": ExternalSource(id="zapco", name="Zapco Energy (company statements)", kind="vendor", tier="primary")}
+    c = _one(extract_claims(art("ev5", "去年Zapco共出货1.2万台充电桩。"), reg), "1.2万")
+    assert (c.subject, c.metric, c.value.unit) == ("Zapco Energy", "count", "chargers")
+    assert not [c for c in extract_claims(art("ev6", "The Voltara Q5 is new. Last year 1.2万台充电桩 were sold.")) if c.metric != "count" and "1.2万" in c.anchor.quote]
+
+
+def test_a_registered_company_is_no_comparison_target_and_is_the_origin() -> None:
+    reg = {"zapco": ExternalSource(id="zapco", name="Zapco Energy (company statements)", kind="vendor", tier="primary")}
+    body = ("Zapco Energy unveiled the Voltara Q5. The company said the Q5 delivers 300 kW against 120 kW "
+            "for the previous Voltara Q4, 2.5 times as much power.")
+    claims = extract_claims(art("ev7", body, cites=["zapco"]), reg)
+    ratio = _one(claims, "2.5 times")
+    assert ratio.comparison.target == "Voltara Q4"
+    assert ratio.attribution.origin == "zapco" and ratio.attribution.tier.value == "primary"
+    zh = extract_claims(art("ev8", "据Zapco介绍，Voltara Q5的峰值功率为300千瓦。", cites=["zapco"]), reg)
+    assert _one(zh, "300千瓦").attribution.origin == "zapco"
+
+
+def test_an_unregistered_company_is_named_in_said_by() -> None:
+    c = _one(extract_claims(art("ev9", "The Voltara Q5 weighs 300 kg, Microsoft said.")), "300 kg")
+    assert c.attribution.origin is None and c.attribution.said_by == "Microsoft" and c.attribution.tier.value == "primary"
+
+
+@pytest.mark.parametrize("body, quote, workload", [
+    ("An SUV charges to 80% in 20 minutes on the Voltara Q5, compared with 35 minutes on the Voltara Q4.", "35 minutes", "charging"),
+    ("在Voltara Q5上，一辆SUV从10%充到80%只需20分钟。", "20分钟", "charging"),
+])
+def test_plain_charging_durations_are_proposed(body: str, quote: str, workload: str) -> None:
+    assert _one(extract_claims(art("ev10", body)), quote).scope.get("workload") == workload
+
+
+@pytest.mark.parametrize("body, quote", [
+    ("An SUV charges in 20 minutes on the Voltara Q5 and in 35 minutes on the Voltara Q4, which makes it 15 minutes faster.", "15 minutes"),
+    ("Voltara Q5充到80%用了20分钟，Voltara Q4需要35分钟，Voltara Q5比Voltara Q4快了15分钟。", "15分钟"),
+])
+def test_minutes_faster_is_a_difference(body: str, quote: str) -> None:
+    c = _one(extract_claims(art("ev11", body)), quote)
+    assert c.comparison is not None and c.comparison.relation == "difference" and c.scope.get("workload") == "charging"
+    assert {c.subject, c.comparison.target} == {"Voltara Q5", "Voltara Q4"}

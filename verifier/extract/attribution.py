@@ -14,6 +14,7 @@ Shape::
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Final
 
 from verifier.extract.lexicon import ORIGIN_KINDS, Mention
@@ -22,7 +23,7 @@ from verifier.models.claim import Attribution
 from verifier.models.source import ExternalSource, Source
 
 SAY_AFTER: Final = re.compile(
-    r"^\s*(?:的)?(?:官方|公司|团队)?\s*"
+    r"\s*(?:的)?(?:官方|公司|团队)?\s*"  # no '^': matched at the name's end, where '^' would fail
     r"(?:表示|称|说|披露|指出|强调|认为|透露|宣布|公布|显示|估计|估算|预计|报道|援引|给出|提供"
     r"|said|says|reported|reports|estimated|estimates|claims|claimed|found|announced|disclosed|stated)"
 )
@@ -30,6 +31,14 @@ SAY_AFTER: Final = re.compile(
 
 SAY_BEFORE: Final = re.compile(r"(?:据|根据|援引|来自|按照|according to|per|citing|cited by)\s*$", re.IGNORECASE)
 """A preposition right before the origin's name: '据微博', 'according to Omdia'."""
+
+THE_COMPANY: Final = re.compile(
+    r"\b(?:the|its)\s+(?:company|firm|maker|manufacturer|vendor)\s*(?:'s\s+\w+\s+)?(?:said|says|stated|added|claims|claimed|announced)\b"  # 'the company said'
+    r"|\baccording to (?:the|its) (?:company|firm|maker|manufacturer|vendor)\b"                                   # 'according to the company'
+    r"|(?:该公司|公司方面|厂商)(?:表示|称|介绍|透露|披露)",                                                              # '该公司表示'
+    re.IGNORECASE,
+)
+"""'The company said': the figures are the company's, the company named last before it."""
 
 OFFICIAL: Final = ("官方", "official", "厂商公布", "vendor's own")
 """Words that point a figure at the article's primary source (its ``cites`` with relation
@@ -45,8 +54,66 @@ def slug(name: str) -> str:
     return re.sub(r"[^0-9a-z]+", "-", name.casefold()).strip("-")
 
 
+PARTY_KINDS: Final = frozenset({"vendor", "organization"})
+"""Registry kinds whose entries are companies: a discovered name that is one of them is a
+company (an origin, and a subject of money figures only), never a product."""
+
+
+def _base_name(name: str) -> str:
+    """'Norvolt Charging (company statements)' -> 'norvolt charging'."""
+    return re.sub(r"\s*\(.*?\)\s*", " ", name).strip().casefold()
+
+
+def registry_entry(name: str, external: dict[str, ExternalSource]) -> ExternalSource | None:
+    """The registry entry a printed name stands for: its id is the name's slug or the slug's
+    first word ('Norvolt Charging' -> 'norvolt'), or its name (without a parenthesis) is the
+    name or begins with it as a whole word ('Norvolt' -> 'Norvolt Charging (…)')."""
+    s = slug(name)
+    if not s:
+        return None
+    if s in external:
+        return external[s]
+    low = " ".join(name.split()).casefold()
+    named = [e for e in external.values() if _base_name(e.name) == low or _base_name(e.name).startswith(low + " ")]
+    if len(named) == 1:
+        return named[0]
+    first = s.split("-", 1)[0]
+    return external[first] if first != s and first in external and _base_name(external[first].name).startswith(first) else None
+
+
+def registered_kinds(mentions: list[Mention], external: dict[str, ExternalSource]) -> list[Mention]:
+    """Discovered names that the registry lists as a company ('Norvolt' with an entry of kind
+    vendor) take the kind 'company': a company is not the product a figure is about."""
+    out = []
+    for m in mentions:
+        entry = registry_entry(m.name, external) if m.kind in ("discovered", "quoted") else None
+        out.append(replace(m, kind="company") if entry is not None and entry.kind in PARTY_KINDS else m)
+    return out
+
+
+def registry_mentions(body: str, external: dict[str, ExternalSource], taken: list[tuple[int, int]]) -> list[Mention]:
+    """Mentions of the registry's companies (kinds :data:`PARTY_KINDS`) in ``body``, outside
+    ``taken`` spans: the entry's name without its parenthesis ('Norvolt Charging') and, when the
+    entry's id is its first word, that word alone ('Norvolt'). A title ('OpenAI blog: …') names
+    no party. Latin names match as whole words, ignoring case."""
+    out: list[Mention] = []
+    for e in external.values():
+        base = re.sub(r"\s*\(.*?\)\s*", " ", e.name).strip()
+        if e.kind not in PARTY_KINDS or not base or ":" in base:
+            continue
+        aliases = [base] + ([base.split()[0]] if base.split()[0].casefold() == e.id and " " in base else [])
+        for alias in aliases:
+            edge = r"(?<![A-Za-z0-9])" if alias[:1].isascii() else ""
+            for m in re.finditer(edge + re.escape(alias) + (r"(?![A-Za-z0-9])" if alias[-1:].isascii() else ""), body, re.IGNORECASE):
+                if not any(s < m.end() and m.start() < e2 for s, e2 in taken):
+                    out.append(Mention(m.start(), m.end(), base, "company", m.group(0)))
+                    taken = taken + [(m.start(), m.end())]
+    return out
+
+
 def origin_id(mention: Mention, source: Source, external: dict[str, ExternalSource]) -> str | None:
-    """Registry id of the origin named by ``mention``, or None when no cited id fits."""
+    """Registry id of the origin named by ``mention``, or None when no cited id or registry
+    entry fits ('Norvolt Charging' -> 'norvolt' when the article cites 'norvolt')."""
     s = slug(mention.name)
     cited = [c.source for c in source.meta.cites]
     if not s:
@@ -59,7 +126,8 @@ def origin_id(mention: Mention, source: Source, external: dict[str, ExternalSour
         return prefixed[0]
     if s in external:
         return s
-    return None
+    entry = registry_entry(mention.name, external)
+    return entry.id if entry is not None else None
 
 
 def tier_of(origin: str | None, mention: Mention | None, source: Source, external: dict[str, ExternalSource]) -> str:
@@ -92,6 +160,15 @@ def trailing(body: str, end: int, mentions: SpanIndex[Mention]) -> Mention | Non
     return None
 
 
+def _the_company(body: str, sent: tuple[int, int], mentions: SpanIndex[Mention]) -> Mention | None:
+    """The company 'the company said' refers to: the last company named before the words."""
+    said = THE_COMPANY.search(body, sent[0], sent[1])
+    if said is None:
+        return None
+    named = [m for m in mentions.within(0, said.start()) if m.kind == "company"]
+    return named[-1] if named else None
+
+
 def attribute(source: Source, external: dict[str, ExternalSource], body: str, sent: tuple[int, int],
               unit: tuple[int, int], mentions: SpanIndex[Mention]) -> Attribution:
     """Attribution of the figures of sentence ``sent`` (within paragraph ``unit``), given the
@@ -100,11 +177,13 @@ def attribute(source: Source, external: dict[str, ExternalSource], body: str, se
     Order: an origin named in the sentence; a platform after it; 官方/official earlier in the
     paragraph (the primary source the article cites); else no origin, the article's tier.
     """
-    m = explicit(body, sent[0], sent[1], mentions) or trailing(body, sent[1], mentions)
+    m = explicit(body, sent[0], sent[1], mentions) or trailing(body, sent[1], mentions) or _the_company(body, sent, mentions)
     if m is not None:
         origin = origin_id(m, source, external)
         if origin is not None or m.kind == "platform":
             return Attribution(origin=origin, said_by=None, tier=tier_of(origin, m, source, external))
+        if m.kind in ("company", "vendor"):  # a named company outside the registry: its name, its kind's tier
+            return Attribution(origin=None, said_by=m.name, tier=KIND_TIER[m.kind])
     before = body[unit[0]:sent[1]].lower()
     if any(w in before for w in OFFICIAL):
         primary = next((c.source for c in source.meta.cites if c.relation == "primary-source"), None)

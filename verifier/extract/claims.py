@@ -20,14 +20,14 @@ from typing import Final
 from verifier.extract import metrics as M
 from verifier.extract import scope as S
 from verifier.extract import targets as T
-from verifier.extract.attribution import attribute
+from verifier.extract.attribution import attribute, registered_kinds, registry_mentions
 from verifier.extract.events import event_of
 from verifier.extract.context import Figure, article_figures, model_mentions
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon, resolve_alias
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
 from verifier.extract.segment import Sentence, segment, sentences
 from verifier.extract.spans import SpanIndex
-from verifier.extract.subjects import (FORMER, LATTER, PRODUCT_KINDS, RIVAL_WORDS, UNRESOLVED, ArticleSubjects, article_subjects, distributive, find_target,
+from verifier.extract.subjects import (COMPANY_METRICS, SHIPMENTS, FORMER, LATTER, PRODUCT_KINDS, RIVAL_WORDS, UNRESOLVED, ArticleSubjects, article_subjects, distributive, find_target,
                                        in_clause, subject_mentions, vs_pair)
 from verifier.models.claim import Anchor, Claim, Comparison, Value
 from verifier.models.source import ExternalSource, Source
@@ -50,18 +50,26 @@ REFERENCE: Final = re.compile(r"(?:距离|距|相距|离)\s*([^，,。；;\d]{2,
 DIFFERENCE: Final = re.compile(r"(?:只差|仅差|相差|还差|差了|差)\s*(?:约|近)?\s*$")
 """'只差18平方毫米': the figure is a difference to the reference point (relation 'difference')."""
 
-DIFF_BEFORE: Final = re.compile(r"(?:多出|多了|高出|少了|少出|低了|相差|差距为|差距是|a difference of|difference of)\s*(?:约|近|about|nearly)?\s*$",
+DIFF_BEFORE: Final = re.compile(r"(?:多出|多了|高出|少了|少出|低了|快了|慢了|缩短了|相差|差距为|差距是|a difference of|difference of)\s*(?:约|近|about|nearly)?\s*$",
                                 re.IGNORECASE)
 """Words before a figure that make it a difference between two subjects: '多出4.5千瓦时', 'a difference of $1,500'."""
 
 DIFF_AFTER: Final = re.compile(r"\s*(?:more|less|higher|lower|larger|smaller|bigger|heavier|lighter|cheaper|dearer)\s+than\b", re.IGNORECASE)
 """Words after a figure that make it a difference: '$1,500 more than the H9'."""
 
+TIME_DIFF_AFTER: Final = re.compile(r"\s*(?:faster|quicker|sooner|slower|longer|shorter|earlier|later)\b", re.IGNORECASE)
+"""A duration followed by these is a difference of two durations ('10 minutes faster than the
+H2', '10 minutes faster per session'), with or without 'than'."""
+
 POSSESSIVE: Final = re.compile(r"['’]s\s")
 """'Helio Power's new unit, the Aurora P5, stores …': the owner is not the topic when a product follows."""
 
-FOR_AFTER: Final = re.compile(r"\s+for\s+(?:the\s+)?", re.IGNORECASE)
-"""'$6,000 for the H9', '14 months for the Zephyr X1': the name right after is the figure's subject."""
+FOR_AFTER: Final = re.compile(
+    r"\s+(?:for|on)\s+(?:the\s+|its\s+)?"                                                      # 'for the', 'on its'
+    r"(?:(?:previous|older|old|new|newer|latest|current|original|outgoing|earlier|first|second|third|rival)\s+)?",  # 'previous'
+    re.IGNORECASE)
+"""'$6,000 for the H9', '14 months for the Zephyr X1', '150 kW for the previous Helix H2', '30
+minutes on the H2': the name right after is the figure's subject."""
 
 PORTIONS: Final = frozenset({"cost_share", "share"})
 """Metrics of a share of a total: no fallback to the article's main subject."""
@@ -83,6 +91,7 @@ class _Run:
     memo: ArticleSubjects
     aliases: dict[str, str]
     generic: frozenset[str] = frozenset()
+    companies: frozenset[str] = frozenset()
     claims: SpanIndex[Claim] = field(default_factory=lambda: SpanIndex(start=_anchor_start))
     last: dict[int, Claim] = field(default_factory=dict)
     spans: list[tuple[int, int]] = field(default_factory=list)
@@ -107,6 +116,7 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     found = lx.find(body)
     known = [m for m in discover(body, [(m.start, m.end) for m in found], lx) if m.kind not in ("discovered", "quoted")]
     found = found + known  # variants of lexicon names ('GB 200') win over the quantities inside them
+    found = found + registry_mentions(body, external or {}, [(m.start, m.end) for m in found])
     known_ix = SpanIndex(known)
     taken = [(m.start, m.end) for m in found] + [(f.q.start, f.q.end) for f in figures if f.q.unit is not None
                                                   and not known_ix.covering(f.q.start, f.q.start + 1)]
@@ -115,7 +125,7 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     figures = [replace(f, skip=True) if mentions_ix.covering(f.q.start, f.q.end)
                or known_ix.overlapping(f.q.start, f.q.end) else f for f in figures]
     models, mentions = model_mentions(body, demote_benchmarks(body, mentions), figures)
-    mentions = expand_short_forms(mentions)
+    mentions = registered_kinds(expand_short_forms(mentions), external or {})
     units = segment(body)
     sents = [s for u in units for s in sentences(body, u)]
     memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents])
@@ -123,7 +133,8 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     indexes = (SpanIndex(mentions), SpanIndex(subject_mentions(mentions)))
     for _ in range(2):
         run = _Run(source, external or {}, *indexes, S.Models(models), replace(memo, by_figure={}, recent=[]),
-                   learn_aliases(body, mentions), frozenset(e.name for e in lx.entries if e.kind == "generic"))
+                   learn_aliases(body, mentions), frozenset(e.name for e in lx.entries if e.kind == "generic"),
+                   frozenset(m.name for m in mentions if m.kind == "company"))
         for sent in sents:
             inside = fig_at.within(sent.start, sent.end)
             if inside:
@@ -196,7 +207,8 @@ def _claim(run: _Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pa
             return None
         return _build(run, body, sent, f, reading, subject, Comparison(target=reference.group(1).strip(), relation="difference"),
                       near, wide, after)
-    if reading.kind not in ("ratio", "percent", "date") and q.unit and (DIFF_BEFORE.search(near) or DIFF_AFTER.match(after)):
+    if reading.kind not in ("ratio", "percent", "date") and q.unit and (DIFF_BEFORE.search(near) or DIFF_AFTER.match(after)
+                                                                       or (reading.metric == "duration" and TIME_DIFF_AFTER.match(after))):
         reading = replace(reading, relation="difference")  # 'X2的容量多出4.5千瓦时', 'a difference of $1,500'
     if reading.metric == "date":
         subject, target = _event_subject(run, body, sent, f, near, after), None
@@ -214,7 +226,11 @@ def _claim(run: _Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pa
     comparison, extra = None, {}
     if reading.relation:
         change = _after_change(run, sent, f, target)
-        if change is not None:  # 'from $9,000 to $7,500, a 25% reduction': the subject against itself
+        across = _change_across(run, body, sent, f) if change is None else None
+        if across is not None:  # 'from $60,000 for the H2 to $48,000 for the H3, a 25% cut': the H3 against the H2
+            subject, target, reading = across[1].subject, across[0].subject, replace(reading, metric=across[1].metric)
+            comparison = Comparison(target=target, relation=reading.relation)
+        elif change is not None:  # 'from $9,000 to $7,500, a 25% reduction': the subject against itself
             subject, reading = change.subject, replace(reading, metric=change.metric)
             comparison, extra = Comparison(target=subject, relation=reading.relation, scope={"period": "before"}), {"period": "after"}
         elif not target or target == subject or target == UNRESOLVED or (reading.relation == "difference" and target == T.BASELINE):
@@ -255,6 +271,30 @@ def _after_change(run: _Run, sent: Sentence, f: Figure, target: str | None) -> C
     if len(prior) >= 2 and prior[-1].scope.get("period") == "after" and prior[-2].scope.get("period") == "before" \
             and target in (None, T.BASELINE, prior[-1].subject):
         return prior[-1]
+    return None
+
+
+_FROM_NAMED: Final = re.compile(r"(?:\bfrom|从|由)\s*[^,，;；.。\d]{0,24}?$", re.IGNORECASE)
+"""'from', '从', '由' before the first figure of a change, with at most a name between ('从H2的')."""
+
+_TO_NAMED: Final = re.compile(r"[^,，;；。]{0,40}?(?:\b(?:down |up )?to\s+|(?:降|减|涨|增|升|提高|下调|上调)?(?:至|到))[^,，;；。\d]{0,24}?")
+"""What joins the two figures of 'from A for X to B for Y' / '从X的A降至Y的B'."""
+
+
+def _change_across(run: _Run, body: str, sent: Sentence, f: Figure) -> tuple[Claim, Claim] | None:
+    """The two figures of a change between two subjects ('from $60,000 for the H2 to $48,000 for
+    the H3', '从H2的6万美元降至H3的4.8万美元') before the percentage or multiplier ``f``: the
+    'from' figure's subject is the target, the 'to' figure's the subject."""
+    if f.q.unit not in ("%", "x"):
+        return None
+    prior = [c for c in run.claims.starting(sent.start, f.q.start) if c.comparison is None]
+    if len(prior) < 2:
+        return None
+    a, b = prior[-2], prior[-1]
+    if a.subject == b.subject or a.metric != b.metric or T.ALTERNATIVES in a.subject + b.subject:
+        return None
+    if _FROM_NAMED.search(body, sent.start, a.anchor.start) and _TO_NAMED.fullmatch(body, a.anchor.end, b.anchor.start):
+        return a, b
     return None
 
 
@@ -302,6 +342,7 @@ def _idiom(body: str, q) -> bool:
 def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int, paired: dict, row_pair, rank: int,
                         reading: M.Reading) -> tuple[str | None, str | None]:
     q, memo = f.q, run.memo
+    role_metric = SHIPMENTS if reading.metric == "count" and reading.unit in M.GOODS_UNITS else reading.metric
     comparative = reading.relation is not None
     named = comparative and (reading.relation != "difference" or DIFF_AFTER.match(body, q.end, sent.end))  # 'X 的容量多出 4 kWh': X is the subject
     target, _ = (find_target(body, cs, q.start, q.end, sent.end, run.subjects, memo) if named else (None, None))
@@ -333,27 +374,27 @@ def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int
         if comparative:
             return row_pair[0].name, target or row_pair[1].name
         return (row_pair[0] if rank == 0 else row_pair[1]).name, target
-    m = in_clause(body, cs, q.start, run.subjects, exclude, reading.metric)
+    m = in_clause(body, cs, q.start, run.subjects, exclude, role_metric)
     if comparative and m is None and target is None and before and before[-1].comparison is not None:
         return before[-1].subject, before[-1].comparison.target  # a nameless clause goes on with the sentence's comparison
     subject = _name(run, m) if m else None
     if subject is None and comparative and not target and reading.relation == "share" and q.kind == "fraction":
         return memo.pair()
     if subject is None and PRONOUN.search(near):
-        m = in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, reading.metric)
+        m = in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, role_metric)
         subject = _name(run, m) if m else None
     if subject is None:
         example = EXAMPLE.search(body, sent.start, cs)
-        m = example and in_clause(body, example.start(1), example.end(1), run.subjects, exclude, reading.metric)
+        m = example and in_clause(body, example.start(1), example.end(1), run.subjects, exclude, role_metric)
         subject = _name(run, m) if m else None
     subject = subject or memo.restated(f.printed, reading.unit)
     if subject is None:
         owners = {o.name for o in run.subjects.within(sent.start, cs) if POSSESSIVE.match(body, o.end)}
-        m = in_clause(body, sent.start, cs, run.subjects, exclude | owners, reading.metric, nearest=False) \
-            or in_clause(body, sent.start, cs, run.subjects, exclude, reading.metric, nearest=False)
+        m = in_clause(body, sent.start, cs, run.subjects, exclude | owners, role_metric, nearest=False) \
+            or in_clause(body, sent.start, cs, run.subjects, exclude, role_metric, nearest=False)
         subject = _name(run, m) if m else None
-    if subject is None and reading.metric in PORTIONS:
-        return None, None  # a share of a total belongs to the total's owner, who must be named
+    if subject is None and (reading.metric in PORTIONS or role_metric == SHIPMENTS):
+        return None, None  # a share of a total, or a count of goods, belongs to an owner the sentence must name
     if subject is None and comparative and target and any(w in near for w in LATTER):
         former, latter = memo.pair()
         subject = former if former != target else None
@@ -362,8 +403,10 @@ def _subject_and_target(run: _Run, body: str, sent: Sentence, f: Figure, cs: int
     if subject is None:
         prev = run.last.get(id(sent.unit))
         subject = prev.subject if prev is not None and prev.subject not in run.generic else None
+        if subject in run.companies and role_metric not in COMPANY_METRICS:
+            subject = None  # a company's count or money figure does not make it the owner of a product's figures
     if subject is None:
-        m = in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, reading.metric)
+        m = in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, role_metric)
         subject = _name(run, m) if m else memo.main
     if comparative and not target and subject:
         paragraph = run.claims.starting(sent.unit.start, sent.start)
@@ -389,6 +432,10 @@ def _build(run: _Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subjec
            near: str, wide: str, after: str, extra: dict | None = None) -> Claim | None:
     q = f.q
     scope = {**S.scope_of(body, sent, f, r, near, wide, after, comparison, run.models), **(extra or {})}
+    if r.metric in S.SIBLING_SCOPED and not any(k in scope for k in ("stage", "workload")):
+        scope.update(_sibling_scope(run, body, sent, f, r))
+    if r.metric == "power" and r.unit == "x" and "part" not in scope:
+        scope.update(_sibling_part(run, sent, f))
     if r.metric == "duration" and "stage" not in scope and "workload" not in scope:
         return None  # a period with no milestone or activity cannot be told apart from the article's other periods
     value = _value(f, r)
@@ -409,6 +456,34 @@ def _build(run: _Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subjec
         subject=subject, metric=r.metric, kind=kind, value=value, approx=f.approx, scope=scope,
         comparison=comparison, attribution=att, status="proposed",
     )
+
+
+def _sibling_scope(run: _Run, body: str, sent: Sentence, f: Figure, r: M.Reading) -> dict:
+    """The workload of the figures of ``r.metric`` the sentence gave before ``f``, when they agree
+    ('charges in 18 minutes on the H3, compared with 30 minutes on the H2 … 10 minutes faster':
+    all three are charging times; 'Standby draw is 45 W, four times lower than the H2's 120 W':
+    all are standby figures); a power in watts takes no workload from kilowatts (a different
+    operating point). A sentence that continues its paragraph's figures with a semicolon or
+    'that' ('took 42 minutes for that charge') also takes the paragraph's."""
+    go_on = body[:sent.start].rstrip().endswith((";", "；")) or THAT_SAME.search(body, sent.start, sent.end)
+    lo = sent.unit.start if go_on else sent.start
+    works = {c.scope.get("workload") for c in run.claims.starting(lo, f.q.start)
+             if c.metric == r.metric and (r.unit in ("x", "%") or c.value.unit == r.unit or r.metric == "duration")}
+    works.discard(None)
+    if r.metric == "power":
+        works &= {"standby"}  # peak and continuous figures are stated one by one; standby is a setting of the sentence
+    return {"workload": works.pop()} if len(works) == 1 else {}
+
+
+def _sibling_part(run: _Run, sent: Sentence, f: Figure) -> dict:
+    """The side (input/output) of the power figures a multiplier compares, when the sentence
+    gave them all one side ('delivers 350 kW against 150 kW …, 2.8 times as much power')."""
+    parts = {c.scope.get("part") for c in run.claims.starting(sent.start, f.q.start) if c.metric == "power" and c.comparison is None}
+    return {"part": parts.pop()} if len(parts) == 1 and None not in parts else {}
+
+
+THAT_SAME: Final = re.compile(r"\b(?:that|this|the same)\s+(?:charge|session|task|run|test)\b|同样的|该次", re.IGNORECASE)
+"""Words that refer back to the activity of the figures before ('for that charge')."""
 
 
 def _value(f: Figure, r: M.Reading) -> Value:

@@ -52,9 +52,9 @@ RATIO_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
 INVERSE_CUES: Final = ("低", "降低", "缩短", "少", "lower", "less", "shorter", "fewer", "reduc", "cut")
 """A ratio of a figure that got smaller ("延迟低 1.7 倍", "1.7x lower latency") is inverse."""
 
-REDUCTION_CUES: Final = ("降幅", "跌幅", "降低", "减少", "缩短", "下降", "节省", "减小", "低", "cut", "reduc", "lower", "fewer", "less", "drop", "save", "shrink")
+REDUCTION_CUES: Final = ("降了", "便宜了", "降幅", "跌幅", "降低", "减少", "缩短", "下降", "节省", "减小", "低", "cut", "reduc", "lower", "fewer", "less", "drop", "save", "shrink")
 SHARE_CUES: Final = ("只有", "仅为", "仅", "只占", "为对手", "是对手", "的", "only", " of ", "half", "一半", "share")
-INCREASE_CUES: Final = ("涨幅", "增幅", "提升", "提高", "增加", "高出", "增长", "多出", "increase", "more", "higher", "rise", "grow", "gain")
+INCREASE_CUES: Final = ("涨了", "贵了", "涨幅", "增幅", "提升", "提高", "增加", "高出", "增长", "多出", "increase", "more", "higher", "rise", "grow", "gain")
 CHANGE_NOUN_AFTER: Final = {
     "reduction": re.compile(r"\s*(?:price\s+)?(?:reduction|cut|drop|decrease|decline|discount|fall)\b", re.IGNORECASE),
     "increase": re.compile(r"\s*(?:price\s+)?(?:increase|rise|jump|gain|hike)\b", re.IGNORECASE),
@@ -76,6 +76,8 @@ COUNT_NOUNS: Final[tuple[tuple[str, str], ...]] = (
     ("HBM", "stacks"), ("stack", "stacks"), ("作者", "authors"), ("author", "authors"), ("芯片", "chips"),
     ("chip", "chips"), ("用户", "users"), ("user", "users"), ("员工", "people"), ("人", "people"),
     ("engineer", "people"), ("节点", "nodes"), ("node", "nodes"), ("机架", "racks"), ("rack", "racks"),
+    ("充电桩", "chargers"), ("charger", "chargers"), ("充电站", "stations"), ("station", "stations"),
+    ("车辆", "vehicles"), ("vehicle", "vehicles"), ("units", "units"), ("设备", "units"),
 )
 """Nouns after a bare count that make it a claim, with the unit recorded: '三款公开权重模型' -> models."""
 
@@ -275,9 +277,19 @@ def _scope_phrase(near: str, after: str) -> bool:
     return bool(_SCOPE_COUNT.match(after))
 
 
+GOODS_UNITS: Final = frozenset({"chargers", "stations", "vehicles", "units", "sites", "sets"})
+"""Units of counts of goods a company ships or installs: their owner must be named (a company may be)."""
+
+CLASSIFIERS: Final = {"台": "units", "辆": "vehicles", "座": "sites", "套": "sets", "部": "units"}
+"""Chinese count classifiers and the unit of a count they make when no noun follows ('出货12,000台')."""
+
+
 def _count_noun(after: str) -> str | None:
-    """The counted noun right after a bare count ('款公开权重模型' -> models), or None."""
-    head = after[:10].lower()
+    """The counted noun right after a bare count ('款公开权重模型' -> models, '台充电桩' ->
+    chargers, '台' -> units), or None."""
+    head = after.lstrip()[:10].lower()
+    if head[:1] in CLASSIFIERS:
+        return _count_noun(head[1:]) or CLASSIFIERS[head[0]]
     hits = [(head.find(w.lower()), unit) for w, unit in COUNT_NOUNS if w.lower() in head]
     return min(hits)[1] if hits else None
 
@@ -289,11 +301,20 @@ ADVANTAGE: Final = ("优势", "领先", "胜出", "advantage", "lead", "gap", "e
 """Words that present a multiplier as an advantage of the subject ("延迟方面的优势达到 1.7 倍")."""
 
 
+SMALLER_AFTER: Final = re.compile(r"\s*(?:lower|less|smaller|shorter|fewer|slower|lighter|cheaper)\b", re.IGNORECASE)
+"""'four times lower', '3x less': N times smaller, whatever the spelling of N, is an inverse ratio."""
+
+SMALLER_BEFORE: Final = re.compile(r"(?:低|少|小|短|慢|轻|降低|减少|缩小|缩短)了?\s*(?:约|近|接近|达)?\s*$")
+"""'低 1.7 倍', '少了约 3 倍': the Chinese form, the comparative right before the number."""
+
+
 def _ratio(near: str, after: str, sentence: str = "") -> Reading:
     """A multiplier: the metric from the clause (per-power and interactive cues first), then
     from the sentence, or '' for the caller to carry from the previous claim; lowered figures,
     and advantages in a metric where smaller is better, are inverse ratios."""
     metric = _ratio_metric(near, after, sentence)
+    if SMALLER_AFTER.match(after) or SMALLER_BEFORE.search(near):
+        return Reading(metric, "x", "ratio", "inverse_ratio")
     inverse = nearest(near[-6:] + " " + after[:12], INVERSE_CUES) >= 0
     if metric in LOWER_IS_BETTER and (inverse or has(near, INVERSE_CUES) or has(sentence, ADVANTAGE)):
         return Reading(metric, "x", "ratio", "inverse_ratio")

@@ -57,6 +57,7 @@ POWER_SIDES: Final = (
 """Which side of a device a power figure is on (scope key ``part``)."""
 
 POWER_MODES: Final = (
+    ("standby", ("standby", "stand-by", "idle", "sleep", "待机", "空闲", "休眠", "闲置")),
     ("continuous", ("continuous", "持续", "连续")),
     ("peak", ("peak", "峰值", "surge", "瞬时")),
 )
@@ -64,11 +65,15 @@ POWER_MODES: Final = (
 
 DURATION_WORKLOADS: Final = (
     ("warranty", ("warranty", "guarantee", "质保", "保修")),
-    ("charging", ("charge", "charging", "recharg", "fills", "充电", "充满")),
+    ("charging", ("charge", "charging", "recharg", "fills", "top-up", "充电", "充满", "充到", "充至", "补能")),
     ("runtime", ("runtime", "run time", "runs", "running", "backup", "续航", "运行", "供电")),
 )
 """What a duration that marks no milestone measures (scope key ``workload``): a runtime, a
 charging time and a warranty are different facts even for one product."""
+
+SIBLING_SCOPED: Final = frozenset({"duration", "power"})
+"""Metrics whose figure without a workload of its own takes the one the sentence's figures of
+the same metric share (see ``claims._sibling_scope``)."""
 
 NEXT_TO: Final = 24
 """Characters on each side of a figure searched for the noun it qualifies."""
@@ -181,7 +186,7 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
             scope["workload"] = mode
     if r.metric == "duration":
         stage = stage_of(near, after, body[sent.start:sent.end])
-        work = next_to(near, after, DURATION_WORKLOADS) if stage is None else None
+        work = (next_to(near, after, DURATION_WORKLOADS) or M.pick(near, DURATION_WORKLOADS)) if stage is None else None
         if stage:
             scope["stage"] = stage
         elif work:

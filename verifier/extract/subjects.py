@@ -115,7 +115,11 @@ def article_subjects(body: str, mentions: list[Mention], sentences: list[tuple[i
     return ArticleSubjects(main=main, compare_set=compare)
 
 
-COMPANY_METRICS: Final = frozenset({"deal_value", "revenue", "price", "cost", "cost_saving", "power_capacity", "cost_share"})
+SHIPMENTS: Final = "shipments"
+"""Owner role of a count of goods ('12,000 chargers', '1.2万台充电桩'): a company may own it, and
+it is proposed only when its owner is named in its sentence (see ``claims._owner_role``)."""
+
+COMPANY_METRICS: Final = frozenset({"deal_value", "revenue", "price", "cost", "cost_saving", "power_capacity", "cost_share", SHIPMENTS})
 """Metrics whose subject may be a company; other figures belong to products."""
 
 
@@ -143,10 +147,14 @@ UNRESOLVED: Final = "?"
 known subject ('比人类专家编写的代码快1.5倍'): the figure is not proposed."""
 
 THAN_BEFORE: Final = re.compile(
-    r"(?:比|较|相比|比起)\s*([^，,。；;]{1,24}?)\s*"                       # '比GB200/GB300', '比人类顶尖专家编写的代码'
-    r"(?:的)?(?:低|高|快|慢|少|多|小|大|短|长|降低|提升|提高|减少|缩短|增加)了?\s*(?:约|近|接近|达)?\s*$"  # '低', '快'
+    r"(?:比|较|相比|比起)\s*((?:[^，,。；;]|(?<=\d),(?=\d)){1,24}?)\s*"                       # '比GB200/GB300', '比人类顶尖专家编写的代码'
+    r"(?:的)?(?:低|高|快|慢|少|多|小|大|短|长|降低|提升|提高|减少|缩短|增加|降|涨|贵|便宜)了?\s*(?:约|近|接近|达)?\s*$"  # '低', '快'
 )
 """Chinese 'A 比 X 低 N 倍': the target X stands between 比 and the comparative."""
+
+
+OWN_FIGURE: Final = re.compile(r"\s*的\s*[$¥€£]?\s*\d[\d,.]*\s*[万亿千百]?\s*(?:[A-Za-z]{1,4}|美元|元|瓦|千瓦|公斤|分钟|小时)?\s*")
+"""'比 H2 的 $60,000 降了 20%': the target's own figure between its name and the comparative."""
 
 
 def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end: int,
@@ -161,7 +169,7 @@ def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end
     than = THAN_BEFORE.search(body, clause_start, q_start)
     if than:
         inside = [m for m in before if than.start(1) <= m.start and m.end <= than.end(1)]
-        if inside and not body[inside[-1].end:than.end(1)].strip(" /、和与及"):
+        if inside and (not body[inside[-1].end:than.end(1)].strip(" /、和与及") or OWN_FIGURE.fullmatch(body, inside[-1].end, than.end(1))):
             group = _joined(body, inside)
             return join_names(g.name for g in group), group[0]
         if not any(w in than.group(1).lower() for w in RIVAL_WORDS):
