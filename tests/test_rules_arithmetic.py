@@ -611,3 +611,39 @@ def test_v101_before_after_finding_shows_the_operands():
     (f,) = findings(_price_cut("25", 25), "V101")
     assert f.claims == ["cut", "t", "s"]
     assert (f.recomputed.low, f.recomputed.high) == (pytest.approx(100 * (1 - 7500.5 / 8999.5)), pytest.approx(100 * (1 - 7499.5 / 9000.5)))
+
+
+# --- figures that leave out a scope key other figures give ------------------------------------
+
+def _loose_ratio(stated: str, value: float):
+    # peak and standby power exist for Orca 9, so 'workload' tells power facts apart; the
+    # sentence below gives none, for the ratio or for the two figures it compares
+    a = art("en1", f"Zephyr X1 delivers 350 kW against 150 kW for Orca 9, {stated} times as much.")
+    b = art("en2", "Orca 9 peaks at 150 kW and idles at 45 W.")
+    return corpus([a, b], [
+        claim(a, "350 kW", Z, "power", 350, "kW", id="s"),
+        claim(a, "150 kW", O, "power", 150, "kW", id="t"),
+        claim(a, stated, Z, "power", value, target=O, relation="ratio", id="r"),
+        claim(b, "150 kW", O, "power", 150, "kW", scope={"workload": "peak"}),
+        claim(b, "45 W", O, "power", 45, "W", scope={"workload": "standby"}),
+    ])
+
+
+def test_v101_compares_figures_that_leave_out_the_same_key_as_a_warning():
+    (f,) = findings(_loose_ratio("2.8", 2.8), "V101")
+    assert (f.severity.value, f.claims) == ("warning", ["r", "s", "t"])
+    assert "workload not stated" in f.message
+    assert findings(_loose_ratio("2.3", 2.3), "V101") == []  # 350 / 150 = 2.33
+
+
+@pytest.mark.parametrize("stated, fires", [("22", False), ("28", False), ("35", True)])
+def test_v106_divides_by_any_power_the_rate_does_not_rule_out(stated, fires):
+    # 15.4 TB/s over 700 W rated = 22, over 550 W measured = 28: either reading is the article's right
+    a = art("en1", f"Zephyr X1 has 15.4 TB/s of bandwidth, a 700 W rating, 550 W measured, and {stated} GB/s per watt.")
+    corp = corpus([a], [
+        claim(a, "15.4 TB/s", Z, "memory_bandwidth", 15.4, "TB/s"),
+        claim(a, "700 W", Z, "power", 700, "W", scope={"basis": "rated"}),
+        claim(a, "550 W", Z, "power", 550, "W", scope={"basis": "measured"}),
+        claim(a, stated, Z, "bandwidth_per_power", float(stated), "GB/s/W", id="rate"),
+    ])
+    assert fired(corp, "V106") is fires

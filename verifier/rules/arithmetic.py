@@ -14,7 +14,8 @@ from typing import Iterator
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import Interval, abs_interval, fmt, fmt_interval
-from verifier.rules.context import ALTERNATIVES, Context, figure_text, is_summary, operand, point_band, range_bands, stated_band
+from verifier.rules.context import (ALTERNATIVES, Context, figure_text, is_summary, loose_note, operand, point_band, range_bands,
+                                    stated_band)
 from verifier.rules.derive import best_derivation
 from verifier.rules.facts import disagreeing_comparisons, disagreeing_measurements
 from verifier.rules.registry import rule
@@ -63,10 +64,11 @@ def comparison_mismatch(ctx: Context) -> Iterator[Finding]:
             ratio = f"s / t = {_op(t)} / {_op(s)} (inverse metric {s.metric})"
         else:
             ratio = f"s = {_op(s)}, t = {_op(t)}"
+        missing = ctx.loose(c)
         yield me.finding(
             f"{c.subject} {c.metric} vs {comp.target}: stated {figure_text(c)} but "
-            f"{FORMULA[comp.relation]} with {ratio} gives {fmt_interval(shown)}",
-            claims=[c.id, s.id, t.id], stated=stated_band(c, stated),
+            f"{FORMULA[comp.relation]} with {ratio} gives {fmt_interval(shown)}" + loose_note(missing),
+            severity=Severity.warning if missing else None, claims=[c.id, s.id, t.id], stated=stated_band(c, stated),
             recomputed=Band(low=shown.lo, high=shown.hi, unit=c.value.unit, basis=f"{FORMULA[comp.relation]} on the printed bands of the operands"),
             operands=[operand(s), operand(t)], formula=f"{FORMULA[comp.relation]}; {ratio}",
             **ctx.location(c),
@@ -101,10 +103,11 @@ def difference_mismatch(ctx: Context) -> Iterator[Finding]:
         stated = point_band(c)
         if stated.meets(diff):
             continue
+        missing = ctx.loose(c)
         yield me.finding(
             f"{c.subject} {c.metric}: stated difference {figure_text(c)} but |t − s| = "
-            f"{_op(tc)} − {_op(sc)} gives {fmt_interval(diff)}",
-            claims=[c.id, sc.id, tc.id], stated=stated_band(c),
+            f"{_op(tc)} − {_op(sc)} gives {fmt_interval(diff)}" + loose_note(missing),
+            severity=Severity.warning if missing else None, claims=[c.id, sc.id, tc.id], stated=stated_band(c),
             recomputed=Band(low=diff.lo, high=diff.hi, unit=c.value.unit, basis="|t − s| on the printed bands"),
             operands=[operand(sc), operand(tc)], formula=f"|t − s|; s = {_op(sc)}, t = {_op(tc)}", **ctx.location(c),
         )
@@ -264,7 +267,7 @@ def quotient_mismatch(ctx: Context) -> Iterator[Finding]:
         if parts is None or c.comparison is not None or c.value.number is None or c.value.unit is None:
             continue
         tries = []
-        for (n, n_iv), (d, d_iv) in product(ctx.find(c.subject, parts[0], c.scope), ctx.find(c.subject, parts[1], c.scope)):
+        for (n, n_iv), (d, d_iv) in product(_any_scope(ctx, c, parts[0]), _any_scope(ctx, c, parts[1])):
             k = factor(f"{n.value.unit}/{d.value.unit}", c.value.unit) if n.value.unit and d.value.unit else None
             if k is not None:
                 tries.append(((n_iv / d_iv).scale(k), n, d))
@@ -282,6 +285,19 @@ def quotient_mismatch(ctx: Context) -> Iterator[Finding]:
             recomputed=Band(low=iv.lo, high=iv.hi, unit=c.value.unit, basis="numerator / denominator on their printed bands"),
             operands=[operand(n), operand(d)], formula=f"n / d; n = {_op(n)}, d = {_op(d)}", **ctx.location(c),
         )
+
+
+def _any_scope(ctx: Context, c: Claim, metric: str) -> list[tuple[Claim, Interval]]:
+    """Point figures of ``c.subject``'s ``metric`` whose scope does not contradict ``c``'s: a
+    rate may divide by any of them (a rated or a measured power), so none is ruled out for
+    leaving a key unstated. At most :data:`QUOTIENT_OPERANDS` of them, in offset order."""
+    out = [(m, point_band(m)) for m in ctx.measurements.get((c.subject, metric), [])
+           if m.value.number is not None and all(m.scope[k] == v for k, v in c.scope.items() if k in m.scope)]
+    return out[:QUOTIENT_OPERANDS]
+
+
+QUOTIENT_OPERANDS = 50
+"""Figures tried on each side of a quotient: bounds the pairs tried for a much-repeated figure."""
 
 
 @rule("V107", "derived-comparison-mismatch", "Two comparison figures in one article disagree once converted (a reduction that does not follow from a ratio).")

@@ -22,6 +22,9 @@ from verifier.models.claim import Claim
 from verifier.models.finding import Band, Operand
 from verifier.numeric import INF, Interval, band, describe_band, fmt
 
+MISSING = "?"
+"""Stands for a discriminating scope key that a claim does not give, in lookup keys."""
+
 ALTERNATIVES = "|"
 """Separator of alternatives in a subject or target ('GB200|GB300')."""
 
@@ -85,22 +88,28 @@ class Context:
         for (subject, metric), claims in self.measurements.items():
             keys = sorted(self.discriminating.get(metric, set()))
             for c in claims:
-                if c.value.number is not None and all(k in c.scope for k in keys):
-                    out[(subject, metric, tuple(c.scope[k] for k in keys))].append((c, point_band(c)))
+                if c.value.number is not None:
+                    out[(subject, metric, tuple(c.scope.get(k, MISSING) for k in keys))].append((c, point_band(c)))
         return out
 
     def find(self, subject: str, metric: str, scope: dict) -> list[tuple[Claim, Interval]]:
         """Point measurements of (subject, metric) comparable with ``scope``, with their bands (own units).
 
-        A dictionary lookup on the discriminating keys' values (``scope`` must give them all),
-        then a check that no other shared key conflicts; same result as testing
-        :meth:`comparable` on every measurement, in time independent of the corpus size.
+        A dictionary lookup on the discriminating keys' values, then a check that no other
+        shared key conflicts, in time independent of the corpus size. A key ``scope`` leaves
+        out matches only figures that leave it out too (the same unstated scope: see
+        :meth:`loose`); rules report what they find there at a lower severity.
         """
         keys = sorted(self.discriminating.get(metric, set()))
-        if any(k not in scope or isinstance(scope[k], list) for k in keys):
+        if any(isinstance(scope.get(k), list) for k in keys):
             return []
-        hits = self._buckets.get((subject, metric, tuple(scope[k] for k in keys)), [])
+        hits = self._buckets.get((subject, metric, tuple(scope.get(k, MISSING) for k in keys)), [])
         return [(c, iv) for c, iv in hits if _no_conflict(c.scope, scope)]
+
+    def loose(self, claim: Claim, metrics: tuple[str, ...] = ()) -> list[str]:
+        """Discriminating keys of ``metrics`` (default: the claim's own) that ``claim`` leaves out."""
+        keys = set().union(*(self.discriminating.get(m, set()) for m in (metrics or (claim.metric,))))
+        return sorted(k for k in keys if k not in claim.scope)
 
     def source_path(self, source_id: str) -> str | None:
         """Path of an article, for finding locations."""
@@ -116,6 +125,13 @@ class Context:
 
 def _no_conflict(sa: dict, sb: dict) -> bool:
     return all(sa[k] == sb[k] for k in sa.keys() & sb.keys() if not isinstance(sa[k], list) and not isinstance(sb[k], list))
+
+
+def loose_note(missing: list[str]) -> str:
+    """Message tail for figures compared with scope keys left out (reported as warnings)."""
+    if not missing:
+        return ""
+    return f" (compared as printed: {', '.join(missing)} not stated, while other figures of this metric differ by it)"
 
 
 def is_summary(claim: Claim) -> bool:

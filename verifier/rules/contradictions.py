@@ -12,7 +12,7 @@ from typing import Iterator
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import fmt_interval
-from verifier.rules.context import Context, figure_text, operand, stated_band
+from verifier.rules.context import Context, figure_text, loose_note, operand, stated_band
 from verifier.rules.facts import disagreeing_comparisons, disagreeing_measurements
 from verifier.rules.registry import rule
 from verifier.units import factor
@@ -60,20 +60,13 @@ def conflicting_figures(ctx: Context) -> Iterator[Finding]:
         others = [c for g in groups[1:] for c in g]
         hull = _hull(others, out.value.unit)
         yield me.finding(
-            f"{out.subject} {out.metric} ({_scope_text(out)}): {_describe(groups)}" + _loose_note(missing),
+            f"{out.subject} {out.metric} ({_scope_text(out)}): {_describe(groups)}" + loose_note(missing),
             severity=Severity.warning if missing else None, claims=[c.id for g in groups for c in g],
             stated=stated_band(out),
             recomputed=Band(low=hull[0], high=hull[1], unit=out.value.unit, basis="the other sources' figures, each at its printed band, in this unit") if hull else None,
             operands=[operand(c) for c in others], formula=f"{len(groups)} clusters of figures that do not agree at printed precision",
             **ctx.location(out),
         )
-
-
-def _loose_note(missing: list[str]) -> str:
-    """Message tail for facts compared with scope keys left out (reported as warnings)."""
-    if not missing:
-        return ""
-    return f" (compared as printed: {', '.join(missing)} not stated, while other figures of this metric differ by it)"
 
 
 def _hull(claims: list[Claim], unit: str | None) -> tuple[float, float] | None:
@@ -107,7 +100,7 @@ def conflicting_comparisons(ctx: Context) -> Iterator[Finding]:
         q_lo, q_hi = min(q[0].lo for q in other_q), max((q[1] or q[0]).hi for q in other_q)
         yield me.finding(
             f"{out.subject} vs {out.comparison.target} {out.metric} ({_scope_text(out)}): {_describe(groups)}; "
-            f"as s/t: " + " vs ".join(_q_text(qs[g[0].id]) for g in groups) + _loose_note(missing),
+            f"as s/t: " + " vs ".join(_q_text(qs[g[0].id]) for g in groups) + loose_note(missing),
             severity=Severity.warning if missing else None, claims=[c.id for g in groups for c in g],
             stated=stated_band(out), recomputed=Band(low=q_lo, high=q_hi, unit="x", basis="the other sources' figures as q = s / t"),
             operands=[operand(c) for g in groups[1:] for c in g], formula="each figure mapped to q = s / t", **ctx.location(out),

@@ -12,7 +12,7 @@ from typing import Callable, Iterable, TypeVar
 
 from verifier.models.claim import Claim
 from verifier.numeric import Interval
-from verifier.rules.context import ALTERNATIVES, Context, is_summary, point_band, range_bands
+from verifier.rules.context import ALTERNATIVES, MISSING, Context, is_summary, point_band, range_bands
 from verifier.rules.derive import best_derivation
 from verifier.rules.relations import RATIO_RELATIONS, invert_q, to_q
 from verifier.vocabulary import inverse_of
@@ -20,9 +20,6 @@ from verifier.units import factor
 
 T = TypeVar("T")
 
-
-MISSING = "?"
-"""Marks a discriminating scope key that a claim does not give, in group keys."""
 
 
 def partitions(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tuple]) -> list[list[Claim]]:
