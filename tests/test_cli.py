@@ -229,3 +229,31 @@ def test_output_into_a_missing_folder_is_an_error(corpus: Path, tmp_path: Path) 
     assert result.exit_code == 2
     assert result.stderr.strip() == f"{target}: cannot write: no such folder"
     assert not (tmp_path / "no").exists()
+
+
+def test_extract_writes_beside_the_articles_from_any_folder(corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (corpus / "claims" / "beta.yaml").unlink()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    result = run("extract", str(corpus))
+    assert result.exit_code == 0, result.output
+    assert (corpus / "claims" / "beta.yaml").is_file()
+    assert not (elsewhere / "claims").exists()
+
+
+def test_an_article_that_breaks_the_extractor_is_reported_and_the_rest_audited(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import verifier.extract
+
+    def broken(src, external=None):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(verifier.extract, "extract_claims", broken)
+    (corpus / "claims" / "beta.yaml").unlink()
+    result = run("audit", str(corpus), "--format", "json")
+    assert result.exit_code == 0, result.output
+    import json
+
+    findings = json.loads(result.stdout)["findings"]
+    assert [f["message"] for f in findings if f["rule"] == "V602"] == ["claims could not be extracted from beta: RuntimeError: boom"]
+    assert any(f["rule"] == "V101" for f in findings)  # alpha, which has records, is still audited

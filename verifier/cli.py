@@ -193,6 +193,30 @@ def validate(paths: list[Path] = typer.Argument(None, help="Articles, claim file
     typer.echo(f"ok: {len(corpus.sources)} sources, {len(corpus.claims)} claims, {len(corpus.external)} external sources")
 
 
+def _shown(path: Path) -> str:
+    """``path`` relative to the current folder when under it, else as is."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _records_file(src) -> Path:
+    """Where the records of article ``src`` live: ``claims/<stem>.yaml`` beside its ``sources/`` folder."""
+    article = Path(src.file or src.path)
+    return article.parent.parent / "claims" / (article.stem + ".yaml")
+
+
+def _extract(src, external) -> list:
+    """Claims proposed for ``src``; an extractor failure becomes a one-line error naming the article."""
+    from verifier.extract import extract_claims
+
+    try:
+        return extract_claims(src, external)
+    except Exception as err:  # a defect of verifier, reported without a traceback
+        raise VerifierError(f"{src.path}: claims could not be extracted ({type(err).__name__}: {err}); please report this") from None
+
+
 def _record_location(corpus, finding) -> str:
     if finding.claims and finding.claims[0] in corpus.record_lines:
         path, line = corpus.record_lines[finding.claims[0]]
@@ -255,22 +279,20 @@ def extract_command(
 ) -> None:
     """Propose claim records for articles into claims/<stem>.yaml, keeping reviewed records."""
     from verifier.extract.merge import merge_file
-    from verifier.extract import extract_claims
     from verifier.ingest.corpus import load_corpus
 
     try:
         corpus = load_corpus(list(paths or []), with_records=False)
-        plans = [(src, Path(src.path).parent.parent / "claims" / (Path(src.path).stem + ".yaml"))
-                 for _, src in sorted(corpus.sources.items())]
-        results = [(target, merge_file(target, extract_claims(src, corpus.external), dry_run=True, body=src.body))
-                   for src, target in plans]
+        plans = [(src, _records_file(src), _extract(src, corpus.external)) for _, src in sorted(corpus.sources.items())]
+        # every records file is checked before any is written: one bad file writes nothing
+        results = [(target, merge_file(target, proposed, dry_run=True, body=src.body)) for src, target, proposed in plans]
         if not dry_run:
-            results = [(target, merge_file(target, extract_claims(src, corpus.external), body=src.body)) for src, target in plans]
+            results = [(target, merge_file(target, proposed, body=src.body)) for src, target, proposed in plans]
     except VerifierError as err:
         _fail(err)
     verb = "would add" if dry_run else "added"
     for target, (before, added) in results:
-        typer.echo(f"{target}: {before} records kept, {added} proposed claims {verb}")
+        typer.echo(f"{_shown(target)}: {before} records kept, {added} proposed claims {verb}")
 
 
 @app.command("reanchor")

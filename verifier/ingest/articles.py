@@ -96,7 +96,7 @@ def read_article(path: Path, display: str | None = None) -> Source:
             meta = SourceMeta.model_validate(doc)
         except ValidationError as err:
             raise_validation(err, node, shown, line_offset=1, schema="source")
-    return Source(meta=meta, path=shown, body=body, body_line=body_line)
+    return Source(meta=meta, path=shown, body=body, body_line=body_line, file=str(path.resolve()))
 
 
 def _default_meta(path: Path, body: str) -> SourceMeta:

@@ -36,6 +36,7 @@ class Corpus:
     claims: list[Claim] = field(default_factory=list)
     record_lines: dict[str, tuple[str, int]] = field(default_factory=dict)
     record_files: list[str] = field(default_factory=list)
+    extraction_errors: dict[str, str] = field(default_factory=dict)
     record_paths: dict[str, Path] = field(default_factory=dict)
 
     def claims_of(self, source_id: str) -> list[Claim]:
@@ -169,16 +170,23 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
         corpus.claims = []
         corpus.record_lines = {}
     results = map_articles(_extract_one, [(src, corpus.external) for src in todo], jobs, progress)
-    for src, claims in zip(todo, results):
+    for src, (claims, error) in zip(todo, results):
+        if error:
+            corpus.extraction_errors[src.id] = error
         for claim in claims:
             corpus.claims.append(claim)
             corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
     return [src.id for src in todo]
 
 
-def _extract_one(job: tuple[Source, dict[str, ExternalSource]]) -> list[Claim]:
-    """Claims proposed for one article (module level, so a process pool can call it)."""
+def _extract_one(job: tuple[Source, dict[str, ExternalSource]]) -> tuple[list[Claim], str | None]:
+    """(claims proposed for one article, None) or ([], what went wrong): one article that
+    breaks the extractor is reported (rule V602) and the others are still audited. Module
+    level, so a process pool can call it."""
     from verifier.extract import extract_claims
 
     src, external = job
-    return extract_claims(src, external)
+    try:
+        return extract_claims(src, external), None
+    except Exception as err:  # a bug in extraction must not hide the rest of the corpus
+        return [], f"{type(err).__name__}: {err}"

@@ -63,6 +63,7 @@ class Source(BaseModel):
 
     meta: SourceMeta
     path: str = Field(description="Path as given on the command line or relative to the corpus root.")
+    file: str | None = Field(None, description="The file on disk (absolute), for tools that write beside it.")
     body: str
     body_line: int = 1
 

@@ -53,3 +53,19 @@ def unrecorded_number(ctx: Context) -> Iterator[Finding]:
         src = ctx.corpus.sources[sid]
         for q in qs:
             yield me.finding(f"{q.surface!r} at {q.start}:{q.end} is not covered by any claim", source=sid, path=src.path, line=src.line_of(q.start))
+
+
+@rule("V602", "extraction-failed", "Claims could not be extracted from an article; it was not audited.")
+def extraction_failed(ctx: Context) -> Iterator[Finding]:
+    """An article without records is audited through claim extraction; when the extractor
+    fails on it (a defect of verifier, not of the article), the article is reported here and
+    the rest of the corpus is audited as usual. Record its claims by hand, or report the
+    message to the maintainers.
+
+    Okay: an article the extractor reads.
+    V602: an article on which the extractor raises an error.
+    """
+    me = extraction_failed.rule
+    for sid, error in sorted(ctx.corpus.extraction_errors.items()):
+        src = ctx.corpus.sources[sid]
+        yield me.finding(f"claims could not be extracted from {sid}: {error}", source=sid, path=src.path, line=src.body_line)
