@@ -73,7 +73,7 @@ charging time and a warranty are different facts even for one product."""
 
 SIBLING_SCOPED: Final = frozenset({"duration", "power"})
 """Metrics whose figure without a workload of its own takes the one the sentence's figures of
-the same metric share (see ``claims._sibling_scope``)."""
+the same metric share (see ``build._sibling_scope``)."""
 
 NEXT_TO: Final = 24
 """Characters on each side of a figure searched for the noun it qualifies."""

@@ -89,6 +89,22 @@ class Sentence:
     unit: Unit
 
 
+CLAUSE: Final = re.compile(r"[，；;：:。！？!?（）()]|(?<!\d),|,(?!\d)|——|—| · ")
+"""Clause boundaries inside a sentence (a comma between digits is a thousands separator: '$4,000')."""
+
+
+def clause_start(body: str, lo: int, pos: int) -> int:
+    """Offset where the clause holding ``pos`` starts (``lo``, the sentence start, when none ends before)."""
+    starts = [m.end() for m in CLAUSE.finditer(body, lo, pos)]
+    return starts[-1] if starts else lo
+
+
+def clause_end(body: str, pos: int, hi: int) -> int:
+    """Offset where the clause holding ``pos`` ends (``hi``, the sentence end, when it runs on)."""
+    m = CLAUSE.search(body, pos, hi)
+    return m.start() if m else hi
+
+
 def _line_starts(body: str) -> list[int]:
     starts = [0]
     pos = body.find("\n")

@@ -1,0 +1,102 @@
+"""Changes over time and between subjects: what a percentage or multiplier after a change compares.
+
+    compare(run, body, sent, f, reading, subject, target) -> (subject, reading, comparison, extra) | None
+
+'cut the price from $9,000 to $7,500, a 25% reduction' compares the subject after the change
+with itself before it (scopes ``{period: after}`` / ``{period: before}``); 'from $60,000 for the
+H2 to $48,000 for the H3, a 25% cut' compares the H3 with the H2; 'from A to B' in a sentence
+that compares with rivals gives A to the rivals (:func:`rival_change`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
+
+from verifier.extract import metrics as M
+from verifier.extract import targets as T
+from verifier.extract.context import Figure
+from verifier.extract.segment import Sentence
+from verifier.extract.subjects import RIVAL_WORDS, UNRESOLVED
+from verifier.models.claim import Claim, Comparison
+
+if TYPE_CHECKING:
+    from verifier.extract.claims import Run
+
+_FROM_NAMED: Final = re.compile(r"(?:\bfrom|从|由)\s*[^,，;；.。\d]{0,24}?$", re.IGNORECASE)
+"""'from', '从', '由' before the first figure of a change, with at most a name between ('从H2的')."""
+
+_TO_NAMED: Final = re.compile(r"[^,，;；。]{0,40}?(?:\b(?:down |up )?to\s+|(?:降|减|涨|增|升|提高|下调|上调)?(?:至|到))[^,，;；。\d]{0,24}?")
+"""What joins the two figures of 'from A for X to B for Y' / '从X的A降至Y的B'."""
+
+
+def rival_change(run: Run, body: str, sent: Sentence) -> str | None:
+    """The rivals (joined) when a 'from A to B' sentence compares with them, so that A is theirs."""
+    sentence = body[sent.start:sent.end].lower()
+    rivals = [x for x in run.memo.compare_set if x != run.memo.main]
+    if rivals and any(w in sentence for w in RIVAL_WORDS + T.COMPARE_WORDS):
+        return T.join(rivals)
+    return None
+
+
+def _after_change(run: Run, sent: Sentence, f: Figure, target: str | None) -> Claim | None:
+    """The 'to' figure of a change earlier in the sentence ('from $9,000 to $7,500'), when the
+    comparison figure ``f`` names no other target: a percentage or multiplier that follows a
+    change compares the subject's value after it with its value before."""
+    if f.q.unit not in ("%", "x"):
+        return None
+    prior = [c for c in run.claims.starting(sent.start, f.q.start) if c.comparison is None]
+    if len(prior) >= 2 and prior[-1].scope.get("period") == "after" and prior[-2].scope.get("period") == "before" \
+            and target in (None, T.BASELINE, prior[-1].subject):
+        return prior[-1]
+    return None
+
+
+def _change_across(run: Run, body: str, sent: Sentence, f: Figure) -> tuple[Claim, Claim] | None:
+    """The two figures of a change between two subjects ('from $60,000 for the H2 to $48,000 for
+    the H3', '从H2的6万美元降至H3的4.8万美元') before the percentage or multiplier ``f``: the
+    'from' figure's subject is the target, the 'to' figure's the subject."""
+    if f.q.unit not in ("%", "x"):
+        return None
+    prior = [c for c in run.claims.starting(sent.start, f.q.start) if c.comparison is None]
+    if len(prior) < 2:
+        return None
+    a, b = prior[-2], prior[-1]
+    if a.subject == b.subject or a.metric != b.metric or T.ALTERNATIVES in a.subject + b.subject:
+        return None
+    if _FROM_NAMED.search(body, sent.start, a.anchor.start) and _TO_NAMED.fullmatch(body, a.anchor.end, b.anchor.start):
+        return a, b
+    return None
+
+
+def compare(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Reading, subject: str,
+            target: str | None) -> tuple[str, M.Reading, Comparison | None, dict] | None:
+    """The comparison a figure makes and the scope it adds, as ``(subject, reading, comparison, extra)``.
+
+    A comparative figure (``reading.relation`` set) compares the 'to' figure of a change between
+    two subjects with the 'from' one, or the subject after a change with itself before it, or
+    the subject with ``target``; None when that target is unknown or the subject itself. Any
+    other figure gets ``{period: before|after}`` when it is one side of a change over time.
+    """
+    comparison, extra = None, {}
+    if reading.relation:
+        change = _after_change(run, sent, f, target)
+        across = _change_across(run, body, sent, f) if change is None else None
+        if across is not None:  # 'from $60,000 for the H2 to $48,000 for the H3, a 25% cut': the H3 against the H2
+            subject, target, reading = across[1].subject, across[0].subject, replace(reading, metric=across[1].metric)
+            comparison = Comparison(target=target, relation=reading.relation)
+        elif change is not None:  # 'from $9,000 to $7,500, a 25% reduction': the subject against itself
+            subject, reading = change.subject, replace(reading, metric=change.metric)
+            comparison, extra = Comparison(target=subject, relation=reading.relation, scope={"period": "before"}), {"period": "after"}
+        elif not target or target == subject or target == UNRESOLVED or (reading.relation == "difference" and target == T.BASELINE):
+            return None
+        else:
+            comparison = Comparison(target=target, relation=reading.relation)
+    else:
+        side = T.change_side(body, f.q.start, f.q.end, run.spans, sent.start)
+        prior = run.claims.starting(sent.start, f.q.start)
+        if (side == "before" and not rival_change(run, body, sent)) or \
+                (side == "after" and prior and prior[-1].scope.get("period") == "before" and prior[-1].subject == subject):
+            extra = {"period": side}
+    return subject, reading, comparison, extra

@@ -1,0 +1,140 @@
+"""Whose figure is it: the subject and comparison target of one figure in its sentence.
+
+    subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading) -> ("Helix H3", "Helix H2")
+
+The subject is read from the nearest evidence first: a 'from A to B' role, a distributive pair,
+a 'for <product>' owner, a table row's pair, a name in the figure's clause, a pronoun or an
+example ('以X为例'), a restated figure, the sentence and the paragraph before, and last the
+article's main subject. The comparison target of a comparative figure is the name next to it
+(:func:`.subjects.find_target`), else the one implied by its context (:func:`.targets.implicit_target`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Final
+
+from verifier.extract import metrics as M
+from verifier.extract import targets as T
+from verifier.extract.changes import rival_change
+from verifier.extract.context import Figure
+from verifier.extract.lexicon import Mention, resolve_alias
+from verifier.extract.segment import Sentence, clause_end
+from verifier.extract.subjects import COMPANY_METRICS, FORMER, LATTER, PRODUCT_KINDS, SHIPMENTS, find_target, in_clause
+
+if TYPE_CHECKING:
+    from verifier.extract.claims import Run
+
+PRONOUN: Final = re.compile(r"^\s*(?:其|它|它们|该芯片|该系统|its\b|it\b|their\b)", re.IGNORECASE)
+"""A clause that opens on a pronoun speaks of the subject named last before its sentence."""
+
+EXAMPLE: Final = re.compile(r"以\s*([^，,。；;]{1,24}?)\s*为例|(?:Take|Taking)\s+([^,.;]{1,24}?)\s*(?:as an example)?,", re.IGNORECASE)
+"""'以X为例' / 'Take X,': X is the subject of the sentence's figures."""
+
+DIFF_AFTER: Final = re.compile(r"\s*(?:more|less|higher|lower|larger|smaller|bigger|heavier|lighter|cheaper|dearer)\s+than\b", re.IGNORECASE)
+"""Words after a figure that make it a difference: '$1,500 more than the H9'."""
+
+POSSESSIVE: Final = re.compile(r"['’]s\s")
+"""'Helio Power's new unit, the Aurora P5, stores …': the owner is not the topic when a product follows."""
+
+FOR_AFTER: Final = re.compile(
+    r"\s+(?:for|on)\s+(?:the\s+|its\s+)?"                                                      # 'for the', 'on its'
+    r"(?:(?:previous|older|old|new|newer|latest|current|original|outgoing|earlier|first|second|third|rival)\s+)?",  # 'previous'
+    re.IGNORECASE)
+"""'$6,000 for the H9', '14 months for the Zephyr X1', '150 kW for the previous Helix H2', '30
+minutes on the H2': the name right after is the figure's subject."""
+
+PORTIONS: Final = frozenset({"cost_share", "share"})
+"""Metrics of a share of a total: no fallback to the article's main subject."""
+
+
+def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, paired: dict, row_pair, rank: int,
+                       reading: M.Reading) -> tuple[str | None, str | None]:
+    """The subject of figure ``f`` and, when its reading is comparative, its comparison target
+    (either may be None: the figure is then not proposed, or proposed without a comparison)."""
+    q, memo = f.q, run.memo
+    role_metric = SHIPMENTS if reading.metric == "count" and reading.unit in M.GOODS_UNITS else reading.metric
+    comparative = reading.relation is not None
+    named = comparative and (reading.relation != "difference" or DIFF_AFTER.match(body, q.end, sent.end))  # 'X 的容量多出 4 kWh': X is the subject
+    target, _ = (find_target(body, cs, q.start, q.end, sent.end, run.subjects, memo) if named else (None, None))
+    exclude = set(target.split("|")) if target else set()
+    near = body[cs:q.start]
+    before = run.claims.starting(sent.start, q.start)
+    role = None if comparative else T.from_to_role(body, q.start, q.end, [s for s in run.spans if s != (q.start, q.end)])
+    if role == "to" and before and before[-1].subject not in (memo.main, None) and memo.main \
+            and "period" not in before[-1].scope:
+        return memo.main, None  # the rivals had the 'from' figure: the subject has the 'to' one
+    if role == "from":
+        # '由 A 降至 B': A is the rivals' figure when the sentence compares with them, else the
+        # subject's former value when a verb of change says so (scope period: before, see
+        # :func:`_claim`); without one, A is not proposed (it would read as a restatement of B)
+        rivals = rival_change(run, body, sent)
+        if rivals:
+            return rivals, None
+        if T.change_side(body, q.start, q.end, run.spans, sent.start) is None:
+            return None, None
+    if comparative and any(w in near for w in FORMER):
+        return memo.pair()
+    if q.start in paired:
+        return paired[q.start].name, target
+    owner = FOR_AFTER.match(body, q.end, sent.end)
+    owner = run.subjects.starting(owner.end(), owner.end() + 1) if owner and not comparative else []
+    if owner and owner[0].kind in PRODUCT_KINDS:
+        return name_of(run, owner[0]), None
+    if row_pair is not None:
+        if comparative:
+            return row_pair[0].name, target or row_pair[1].name
+        return (row_pair[0] if rank == 0 else row_pair[1]).name, target
+    m = in_clause(body, cs, q.start, run.subjects, exclude, role_metric)
+    if comparative and m is None and target is None and before and before[-1].comparison is not None:
+        return before[-1].subject, before[-1].comparison.target  # a nameless clause goes on with the sentence's comparison
+    subject = name_of(run, m) if m else None
+    if subject is None and comparative and not target and reading.relation == "share" and q.kind == "fraction":
+        return memo.pair()
+    if subject is None and PRONOUN.search(near):
+        m = in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, role_metric)
+        subject = name_of(run, m) if m else None
+    if subject is None:
+        example = EXAMPLE.search(body, sent.start, cs)
+        m = example and in_clause(body, example.start(1), example.end(1), run.subjects, exclude, role_metric)
+        subject = name_of(run, m) if m else None
+    subject = subject or memo.restated(f.printed, reading.unit)
+    if subject is None:
+        owners = {o.name for o in run.subjects.within(sent.start, cs) if POSSESSIVE.match(body, o.end)}
+        m = in_clause(body, sent.start, cs, run.subjects, exclude | owners, role_metric, nearest=False) \
+            or in_clause(body, sent.start, cs, run.subjects, exclude, role_metric, nearest=False)
+        subject = name_of(run, m) if m else None
+    if subject is None and (reading.metric in PORTIONS or role_metric == SHIPMENTS):
+        return None, None  # a share of a total, or a count of goods, belongs to an owner the sentence must name
+    if subject is None and comparative and target and any(w in near for w in LATTER):
+        former, latter = memo.pair()
+        subject = former if former != target else None
+    if subject is None and _only_rivals_follow(run, body, q.end, sent.end):
+        subject = memo.main
+    if subject is None:
+        prev = run.last.get(id(sent.unit))
+        subject = prev.subject if prev is not None and prev.subject not in run.generic else None
+        if subject in run.companies and role_metric not in COMPANY_METRICS:
+            subject = None  # a company's count or money figure does not make it the owner of a product's figures
+    if subject is None:
+        m = in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, role_metric)
+        subject = name_of(run, m) if m else memo.main
+    if comparative and not target and subject:
+        paragraph = run.claims.starting(sent.unit.start, sent.start)
+        target = T.implicit_target(subject, reading.metric, body[sent.start:q.end] + body[q.end:clause_end(body, q.end, sent.end)],
+                                   before, paragraph, memo.compare_set, reading.unit == "x", memo.main)
+    return subject, target
+
+
+def _only_rivals_follow(run: Run, body: str, start: int, end: int) -> bool:
+    """True when the rest of the sentence names only systems of the comparison set
+    ('约700 token每秒，而GB300只有约169个'): the unnamed figure is the main subject's."""
+    later = [m.name for m in run.mentions.starting(start, end) if m.kind in ("product", "discovered")]
+    return bool(later) and all(n in run.memo.compare_set for n in later) and run.memo.main not in later
+
+
+def name_of(run: Run, m: Mention) -> str:
+    """The subject name a mention stands for (a quoted nickname resolves to the name it aliases)."""
+    if m.kind == "quoted":
+        return resolve_alias(m.name, run.aliases) or m.name
+    return m.name
