@@ -295,3 +295,11 @@ def test_messages_show_the_value_when_the_printed_text_lost_its_scale():
     assert figure_text(claim(a, "240", O, "deal_value", 2.4e8, "USD")) == "240,000,000 USD"
     assert figure_text(claim(a, "18", O, "duration", None, "min", low=18, high=30)) == "18–30 min"
     assert figure_text(claim(a, "30", O, "duration", 30, "min")) == "30 min"
+
+
+def test_a_chinese_numeral_is_shown_with_its_unit():
+    from verifier.rules.context import figure_text
+
+    a = art("zh1", "测试覆盖三个模型，配6颗HBM4。")
+    assert figure_text(claim(a, "三", O, "count", 3, "models")) == "三 models"
+    assert figure_text(claim(a, "6颗", O, "count", 6, "stacks", printed="6颗")) == "6颗"

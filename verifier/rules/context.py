@@ -143,9 +143,9 @@ def is_summary(claim: Claim) -> bool:
     )
 
 
-_HAS_UNIT_TEXT = re.compile(r"[A-Za-zµ%‰/]|[\u4e00-\u9fff](?<![万萬亿億千百十到至和及])")
+_HAS_UNIT_TEXT = re.compile(r"[A-Za-zµ%‰/]|[\u4e00-\u9fff](?<![万萬亿億千百十到至和及零〇一二两兩三四五六七八九半])")
 """Printed text that already carries a unit: letters, %, or a Chinese character that is not a
-scale word or a range connective."""
+numeral, a scale word or a range connective ('三' is a number: '三 models')."""
 
 
 def figure_text(claim: Claim) -> str:
