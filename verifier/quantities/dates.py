@@ -144,18 +144,20 @@ def _en_dates(text: str) -> Iterator[DateHit]:
             yield m.start(), m.end(), _iso(g["y"] or g["y2"], _MONTHS[name], day)
 
 
-def find_dates(text: str, has_cjk: bool, has_latin: bool) -> list[DateHit]:
+def find_dates(text: str, has_cjk: bool, has_latin: bool,
+               has_digit: bool = True) -> list[DateHit]:
     """All dates in ``text`` (normalised), in order of appearance.
 
     Args:
         text: normalised text.
         has_cjk: run the Chinese patterns (skipped on pure-Latin text for speed).
         has_latin: run the English patterns.
+        has_digit: False when the text holds no digit (every English date has one).
     """
     hits: list[DateHit] = []
-    if has_cjk:
+    if has_cjk and ("月" in text or "年" in text):  # every Chinese date holds one
         hits.extend(_zh_dates(text))
-    if has_latin and _EN_HINT_RE.search(text):
+    if has_latin and has_digit and _EN_HINT_RE.search(text):
         hits.extend(_en_dates(text))
     return hits
 

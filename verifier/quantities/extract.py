@@ -44,7 +44,7 @@ _UNRANGED: Final[frozenset[str]] = frozenset({"date", "time", "sequence"})
 _HALF_RE: Final[LazyRe] = LazyRe(r"\s(?:and\s)?(?:a\s)?half(?![A-Za-z])")
 
 
-def _blocked_spans(t: str) -> Spans:
+def _blocked_spans(t: str, has_digit: bool = True) -> Spans:
     """Spans that hold no quantity: URLs, e-mails, phone numbers, versions.
 
     Each pattern runs only when the text holds the characters it needs.
@@ -52,9 +52,9 @@ def _blocked_spans(t: str) -> Spans:
     spans = Spans(len(t))
     if "//" in t or "www." in t or "@" in t:
         spans.extend(m.span() for m in P.URL_RE.finditer(t))
-    if "-" in t or "/" in t or "+" in t:
+    if has_digit and ("-" in t or "/" in t or "+" in t):
         spans.extend(m.span() for m in P.PHONE_RE.finditer(t))
-    if t.count(".") >= 2:
+    if has_digit and t.count(".") >= 2:
         spans.extend(m.span() for m in P.VERSION_RE.finditer(t))
     return spans
 
@@ -74,24 +74,31 @@ def _scan_clocks(t: str, spans: Spans, hits: list[Hit]) -> None:
 
 
 def _scan(t: str, has_cjk: bool, has_latin: bool) -> list[Hit]:
-    """Pass 1: dates and bare numbers, in priority order, sorted by start."""
-    spans = _blocked_spans(t)
+    """Pass 1: dates and bare numbers, in priority order, sorted by start.
+
+    A finder runs only when the text holds a character every one of its matches needs
+    (a digit, a Chinese numeral, a slash...): most texts skip most finders.
+    """
+    has_digit = P.DIGIT_RE.search(t) is not None
+    spans = _blocked_spans(t, has_digit)
     hits: list[Hit] = []
-    for s, e, iso in find_dates(t, has_cjk, has_latin):
+    for s, e, iso in find_dates(t, has_cjk, has_latin, has_digit):
         if spans.free(s, e):
             hits.append(Hit(s, e, None, None, "date", "fixed", iso=iso))
             spans.append((s, e))
-    if ":" in t:
+    if has_digit and ":" in t:
         _scan_clocks(t, spans, hits)
-    scan_sequences(t, spans, hits)
+    if has_digit and "/" in t:
+        scan_sequences(t, spans, hits)
     if has_cjk:
         scan_cn_fractions(t, spans, hits)
         scan_tenths(t, spans, hits)
         if "半" in t:
             scan_halves(t, spans, hits)
     scan_fractions(t, spans, hits)
-    scan_arabic(t, spans, hits)
-    if has_cjk:
+    if has_digit:
+        scan_arabic(t, spans, hits)
+    if has_cjk and P.CN_CHAR_RE.search(t):  # every Chinese numeral holds one of these
         scan_chinese(t, spans, hits)
     if has_latin:
         scan_words(t, spans, hits)

@@ -14,6 +14,7 @@ import os
 from itertools import islice
 
 from .extract import extract
+from .patterns import preload
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
@@ -21,6 +22,31 @@ if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
     from typing import IO, Final
 
 _ENCODER: Final[json.JSONEncoder] = json.JSONEncoder(ensure_ascii=False)
+# The C encoder behind _ENCODER.encode, built once instead of once per call (same output:
+# default separators, ensure_ascii=False; no circular-reference check, the result dicts
+# hold none).  The C scanner behind json.loads, called without its Python wrappers.
+_encode_c = (json.encoder.c_make_encoder(
+    None, _ENCODER.default, json.encoder.encode_basestring, None, ": ", ", ", False, False,
+    True) if json.encoder.c_make_encoder is not None else None)
+_scan_once = json.decoder.JSONDecoder().scan_once
+
+
+def _encode(obj: object) -> str:
+    """``_ENCODER.encode(obj)``, faster."""
+    if _encode_c is None:
+        return _ENCODER.encode(obj)
+    return "".join(_encode_c(obj, 0))
+
+
+def _loads(line: str) -> object:
+    """``json.loads(line)`` for a stripped line; errors are json.loads's own."""
+    try:
+        obj, end = _scan_once(line, 0)
+        if end == len(line):
+            return obj
+    except (StopIteration, ValueError, RecursionError):
+        pass
+    return json.loads(line)  # the slow path raises the usual error
 
 
 def quantities_json(text: str, lang: str | None = None) -> list[dict[str, object]]:
@@ -102,7 +128,7 @@ def _one_line(line: str) -> tuple[bool, str]:
         return True, ""
     obj = None
     try:
-        obj = json.loads(line)
+        obj = _loads(line)
         result: dict[str, object] = {
             "id": obj.get("id"), "quantities": [q.to_json() for q in extract(obj["text"])]}
         ok = True
@@ -110,7 +136,7 @@ def _one_line(line: str) -> tuple[bool, str]:
         ok = False
         result = {"id": obj.get("id") if isinstance(obj, dict) else None, "quantities": [],
                   "error": f"{type(exc).__name__}: {exc}"}
-    return ok, _ENCODER.encode(result)
+    return ok, _encode(result)
 
 
 def _run_lines(lines: list[str]) -> tuple[int, str]:
@@ -124,18 +150,17 @@ _CHILD_CRASHED: Final[int] = 3
 
 
 def _two_processes(lines: list[str], stdout: IO[str]) -> int:
-    """Run the first eighth of ``lines`` here, then split the rest with a forked child.
+    """Run the first half of ``lines`` here and the second half in a forked child.
 
-    The first eighth compiles the regular expressions most lines need before the fork, so
-    the child inherits them instead of compiling them again.  The child writes its output
-    to a pipe and leaves with ``os._exit`` (no atexit handlers, no flush of buffers
-    inherited from this process).  This process writes its part, then the child's, so the
-    output is in input order; if the child crashed, its part is run here instead.
+    The compiled regular expressions are read from their cache (:func:`.patterns.preload`)
+    before the fork, so the child inherits them.  The child writes its output to a pipe and
+    leaves with ``os._exit`` (no atexit handlers, no flush of buffers inherited from this
+    process).  This process writes its part, then the child's, so the output is in input
+    order; if the child crashed, its part is run here instead.
     """
-    warm = len(lines) // 8
-    half = warm + (len(lines) - warm) // 2
-    status, text = _run_lines(lines[:warm])
-    stdout.write(text)
+    preload()
+    half = len(lines) // 2
+    status = 0
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # child
@@ -149,7 +174,7 @@ def _two_processes(lines: list[str], stdout: IO[str]) -> int:
         finally:
             os._exit(code)
     os.close(write_fd)
-    mine, text = _run_lines(lines[warm:half])
+    mine, text = _run_lines(lines[:half])
     stdout.write(text)
     with os.fdopen(read_fd, "rb") as pipe:
         rest = pipe.read().decode("utf-8")
