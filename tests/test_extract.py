@@ -458,3 +458,10 @@ def test_minutes_faster_is_a_difference(body: str, quote: str) -> None:
     c = _one(extract_claims(art("ev11", body)), quote)
     assert c.comparison is not None and c.comparison.relation == "difference" and c.scope.get("workload") == "charging"
     assert {c.subject, c.comparison.target} == {"Voltara Q5", "Voltara Q4"}
+
+
+def test_drawn_and_delivered_power_are_different_sides_and_of_phrase_owners() -> None:
+    body = ("The Zephyr X1 heat pump delivers 12 kW of heating while drawing 3 kW, "
+            "against 9 kW of heating for the older Orca 9.")
+    got = [(c.value.printed, c.subject, c.scope.get("part")) for c in extract_claims(art("en1", body)) if c.metric == "power"]
+    assert got == [("12", "Zephyr X1", "output"), ("3", "Zephyr X1", "input"), ("9", "Orca 9", "output")]

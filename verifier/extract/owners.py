@@ -38,11 +38,12 @@ POSSESSIVE: Final = re.compile(r"['’]s\s")
 """'Helio Power's new unit, the Aurora P5, stores …': the owner is not the topic when a product follows."""
 
 FOR_AFTER: Final = re.compile(
+    r"(?:\s+of\s+[a-z]+)?"                                                                      # '9 kW of heating for ...'
     r"\s+(?:for|on)\s+(?:the\s+|its\s+)?"                                                      # 'for the', 'on its'
     r"(?:(?:previous|older|old|new|newer|latest|current|original|outgoing|earlier|first|second|third|rival)\s+)?",  # 'previous'
     re.IGNORECASE)
 """'$6,000 for the H9', '14 months for the Zephyr X1', '150 kW for the previous Helix H2', '30
-minutes on the H2': the name right after is the figure's subject."""
+minutes on the H2', '9 kW of heating for the older HX-5': the name right after is the figure's subject."""
 
 PORTIONS: Final = frozenset({"cost_share", "share"})
 """Metrics of a share of a total: no fallback to the article's main subject."""

@@ -51,8 +51,8 @@ Horizons ('短期来看（6-12个月）') and relative times ('两天前') are n
 without one is not proposed (its fact cannot be told apart from other durations)."""
 
 POWER_SIDES: Final = (
-    ("input", ("input", "输入", "charger", "charging", "充电", "accepts", "接入")),
-    ("output", ("output", "输出", "discharg", "放电", "delivers", "供电")),
+    ("input", ("input", "输入", "charger", "charging", "充电", "accepts", "接入", "drawing", "draws", "consum", "耗电")),
+    ("output", ("output", "输出", "discharg", "放电", "delivers", "供电", "of heating", "of cooling", "制热", "制冷")),
 )
 """Which side of a device a power figure is on (scope key ``part``)."""
 
