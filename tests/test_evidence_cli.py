@@ -123,3 +123,15 @@ def test_evidence_commands_are_in_the_readme_table() -> None:
     for name in ("audit", "factsheet", "graph"):
         assert f"| `verifier {name} [PATH...]` |" in readme, f"command {name} is not in README's Commands table"
     assert "html\\|claimreview" in readme and "## Evidence status" in readme
+
+
+def test_factsheet_and_graph_extract_articles_without_records(tmp_path: Path) -> None:
+    folder = tmp_path / "articles"
+    folder.mkdir()
+    (folder / "a.md").write_text("The Zephyr X1 is rated at 700 W. The Orca 9 is rated at 1200 W.\n", encoding="utf-8")
+    sheet = run("factsheet", str(folder), "--format", "json")
+    assert sheet.exit_code == 0, sheet.output
+    assert {s["subject"] for s in json.loads(sheet.stdout)["subjects"]} == {"Zephyr X1", "Orca 9"}
+    graph = run("graph", str(folder), "--format", "json")
+    assert graph.exit_code == 0
+    assert "a-x001" in graph.stdout

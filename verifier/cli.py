@@ -23,6 +23,7 @@ app = typer.Typer(
 )
 
 SEVERITIES = ("error", "warning", "info")
+PATHS_HELP = "Articles, claim files or folders (default: sources/ and claims/ of the current folder)."
 
 
 def _fail(err: VerifierError) -> None:
@@ -78,13 +79,25 @@ def _progress(label: str):
             bar.stop()
 
 
+def _corpus(paths: Optional[list[Path]], extract_all: bool = False):
+    """The corpus of ``paths`` with claims extracted for the articles that have no records
+    (for all of them with ``extract_all``), a progress bar on a terminal. Shared by audit,
+    graph and factsheet, so each sees the same claims."""
+    from verifier.ingest.corpus import extract_missing, load_corpus
+
+    corpus = load_corpus(list(paths or []), with_records=not extract_all)
+    with _progress("extracting claims") as tick:
+        extract_missing(corpus, everything=extract_all, progress=tick)
+    return corpus
+
+
 def _codes(value: Optional[str]) -> list[str]:
     return [p.strip().upper() for p in (value or "").split(",") if p.strip()]
 
 
 @app.command()
 def audit(
-    paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped sources/ and claims/)."),
+    paths: list[Path] = typer.Argument(None, help=PATHS_HELP),
     format: str = typer.Option("markdown", "--format", "-f", help="markdown, json, html or claimreview (schema.org JSON-LD)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE instead of standard output."),
     fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 when a finding of this severity or worse is reported (error, warning, info)."),
@@ -94,7 +107,6 @@ def audit(
 ) -> None:
     """Check the claims of a corpus and print the audit report (articles without records are extracted)."""
     from verifier.engine import audit as run_audit
-    from verifier.ingest.corpus import load_corpus
     from verifier.report import render
     from verifier.rules.registry import select_rules
 
@@ -110,11 +122,7 @@ def audit(
 
         if format not in RENDERERS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
-        corpus = load_corpus(list(paths or []), with_records=not extract)
-        from verifier.ingest.corpus import extract_missing
-
-        with _progress("extracting claims") as tick:
-            extract_missing(corpus, everything=extract, progress=tick)
+        corpus = _corpus(paths, extract)
         report = run_audit(corpus, rules)
         _write(render(report, format), output)
     except VerifierError as err:
@@ -127,7 +135,7 @@ def audit(
 
 @app.command()
 def graph(
-    paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped corpus)."),
+    paths: list[Path] = typer.Argument(None, help=PATHS_HELP),
     format: str = typer.Option("graphml", "--format", "-f", help="graphml, json (node-link) or dot."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the graph to FILE instead of standard output."),
 ) -> None:
@@ -135,12 +143,11 @@ def graph(
     from verifier.engine import audit as run_audit
     from verifier.graph import build_graph
     from verifier.graph_export import EXPORTS, export
-    from verifier.ingest.corpus import load_corpus
 
     try:
         if format not in EXPORTS:
             raise UsageError(f"unknown graph format {format!r} (choose {', '.join(EXPORTS)})")
-        corpus = load_corpus(list(paths or []))
+        corpus = _corpus(paths)
         _write(export(build_graph(corpus, run_audit(corpus).findings), format), output)
     except VerifierError as err:
         _fail(err)
@@ -148,7 +155,7 @@ def graph(
 
 @app.command()
 def factsheet(
-    paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped corpus)."),
+    paths: list[Path] = typer.Argument(None, help=PATHS_HELP),
     subject: Optional[str] = typer.Option(None, "--subject", "-s", help="Only this subject (case-insensitive; close spellings accepted)."),
     format: str = typer.Option("markdown", "--format", "-f", help="markdown, html or json."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the sheet to FILE instead of standard output."),
@@ -157,14 +164,13 @@ def factsheet(
     from verifier.engine import audit as run_audit
     from verifier.factindex import subjects_of
     from verifier.factsheet import build_factsheet
-    from verifier.ingest.corpus import load_corpus
     from verifier.report.factsheet import FORMATS, render as render_sheet
     from verifier.subjects import match_subject
 
     try:
         if format not in FORMATS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(FORMATS)})")
-        corpus = load_corpus(list(paths or []))
+        corpus = _corpus(paths)
         chosen = match_subject(subject, subjects_of(corpus)) if subject is not None else None
         sheet = build_factsheet(corpus, run_audit(corpus).findings, chosen)
         _write(render_sheet(sheet, format), output)
@@ -173,7 +179,7 @@ def factsheet(
 
 
 @app.command()
-def validate(paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped corpus).")) -> None:
+def validate(paths: list[Path] = typer.Argument(None, help=PATHS_HELP)) -> None:
     """Check that sources and claim records are well-formed and every quote is at its offsets."""
     from verifier.engine import audit as run_audit
     from verifier.ingest.corpus import load_corpus
@@ -274,7 +280,7 @@ def quantities(
 
 @app.command("extract")
 def extract_command(
-    paths: list[Path] = typer.Argument(None, help="Articles or folders (default: the shipped sources/)."),
+    paths: list[Path] = typer.Argument(None, help="Articles or folders (default: sources/ of the current folder)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Report what would be added; write nothing."),
 ) -> None:
     """Propose claim records for articles into claims/<stem>.yaml, keeping reviewed records."""
@@ -297,7 +303,7 @@ def extract_command(
 
 @app.command("reanchor")
 def reanchor_command(
-    paths: list[Path] = typer.Argument(None, help="Articles, claim files or folders (default: the shipped corpus)."),
+    paths: list[Path] = typer.Argument(None, help=PATHS_HELP),
     dry_run: bool = typer.Option(False, "--dry-run", help="Report what would change; write nothing."),
 ) -> None:
     """Move the anchors of records whose quote is no longer at its offsets (after an article was corrected)."""
