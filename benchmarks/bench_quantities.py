@@ -6,8 +6,15 @@ Prints four figures:
   * in-process batch: cases/s of ``extract`` over the dev.jsonl texts;
   * in-process jsonl: cases/s of the batch entry point (JSON lines in and out) in this process;
   * end-to-end batch: cases/s of ``python -m verifier.quantities --jsonl`` over the same
-    cases (start-up and import included, as score.py --batch measures it; a second
-    process is forked when a CPU is idle), then the same with ``--jobs=1`` (one process);
+    cases, run from this source tree (start-up and import included, as score.py --batch
+    measures it; a second process is forked when a CPU is idle), then the same with
+    ``--jobs=1`` (one process);
+  * installed command: the same through the ``verifier`` script next to this Python, with
+    the kind of install it is (regular or editable), since start-up depends on it: a
+    regular install (``pip install .``) compiles bytecode at install time, while an
+    editable one (``pip install -e .``) imports setuptools' finder hook at every start
+    (~25 ms) and, where ``PYTHONDONTWRITEBYTECODE`` is set, compiles the package's source
+    at every start (~50 ms);
   * articles: KB/s of ``extract`` over ``sources/*.md`` repeated to ~1 MB.
 """
 
@@ -62,11 +69,31 @@ def bench_cases(lines: list[str], repeat: int) -> None:
     wall = best_of(lambda: run("--jobs=1"), repeat)
     print(f"  one process    : {len(texts) / wall:9.0f} cases/s  ({wall * 1000:.1f} ms, "
           f"--jobs=1)")
+    script = Path(sys.executable).with_name("verifier")
+    if script.exists():
+        wall = best_of(lambda: subprocess.run([str(script), "quantities", "--jsonl"],
+                                              input=payload.encode(), capture_output=True,
+                                              check=True, cwd=ROOT.parent), repeat)
+        print(f"installed command: {len(texts) / wall:9.0f} cases/s  ({wall * 1000:.1f} ms, "
+              f"{script} quantities --jsonl, {install_kind()} install)")
     start = best_of(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), repeat)
     imp = best_of(lambda: subprocess.run([sys.executable, "-c", "import verifier.quantities"],
                                          check=True, cwd=ROOT), repeat)
     print(f"  of which       : interpreter {start * 1000:.0f} ms, "
           f"import {max(imp - start, 0) * 1000:.0f} ms")
+
+
+def install_kind() -> str:
+    """"editable" or "regular": how ``verifier`` is installed in this Python's environment."""
+    import sysconfig
+    from importlib.metadata import distributions
+
+    # Only site-packages: the source tree's verifier.egg-info (on sys.path here) says nothing.
+    found = list(distributions(name="verifier", path=[sysconfig.get_paths()["purelib"]]))
+    if not found:
+        return "no"
+    direct = found[0].read_text("direct_url.json") or "{}"
+    return "editable" if json.loads(direct).get("dir_info", {}).get("editable") else "regular"
 
 
 def bench_articles(repeat: int) -> None:
