@@ -188,7 +188,37 @@ def test_dates_are_events(body: str, quote: str, subject: str) -> None:
 
 def test_dates_and_durations_without_an_event_are_not_proposed() -> None:
     body = "8月25日，Hot Stuff大会开幕。短期来看（6-12个月），Zephyr X1的地位不会动摇。两天前，Zephyr X1刷屏了。"
-    assert extract_claims(art("e2", body)) == []
+    claims = extract_claims(art("e2", body))
+    assert [(c.anchor.quote, c.subject) for c in claims] == [("8月25日", "Hot Stuff opening")]  # an actor's event
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("Acme与Globex去年10月签下5GW定制电池大单，为后续合作铺平了道路。",
+     [("去年10月", "Acme–Globex deal signing", "date"), ("5GW", "Acme–Globex deal", "power_capacity")]),
+    ("Shares of Acme rose. Acme and Globex signed a 5 GW supply deal on May 2, 2025.",
+     [("5 GW", "Acme–Globex deal", "power_capacity"), ("May 2, 2025", "Acme–Globex deal signing", "date")]),
+    ("Shares of Acme rose. In May 2025, Acme signed a 5 GW supply deal with Globex.",
+     [("May 2025", "Acme–Globex deal signing", "date"), ("5 GW", "Acme–Globex deal", "power_capacity")]),
+    ("On March 3, the Solar Summit opened in Denver.", [("March 3", "Solar Summit opening", "date")]),
+    ("Reuters reported on June 3 that Zephyr X1 sales fell.", [("June 3", "Reuters report", "date")]),
+    ("财联社8月27日援引分析师观点报道，Zephyr X1销量下滑。", [("8月27日", "CLS report", "date")]),
+])
+def test_actor_events_take_the_actor_and_deal_figures_the_deal(body: str, expected: list) -> None:
+    claims = extract_claims(art("e3", body))
+    assert [(c.anchor.quote, c.subject, c.metric) for c in claims] == expected
+
+
+def test_according_to_a_report_dates_no_report() -> None:
+    claims = extract_claims(art("e4", "据新华社8月27日报道，Zephyr X1的功耗为700W。"))
+    assert [(c.subject, c.metric) for c in claims] == [("Zephyr X1", "power")]
+
+
+def test_a_date_ending_a_reference_item_is_the_titles_publication() -> None:
+    body = ("## 参考\n\n- Acme：Zephyr X1 launch notes，2026 年 8 月 25 日。\n"
+            "- Globex: Why Zephyr is slow, August 26, 2026.\n")
+    claims = extract_claims(art("e5", body))
+    assert [(c.subject, c.value.iso) for c in claims] == [
+        ("Zephyr X1 launch notes publication", "2026-08-25"), ("Why Zephyr is slow publication", "2026-08-26")]
 
 
 def test_duration_stage_and_industry_norm() -> None:

@@ -287,6 +287,9 @@ class _Words:
         return self._memo[key]
 
 
+_CJK_NEXT: Final = re.compile(r"[\u4e00-\u9fff]")
+
+
 def _plausible(text: str, s: int, e: int, words: _Words) -> bool:
     """Whether a discovered candidate is a name (see the module docstring).
 
@@ -301,6 +304,8 @@ def _plausible(text: str, s: int, e: int, words: _Words) -> bool:
         return True
     if words.in_lower_case(word):
         return False
+    if _CJK_NEXT.match(text, e):
+        return True  # 'Acme与Globex…': Chinese capitalises no sentence opener, so a capital there marks a name
     before = text[max(0, s - 2):s]
     opener = s == 0 or before.endswith(("\n", ". ", ": ", "! ", "? ", "— "))
     return not opener or words.mid_sentence(word)
