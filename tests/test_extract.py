@@ -14,7 +14,7 @@ from verifier.errors import InputError
 import yaml
 from typer.testing import CliRunner
 
-from tests.builders import art
+from tests.builders import art, codes_of, corpus, findings
 from verifier.cli import app
 from verifier.extract import extract_claims
 from verifier.extract.merge import merge_file, merge_records
@@ -173,8 +173,17 @@ def test_a_list_of_unnamed_percentages_is_not_proposed() -> None:
 
 def test_difference_to_a_reference_point() -> None:
     claims = extract_claims(art("d2", "Zephyr X1面积约800平方毫米，距掩模版极限858平方毫米只差58平方毫米。"))
-    assert [(c.anchor.quote, c.kind, c.comparison and c.comparison.relation) for c in claims] == [
-        ("约800平方毫米", "spec", None), ("58平方毫米", "difference", "difference")]
+    assert [(c.anchor.quote, c.subject, c.kind, c.comparison and (c.comparison.relation, c.comparison.target))
+            for c in claims] == [
+        ("约800平方毫米", "Zephyr X1", "spec", None),
+        ("858平方毫米", "EUV reticle limit", "spec", None),  # the reference point's own figure, named by the lexicon
+        ("58平方毫米", "Zephyr X1", "difference", ("difference", "EUV reticle limit"))]
+
+
+def test_a_reference_point_the_lexicon_does_not_know_keeps_its_printed_name() -> None:
+    claims = extract_claims(art("d3", "Zephyr X1面积约800平方毫米，距光刻极限858平方毫米只差58平方毫米。"))
+    assert [(c.subject, c.comparison and c.comparison.target) for c in claims] == [
+        ("Zephyr X1", None), ("光刻极限", None), ("Zephyr X1", "光刻极限")]
 
 
 @pytest.mark.parametrize("body, quote, subject", [
@@ -495,3 +504,31 @@ def test_drawn_and_delivered_power_are_different_sides_and_of_phrase_owners() ->
             "against 9 kW of heating for the older Orca 9.")
     got = [(c.value.printed, c.subject, c.scope.get("part")) for c in extract_claims(art("en1", body)) if c.metric == "power"]
     assert got == [("12", "Zephyr X1", "output"), ("3", "Zephyr X1", "input"), ("9", "Orca 9", "output")]
+
+
+@pytest.mark.parametrize("stated, codes", [("58", []), ("68", ["V102"])])
+def test_an_extracted_difference_to_a_reference_point_is_checked(stated: str, codes: list) -> None:
+    source = art("d4", f"Zephyr X1面积为800平方毫米，距光刻极限858平方毫米只差{stated}平方毫米。")
+    assert codes_of(findings(corpus([source], extract_claims(source)), "V102")) == codes
+
+
+def test_a_pronoun_clause_takes_the_paragraphs_camel_case_name() -> None:
+    body = "RoadX 是更严格的下一关。它重放长会话。其请求长度显著高于 8k，还会在一小时分析窗口中持续施压。"
+    claims = extract_claims(art("p2", body))
+    assert [(c.anchor.quote, c.subject, c.metric, c.approx, c.scope) for c in claims] == [
+        ("高于 8k", "RoadX", "sequence_length", "over", {"part": "input"}),
+        ("一小时", "RoadX", "duration", None, {"part": "分析窗口"})]
+
+
+def test_a_bound_is_no_restatement_for_a_later_bare_figure() -> None:
+    body = ("Zephyr X1 的测试采用 8k/1k 序列。RoadX 是更严格的下一关，其请求长度高于 8k。"
+            "这些模式会施压调度，固定 8k/1k 请求无法覆盖它们。")
+    assert [(c.anchor.quote, c.subject) for c in extract_claims(art("p3", body))] == [
+        ("8k", "Zephyr X1"), ("1k", "Zephyr X1"), ("高于 8k", "RoadX"), ("8k", "Zephyr X1"), ("1k", "Zephyr X1")]
+
+
+def test_a_market_named_in_the_clause_owns_its_count_of_segments() -> None:
+    body = "长期来看，AI芯片市场将分化为训练和推理两个相对独立的赛道，Zephyr X1配6颗HBM4。"
+    claims = extract_claims(art("m1", body))
+    assert [(c.subject, c.value.number, c.value.unit) for c in claims] == [
+        ("AI chip market", 2, "tracks"), ("Zephyr X1", 6, "stacks")]

@@ -30,6 +30,16 @@ THAT_SAME: Final = re.compile(r"\b(?:that|this|the same)\s+(?:charge|session|tas
 """Words that refer back to the activity of the figures before ('for that charge')."""
 
 
+PERIOD_NOUN: Final = re.compile(
+    r"(?:\s*的)?\s*([\u4e00-\u9fff]{0,4}(?:窗口|周期|时段|时间窗))"
+    r"|(?:-long)?\s+((?:[a-z]+\s+)?(?:window|period|cycle))\b", re.IGNORECASE)
+"""A duration that names its period right after ('一小时分析窗口', 'a one-hour analysis
+window'): the period is its scope part, which tells it apart from the article's other periods."""
+
+_BOUNDS: Final = frozenset({"over", "at_least", "under", "at_most"})
+"""Approximation words that make a figure a bound (:data:`verifier.numeric.APPROX_WIDTH`)."""
+
+
 def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subject: str, comparison: Comparison | None,
                 near: str, wide: str, after: str, extra: dict | None = None) -> Claim | None:
     """The proposed record of figure ``f`` (id 'pending'); None for a duration that names no
@@ -40,10 +50,15 @@ def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, su
         scope.update(_sibling_scope(run, body, sent, f, r))
     if r.metric == "power" and r.unit == "x" and "part" not in scope:
         scope.update(_sibling_part(run, sent, f))
-    if r.metric == "duration" and "stage" not in scope and "workload" not in scope:
+    if r.metric == "duration" and "stage" not in scope and "workload" not in scope and "part" not in scope:
+        window = PERIOD_NOUN.match(after)
+        if window:
+            scope["part"] = window.group(1) or window.group(2)  # '一小时分析窗口', 'a one-hour analysis window'
+    if r.metric == "duration" and "stage" not in scope and "workload" not in scope and "part" not in scope:
         return None  # a period with no milestone or activity cannot be told apart from the article's other periods
     value = _value(f, r)
-    explicit = not (comparison is None and run.memo.restated(f.printed, r.unit) == subject)
+    explicit = not (comparison is None and run.memo.restated(f.printed, r.unit) == subject) \
+        and f.approx not in _BOUNDS  # 'more than 8k' states no 8k for a later restatement to echo
     if r.metric != "date":  # an event ('X initial deployment') is no subject for later figures
         run.memo.remember(f.printed, r.unit, subject, explicit)
     if comparison is not None:

@@ -164,12 +164,13 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     reference = REFERENCE.search(body, sent.start, sent.end)
     reference = reference if reference and reference.end() <= q.start else None
     if reference and reference.end() == q.start and "差" in body[q.end:sent.end]:
-        return None  # '距X 858平方毫米只差18平方毫米': 858 is X's figure, and X is no subject
+        # '距EUV掩模版极限858平方毫米只差18平方毫米': 858 is the reference point's own figure
+        return build_claim(run, body, sent, f, reading, _point(run, reference), None, near, wide, after)
     if reference and DIFFERENCE.search(near) and reading.kind not in ("ratio", "percent", "date"):
         subject, _ = subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
         if subject is None:
             return None
-        return build_claim(run, body, sent, f, reading, subject, Comparison(target=reference.group(1).strip(), relation="difference"),
+        return build_claim(run, body, sent, f, reading, subject, Comparison(target=_point(run, reference), relation="difference"),
                            near, wide, after)
     if reading.kind not in ("ratio", "percent", "date") and q.unit and (DIFF_BEFORE.search(near) or DIFF_AFTER.match(after)
                                                                        or (reading.metric == "duration" and TIME_DIFF_AFTER.match(after))):
@@ -194,6 +195,13 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
         return None
     subject, reading, comparison, extra = settled
     return build_claim(run, body, sent, f, reading, subject, comparison, near, wide, after, extra)
+
+
+def _point(run: Run, reference: re.Match) -> str:
+    """The name of a reference point ('距EUV掩模版极限…' -> 'EUV reticle limit' when the lexicon
+    knows it, else the words as printed)."""
+    named = [m for m in run.mentions.starting(reference.start(1), reference.end(1)) if m.end <= reference.end(1)]
+    return name_of(run, named[-1]) if named else reference.group(1).strip()
 
 
 def _stores_energy(run: Run) -> bool:

@@ -287,7 +287,8 @@ class _Words:
         return self._memo[key]
 
 
-_CJK_NEXT: Final = re.compile(r"[\u4e00-\u9fff]")
+_CJK_NEXT: Final = re.compile(r" ?[\u4e00-\u9fff]")
+"""A Chinese character right after a word (one space allowed): the word is inside Chinese text."""
 
 
 def _plausible(text: str, s: int, e: int, words: _Words) -> bool:
@@ -304,8 +305,8 @@ def _plausible(text: str, s: int, e: int, words: _Words) -> bool:
         return True
     if words.in_lower_case(word):
         return False
-    if _CJK_NEXT.match(text, e):
-        return True  # 'Acme与Globex…': Chinese capitalises no sentence opener, so a capital there marks a name
+    if _CJK_NEXT.match(text, e) or any(ch.isupper() for ch in word[1:]):
+        return True  # 'Acme与Globex…', 'AgentX 是…': Chinese capitalises no sentence opener; 'AgentX': inner capital
     before = text[max(0, s - 2):s]
     opener = s == 0 or before.endswith(("\n", ". ", ": ", "! ", "? ", "— "))
     return not opener or words.mid_sentence(word)

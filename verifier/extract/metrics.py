@@ -78,6 +78,7 @@ COUNT_NOUNS: Final[tuple[tuple[str, str], ...]] = (
     ("engineer", "people"), ("节点", "nodes"), ("node", "nodes"), ("机架", "racks"), ("rack", "racks"),
     ("充电桩", "chargers"), ("charger", "chargers"), ("充电站", "stations"), ("station", "stations"),
     ("车辆", "vehicles"), ("vehicle", "vehicles"), ("units", "units"), ("设备", "units"),
+    ("赛道", "tracks"), ("细分市场", "segments"), ("segment", "segments"),
 )
 """Nouns after a bare count that make it a claim, with the unit recorded: '三款公开权重模型' -> models."""
 

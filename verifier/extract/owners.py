@@ -92,8 +92,9 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
     subject = name_of(run, m) if m else None
     if subject is None and comparative and not target and reading.relation == "share" and q.kind == "fraction":
         return memo.pair()
-    if subject is None and PRONOUN.search(near):
-        m = in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, role_metric)
+    if subject is None and PRONOUN.search(near):  # the name nearest before the pronoun: this sentence's, else the paragraph's
+        m = in_clause(body, sent.start, cs, run.subjects, exclude, role_metric) \
+            or in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, role_metric)
         subject = name_of(run, m) if m else None
     if subject is None:
         example = EXAMPLE.search(body, sent.start, cs)
@@ -102,8 +103,10 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
     subject = subject or memo.restated(f.printed, reading.unit)
     if subject is None:
         owners = {o.name for o in run.subjects.within(sent.start, cs) if POSSESSIVE.match(body, o.end)}
-        m = in_clause(body, sent.start, cs, run.subjects, exclude | owners, role_metric, nearest=False) \
-            or in_clause(body, sent.start, cs, run.subjects, exclude, role_metric, nearest=False)
+        # a generic name owns a count only in the count's own clause ('AI芯片市场将分化为两个赛道')
+        others = exclude | (run.generic if role_metric == "count" else set())
+        m = in_clause(body, sent.start, cs, run.subjects, others | owners, role_metric, nearest=False) \
+            or in_clause(body, sent.start, cs, run.subjects, others, role_metric, nearest=False)
         subject = name_of(run, m) if m else None
     if subject is None and (reading.metric in PORTIONS or role_metric == SHIPMENTS):
         return None, None  # a share of a total, or a count of goods, belongs to an owner the sentence must name

@@ -123,9 +123,10 @@ COMPANY_METRICS: Final = frozenset({"deal_value", "revenue", "price", "cost", "c
 """Metrics whose subject may be a company; other figures belong to products."""
 
 
-NORM_METRICS: Final = frozenset({"duration"})
+NORM_METRICS: Final = frozenset({"duration", "count"})
 """Metrics a generic subject may own when it is named in the clause ('业内常见周期是18到36个月':
-an industry norm set against the product's own figure)."""
+an industry norm set against the product's own figure; 'AI芯片市场将分化为两个赛道': a count
+of the market's segments)."""
 
 
 def best(cands: list[Mention], metric: str = "", nearest: bool = True) -> Mention | None:
