@@ -532,3 +532,13 @@ def test_a_market_named_in_the_clause_owns_its_count_of_segments() -> None:
     claims = extract_claims(art("m1", body))
     assert [(c.subject, c.value.number, c.value.unit) for c in claims] == [
         ("AI chip market", 2, "tracks"), ("Zephyr X1", 6, "stacks")]
+
+
+@pytest.mark.parametrize("cut, codes", [("近四分之三", []), ("近90%", ["V101"])])
+def test_a_wait_after_a_speed_comparison_is_the_speeds_inverse(cut: str, codes: list) -> None:
+    source = art("w1", "跑同一模型时，Zephyr X1单用户生成速度约700 token每秒，而Helio H2只有约169个token每秒，"
+                       f"换算下来是后者的4.1倍，用户等待时间缩短了{cut}。")
+    claims = extract_claims(source)
+    assert [(c.metric, c.comparison.relation, c.comparison.target) for c in claims[-1:]] == [
+        ("inter_token_latency", "reduction", "Helio H2")]
+    assert codes_of(findings(corpus([source], claims))) == codes

@@ -34,6 +34,12 @@ from verifier.extract.spans import SpanIndex
 from verifier.extract.subjects import PRODUCT_KINDS, ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair
 from verifier.models.claim import Claim, Comparison
 from verifier.models.source import ExternalSource, Source
+from verifier.vocabulary import METRICS, Metric
+
+WAITS: Final = frozenset({"wait_time"})
+"""Metrics of a wait that, set after a rate's comparison in one sentence, are that rate's inverse."""
+
+NO_METRIC: Final = Metric(None, "")
 
 REFERENCE: Final = re.compile(r"(?:距离|距|相距|离)\s*([^，,。；;\d]{2,16}?)\s*(?=\d)")
 """'距EUV掩模版极限858平方毫米': a reference point and its figure, which a difference is taken from."""
@@ -157,6 +163,10 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     reading = _reading(q, near, wide, after, header, body[sent.start:q.start], prev, same_sentence, listed)
     if reading is None or _idiom(body, q) or not reading.metric or (q.kind == "fraction" and reading.relation is None):
         return None
+    if reading.metric in WAITS and reading.relation is not None and same_sentence and METRICS.get(prev.metric, NO_METRIC).inverse:
+        # '生成速度…是后者的4.9倍，用户等待时间缩短了近四分之三': the wait for a rate's output is
+        # the rate's inverse (time per token), so the cut can be recomputed from the speeds
+        reading = replace(reading, metric=METRICS[prev.metric].inverse)
     if reading.kind == "percent" and reading.relation is None and body.count("%", sent.start, sent.end) > q.surface.count("%"):
         return None  # '89%, 91% and 94% in the three modes': a list of scopes the text does not name
     if reading.metric == "memory_capacity" and reading.kind in ("ratio", "percent") and _stores_energy(run):
