@@ -46,6 +46,7 @@ def test_reference_set_recall_and_precision() -> None:
                    and c.metric == metric for c in cands)
     total = sum(len(v) for v in props.values())
     recall, precision = hit / len(labels), hit / total
+    print(f"reference set: recall {recall:.3f}, precision {precision:.3f}")
     assert recall >= RECALL_FLOOR, recall
     assert precision >= PRECISION_FLOOR, precision
 
