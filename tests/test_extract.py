@@ -543,3 +543,17 @@ def test_a_wait_after_a_speed_comparison_is_the_speeds_inverse(cut: str, codes: 
     assert [(c.metric, c.comparison.relation, c.comparison.target) for c in claims[-1:]] == [
         ("inter_token_latency", "reduction", "Helio H2")]
     assert codes_of(findings(corpus([source], claims))) == codes
+
+
+def test_a_verb_before_a_code_in_the_title_is_no_part_of_its_name() -> None:
+    body = "Aquaflow 发布 HX-7 热泵\n\n据Aquaflow介绍，HX-7 热泵制热功率为 12 千瓦，重量为 95 公斤。"
+    claims = extract_claims(art("v1", body))
+    assert [(c.subject, c.metric, c.value.number) for c in claims] == [("HX-7", "power", 12), ("HX-7", "mass", 95)]
+
+
+@pytest.mark.parametrize("body", [
+    "据Aquaflow介绍，HX-7 热泵重量为 95 公斤。",
+    "According to Aquaflow, the HX-7 heat pump weighs 95 kg.",
+])
+def test_who_says_a_figure_does_not_own_it(body: str) -> None:
+    assert [c.subject for c in extract_claims(art("v2", body))] == ["HX-7"]

@@ -24,7 +24,7 @@ from verifier.models.source import ExternalSource, Source
 
 SAY_AFTER: Final = re.compile(
     r"\s*(?:的)?(?:官方|公司|团队)?\s*"  # no '^': matched at the name's end, where '^' would fail
-    r"(?:表示|称|说|披露|指出|强调|认为|透露|宣布|公布|显示|估计|估算|预计|报道|援引|给出|提供"
+    r"(?:表示|称|说|披露|指出|强调|认为|透露|宣布|公布|显示|估计|估算|预计|报道|援引|给出|提供|介绍"
     r"|said|says|reported|reports|estimated|estimates|claims|claimed|found|announced|disclosed|stated)"
 )
 """A verb of saying right after the origin's name: 'OpenAI表示', 'Omdia said'."""
@@ -39,6 +39,12 @@ THE_COMPANY: Final = re.compile(
     re.IGNORECASE,
 )
 """'The company said': the figures are the company's, the company named last before it."""
+
+def is_speaker(body: str, m: Mention) -> bool:
+    """True when mention ``m`` is framed as who says the figures ('据Aquaflow介绍', 'Omdia said',
+    'according to Omdia'), not as what they are about."""
+    return bool(SAY_AFTER.match(body, m.end) or SAY_BEFORE.search(body, max(0, m.start - 16), m.start))
+
 
 OFFICIAL: Final = ("官方", "official", "厂商公布", "vendor's own")
 """Words that point a figure at the article's primary source (its ``cites`` with relation

@@ -40,6 +40,12 @@ FUNCTION_CHARS: Final = frozenset("的了是为和与及而比较对在将把被
 CATEGORY_END: Final = re.compile(r"(?:芯片|电池|系统|产品|平台|处理器|加速器|加速卡|模型|服务器|手机|设备|机型|型号|储能|版本|新品|显卡|整机) ?$")
 """Category nouns that describe the product rather than name it: '推理芯片Z1', '储能电池X2'."""
 
+VERB_END: Final = re.compile(
+    r"(?:发布|推出|公布|宣布|亮相|发售|上市|展示|搭载|采用|使用|配备|对比|击败|超越|领先|升级|测试|评测|拆解|上手|体验|曝光|"
+    r"量产|交付|部署|收购|选择|更换|替代|取代|携手|联手|打造|研发|开发|首发|预告|官宣)(?:了|的)? ?$")
+"""Verbs that end the Chinese words before a code: 'Aquaflow 发布 HX-7' (the title says it
+releases the HX-7, the product is not called '发布 HX-7')."""
+
 _CODE: Final = re.compile(r"[A-Z][A-Za-z]{0,5}[ -]?\d{1,4}[A-Za-z]{0,3}(?:\.\d)?")
 """A product code on its own ('Z1', 'MI355X'): only codes take a Chinese name before them."""
 
@@ -61,7 +67,8 @@ def join_cjk_prefixes(body: str, mentions: list[Mention], title: str = "") -> li
         if m.kind != "discovered" or not _CODE.fullmatch(m.name):
             continue
         run = _CJK_RUN.search(body, max(0, m.start - 5), m.start)
-        if run and run.group(0).rstrip()[-1] not in FUNCTION_CHARS and not CATEGORY_END.search(run.group(0)):
+        if run and run.group(0).rstrip()[-1] not in FUNCTION_CHARS and not CATEGORY_END.search(run.group(0)) \
+                and not VERB_END.search(run.group(0)):
             seen.append((m, run.group(0)))
     counts = Counter((prefix.rstrip(), m.name) for m, prefix in seen)
     squeezed = title.replace(" ", "")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from verifier.extract import metrics as M
 from verifier.extract import targets as T
+from verifier.extract.attribution import is_speaker
 from verifier.extract.changes import rival_change
 from verifier.extract.context import Figure
 from verifier.extract.lexicon import Mention, resolve_alias
@@ -105,6 +106,8 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
         owners = {o.name for o in run.subjects.within(sent.start, cs) if POSSESSIVE.match(body, o.end)}
         # a generic name owns a count only in the count's own clause ('AI芯片市场将分化为两个赛道')
         others = exclude | (run.generic if role_metric == "count" else set())
+        if role_metric not in COMPANY_METRICS:  # '据Aquaflow介绍，…重量为95公斤': the speaker owns no product figure
+            others = others | {o.name for o in run.subjects.within(sent.start, cs) if is_speaker(body, o)}
         m = in_clause(body, sent.start, cs, run.subjects, others | owners, role_metric, nearest=False) \
             or in_clause(body, sent.start, cs, run.subjects, others, role_metric, nearest=False)
         subject = name_of(run, m) if m else None
