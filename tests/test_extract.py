@@ -557,3 +557,12 @@ def test_a_verb_before_a_code_in_the_title_is_no_part_of_its_name() -> None:
 ])
 def test_who_says_a_figure_does_not_own_it(body: str) -> None:
     assert [c.subject for c in extract_claims(art("v2", body))] == ["HX-7"]
+
+
+@pytest.mark.parametrize("ratio, codes", [("1.33", []), ("1.8", ["V101"])])
+def test_a_multiplier_takes_the_side_the_paragraph_gave_its_target(ratio: str, codes: list) -> None:
+    source = art("h1", "The HX-7 heat pump delivers 12 kW of heating while drawing 3 kW, against 9 kW of heating "
+                       f"for the older HX-5. That makes the HX-7 {ratio} times as powerful as the HX-5.")
+    claims = extract_claims(source)
+    assert [(c.scope.get("part"), c.comparison.target) for c in claims if c.comparison] == [("output", "HX-5")]
+    assert codes_of(findings(corpus([source], claims), "V101")) == codes

@@ -49,7 +49,7 @@ def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, su
     if r.metric in S.SIBLING_SCOPED and not any(k in scope for k in ("stage", "workload")):
         scope.update(_sibling_scope(run, body, sent, f, r))
     if r.metric == "power" and r.unit == "x" and "part" not in scope:
-        scope.update(_sibling_part(run, sent, f))
+        scope.update(_sibling_part(run, sent, f, subject, comparison))
     if r.metric == "duration" and "stage" not in scope and "workload" not in scope and "part" not in scope:
         window = PERIOD_NOUN.match(after)
         if window:
@@ -94,11 +94,21 @@ def _sibling_scope(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading)
     return {"workload": works.pop()} if len(works) == 1 else {}
 
 
-def _sibling_part(run: Run, sent: Sentence, f: Figure) -> dict:
-    """The side (input/output) of the power figures a multiplier compares, when the sentence
-    gave them all one side ('delivers 350 kW against 150 kW …, 2.8 times as much power')."""
+def _sibling_part(run: Run, sent: Sentence, f: Figure, subject: str, comparison: Comparison | None) -> dict:
+    """The side (input/output) of the power figures a multiplier compares: the one side the
+    sentence gave them all ('delivers 350 kW against 150 kW …, 2.8 times as much power'), else
+    the one side the paragraph gave the target, when the subject has a figure on that side too
+    ('12 kW of heating while drawing 3 kW, against 9 kW of heating for the HX-5. That makes the
+    HX-7 1.8 times as powerful')."""
     parts = {c.scope.get("part") for c in run.claims.starting(sent.start, f.q.start) if c.metric == "power" and c.comparison is None}
-    return {"part": parts.pop()} if len(parts) == 1 and None not in parts else {}
+    if len(parts) == 1 and None not in parts:
+        return {"part": parts.pop()}
+    if comparison is None or parts:
+        return {}
+    before = [c for c in run.claims.starting(sent.unit.start, f.q.start) if c.metric == "power" and c.comparison is None]
+    theirs = {c.scope.get("part") for c in before if c.subject == comparison.target}
+    ours = {c.scope.get("part") for c in before if c.subject == subject}
+    return {"part": theirs.pop()} if len(theirs) == 1 and None not in theirs and theirs <= ours else {}
 
 
 def _value(f: Figure, r: M.Reading) -> Value:
