@@ -28,6 +28,7 @@ from verifier.extract.context import Figure, article_figures, model_mentions
 from verifier.extract.events import DEAL_NOUN, WITH, actor_pair, agent_event, event_of, publication_of
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
+from verifier.extract.portions import portion_claim
 from verifier.extract.owners import DIFF_AFTER, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
 from verifier.extract.spans import SpanIndex
@@ -160,6 +161,9 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     prev = run.last.get(id(unit))
     same_sentence = prev is not None and prev.anchor.start >= sent.start
     listed = same_sentence and not _OF_AFTER.match(after) and not _OF_BEFORE.search(near)
+    portion = portion_claim(run, body, sent, f, near, wide, after) if not unit.cells else None
+    if portion is not None:
+        return portion
     reading = _reading(q, near, wide, after, header, body[sent.start:q.start], prev, same_sentence, listed)
     if reading is None or _idiom(body, q) or not reading.metric or (q.kind == "fraction" and reading.relation is None):
         return None

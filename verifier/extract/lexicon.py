@@ -204,6 +204,7 @@ def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[
     free = occupied.free
     words = _Words(text)
 
+    doubtful: list[tuple[int, int]] = []
     for rx, kind in ((_PRODUCT_CODE, "discovered"), (_CAP_NAME, "discovered")):
         for m in rx.finditer(text):
             s, e = _trim(text, m.start(), m.end(), occupied)
@@ -216,6 +217,12 @@ def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[
                 found.append(Mention(s, e, entry.name, entry.kind, text[s:e]))
             elif _plausible(text, s, e, words):
                 found.append(Mention(s, e, text[s:e], kind, text[s:e]))
+            else:
+                doubtful.append((s, e))
+    names = {m.name for m in found if m.kind == "discovered"}
+    # one sense per article: a word shown to be a name once ('Voltline 去年…') is a name at a
+    # sentence opening too ('Voltline installed 12,000 chargers'), where a capital proves nothing
+    found += [Mention(s, e, text[s:e], "discovered", text[s:e]) for s, e in doubtful if text[s:e] in names]
     for m in _QUOTED_ZH.finditer(text):
         if free(m.start(1), m.end(1)):
             found.append(Mention(m.start(1), m.end(1), m.group(1), "quoted", m.group(1)))

@@ -272,10 +272,15 @@ _SCOPE_COUNT: Final = re.compile(r"^[^，,。；;]{0,10}?上的|^[^，,。；;]{
 """'在三款模型上的峰值…', '在所有三款模型上都实现了…': a count that sets where another figure holds."""
 
 
+_SCOPE_COUNT_EN: Final = re.compile(r"\b(?:in|on|across|over|at|among|between)\s+(?:(?:its|the|all|their|these|those|each|both|his|her)\s+)*$",
+                                    re.IGNORECASE)
+"""'… 94% in its three modes', 'across all five tests': an English count that sets where another figure holds."""
+
+
 def _scope_phrase(near: str, after: str) -> bool:
     """True when a count only sets the scope of another figure ('在三款模型上的吞吐',
     '在所有三款模型上都实现了'): it states no new fact."""
-    return bool(_SCOPE_COUNT.match(after))
+    return bool(_SCOPE_COUNT.match(after) or _SCOPE_COUNT_EN.search(near[-40:]))
 
 
 GOODS_UNITS: Final = frozenset({"chargers", "stations", "vehicles", "units", "sites", "sets"})
@@ -292,7 +297,22 @@ def _count_noun(after: str) -> str | None:
     if head[:1] in CLASSIFIERS:
         return _count_noun(head[1:]) or CLASSIFIERS[head[0]]
     hits = [(head.find(w.lower()), unit) for w, unit in COUNT_NOUNS if w.lower() in head]
-    return min(hits)[1] if hits else None
+    if hits:
+        return min(hits)[1]
+    plural = _PLURAL.match(after)
+    return plural.group(1).lower() if plural and plural.group(1).lower() not in NOT_COUNTED else None
+
+
+_PLURAL: Final = re.compile(r"\s+(?:(?:new|more|used|electric|other|additional)\s+)?([a-z]{3,}s)\b(?!['’])")
+"""An English plural noun right after a bare number counts it: '40,000 scooters' -> scooters."""
+
+NOT_COUNTED: Final = frozenset({
+    "times", "percent", "points", "basis", "years", "months", "weeks", "days", "hours", "minutes", "seconds",
+    "cents", "dollars", "yuan", "euros", "pounds", "degrees", "tokens", "parameters", "is", "was", "has", "this",
+    "its", "ones", "others", "less", "plus", "pros", "this", "thus", "versus", "miles", "meters", "inches", "feet",
+    "watts", "volts", "amps", "bytes", "bits", "gigabytes", "terabytes", "megabytes", "kilometres", "kilometers",
+})
+"""Plural words after a number that are units, comparisons or function words, not counted things."""
 
 
 LOWER_IS_BETTER: Final = frozenset({"latency_e2e", "wait_time", "task_time", "inter_token_latency", "energy_per_work", "cost"})

@@ -112,8 +112,21 @@ class Comparison(BaseModel):
     scope: dict[str, str] = Field(
         default_factory=dict,
         description="Scope keys that differ for the target: the same product before a price cut is "
-        "{target: X2, scope: {period: before}} for a claim scoped {period: after}.",
+        "{target: X2, scope: {period: before}} for a claim scoped {period: after}. An empty value "
+        "removes the key: the whole a share is taken of is {target: X2, scope: {part: ''}} for a "
+        "claim scoped {part: fast chargers}.",
     )
+
+
+def scope_of_target(scope: dict[str, str], override: dict[str, str] | None) -> dict[str, str]:
+    """The scope of a comparison's target: the claim's ``scope`` with ``override``
+    (:attr:`Comparison.scope`) applied, keys overridden with '' removed.
+
+    >>> scope_of_target({"part": "fast chargers", "year": "2025"}, {"part": ""})
+    {'year': '2025'}
+    """
+    merged = {**scope, **(override or {})}
+    return {k: v for k, v in merged.items() if v != ""}
 
 
 class Attribution(BaseModel):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Iterator
 
-from verifier.models.claim import Claim
+from verifier.models.claim import Claim, scope_of_target
 from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import Interval, abs_interval, fmt, fmt_interval
 from verifier.rules.context import (ALTERNATIVES, Context, figure_text, is_summary, loose_note, operand, point_band, range_bands,
@@ -92,7 +92,7 @@ def difference_mismatch(ctx: Context) -> Iterator[Finding]:
         if c.comparison is None or c.comparison.relation != "difference" or c.value.number is None:
             continue
         pairs = []
-        for (sc, s_iv), (tc, t_iv) in product(ctx.find(c.subject, c.metric, c.scope), ctx.find(c.comparison.target, c.metric, {**c.scope, **c.comparison.scope})):
+        for (sc, s_iv), (tc, t_iv) in product(ctx.find(c.subject, c.metric, c.scope), ctx.find(c.comparison.target, c.metric, scope_of_target(c.scope, c.comparison.scope))):
             ks, kt = factor(sc.value.unit, c.value.unit), factor(tc.value.unit, c.value.unit)
             if ks is not None and kt is not None:
                 pairs.append((sc.source != c.source or tc.source != c.source, sc, tc, abs_interval(t_iv.scale(kt) - s_iv.scale(ks))))

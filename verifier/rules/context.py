@@ -57,12 +57,19 @@ class Context:
 
     @cached_property
     def discriminating(self) -> dict[str, set[str]]:
-        """Metric -> scope keys that take more than one scalar value among its claims."""
+        """Metric -> scope keys that take more than one scalar value among its claims.
+
+        A comparison's target scope counts too: a share of the whole, ``{part: ''}`` for a
+        claim scoped ``{part: fast chargers}``, makes ``part`` discriminating, so the part and
+        the whole are different facts even when no other claim names a second part.
+        """
         seen: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         for c in self.live:
             for key, val in c.scope.items():
                 for v in (val if isinstance(val, list) else [val]):
                     seen[c.metric][key].add(v)
+            for key, val in (c.comparison.scope.items() if c.comparison else ()):
+                seen[c.metric][key].add(val)
         return {m: {k for k, vals in keys.items() if len(vals) > 1} for m, keys in seen.items()}
 
     @cached_property

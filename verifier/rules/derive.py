@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from verifier.models.claim import Claim
+from verifier.models.claim import Claim, scope_of_target
 from verifier.numeric import Interval
 from verifier.rules.context import Context
 from verifier.rules.relations import invert_q
@@ -48,7 +48,7 @@ def best_derivation(ctx: Context, subject: str, target: str, metric: str, scope:
     ``target_scope`` overrides scope keys for the target (the same product before a price
     cut: ``{"period": "before"}``).
     """
-    t_scope = {**scope, **(target_scope or {})}
+    t_scope = scope_of_target(scope, target_scope)
     key = ("best_derivation", subject, target, metric, _frozen(scope), _frozen(t_scope), source)
     if key in ctx.memo:
         return ctx.memo[key]

@@ -1,0 +1,52 @@
+"""Parts of a whole (verifier/extract/portions.py): counts and shares after 其中 / 'of those'."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builders import art, codes_of, corpus, findings
+from verifier.extract import extract_claims
+from verifier.extract.portions import part_name
+
+
+@pytest.mark.parametrize("between, after, name", [
+    ("", " were fast chargers, only 8% of the total", "fast chargers"),
+    ("快充桩 ", " 台，仅占 8%", "快充桩"),
+    (" ", " 台为快充桩。", "快充桩"),
+    ("", " fast chargers, only 8%", "fast chargers"),
+    ("", " of them, only 8%", None),
+])
+def test_part_name(between: str, after: str, name: str | None) -> None:
+    assert part_name(between, after) == name
+
+
+@pytest.mark.parametrize("body", [
+    "Shares of Voltline rose. Voltline installed 12,000 chargers last year. Of those, 1,500 were fast chargers, only {pct} of the total.",
+    "Voltline 去年共安装 12,000 台充电桩，其中快充桩 1,500 台，仅占 {pct}。",
+])
+@pytest.mark.parametrize("pct, codes", [("12.5%", []), ("8%", ["V101"])])
+def test_a_share_of_a_whole_is_recomputed_from_the_part_and_the_whole(body: str, pct: str, codes: list) -> None:
+    source = art("sh", body.format(pct=pct))
+    claims = extract_claims(source)
+    assert [(c.subject, c.metric, c.value.number, c.value.unit, c.scope.get("part") is not None,
+             c.comparison and (c.comparison.relation, c.comparison.target, c.comparison.scope)) for c in claims] == [
+        ("Voltline", "count", 12000, "chargers", False, None),
+        ("Voltline", "count", 1500, "chargers", True, None),
+        ("Voltline", "count", float(pct.rstrip("%")), "%", True, ("share", "Voltline", {"part": ""}))]
+    assert codes_of(findings(corpus([source], claims))) == codes
+
+
+def test_a_share_of_money_names_its_part() -> None:
+    claims = extract_claims(art("rv", "Voltline 去年营收 50 亿元，其中海外收入 20 亿元，占 40%。"))
+    assert [(c.value.number, c.scope) for c in claims] == [
+        (5e9, {}), (2e9, {"part": "海外收入"}), (40, {"part": "海外收入"})]
+
+
+def test_a_clause_that_names_its_own_subject_is_no_part() -> None:
+    claims = extract_claims(art("np", "Zephyr X1 有三款型号，其中，Zephyr X1 Pro 功耗为 700W。"))
+    assert [(c.subject, c.scope.get("part")) for c in claims] == [("Zephyr X1 Pro", None)]
+
+
+def test_a_plural_noun_after_a_bare_number_is_what_it_counts() -> None:
+    claims = extract_claims(art("pc", "Shares of Voltline rose. Voltline sold 40,000 scooters and 3 times more bikes."))
+    assert [(c.value.number, c.value.unit) for c in claims if c.metric == "count"] == [(40000, "scooters")]
