@@ -50,3 +50,21 @@ def test_a_clause_that_names_its_own_subject_is_no_part() -> None:
 def test_a_plural_noun_after_a_bare_number_is_what_it_counts() -> None:
     claims = extract_claims(art("pc", "Shares of Voltline rose. Voltline sold 40,000 scooters and 3 times more bikes."))
     assert [(c.value.number, c.value.unit) for c in claims if c.metric == "count"] == [(40000, "scooters")]
+
+
+@pytest.mark.parametrize("body, codes", [
+    # two figures of one subject and metric, not set side by side: two facts, not one restated
+    ("Shares of Voltline rose. The Voltline E5 draws 2 W on standby and is rated at 320 kW.", []),
+    ("The Voltline E5 charger is rated at 150 kW, or 15,000 watts.", ["V104"]),
+    ("The Voltline E5 charger is rated at 150 kW, or 150,000 watts.", []),
+])
+def test_extracted_figures_are_restatements_only_side_by_side(body: str, codes: list) -> None:
+    source = art("ap", body)
+    assert codes_of(findings(corpus([source], extract_claims(source)), "V104")) == codes
+
+
+def test_a_comparison_is_recomputed_from_the_figures_it_follows() -> None:
+    body = ("星河X7首发当日销量达到12.6万台，而澜图P60首发当日的销量为8.4万台，星河X7的首日销量是后者的1.5倍。"
+            "公司为星河X7定下的全年出货目标为1200万台。")
+    source = art("nr", body)
+    assert codes_of(findings(corpus([source], extract_claims(source)), "V101")) == []

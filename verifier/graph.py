@@ -113,7 +113,7 @@ def _derived_from(ctx: Context, c: Claim) -> list[Claim]:
     comp = c.comparison
     if comp is None or comp.relation not in RATIO_RELATIONS or is_summary(c):
         return []
-    d = best_derivation(ctx, c.subject, comp.target, c.metric, c.scope, c.source, comp.scope)
+    d = best_derivation(ctx, c.subject, comp.target, c.metric, c.scope, c.source, comp.scope, c.anchor.start)
     return sorted(d.operands, key=lambda x: x.id) if d else []
 
 

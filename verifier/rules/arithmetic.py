@@ -8,8 +8,9 @@ operands within rounding is never flagged.
 
 from __future__ import annotations
 
+import re
 from itertools import product
-from typing import Iterator
+from typing import Final, Iterator
 
 from verifier.models.claim import Claim, scope_of_target
 from verifier.models.finding import Band, Finding, Severity
@@ -51,7 +52,7 @@ def comparison_mismatch(ctx: Context) -> Iterator[Finding]:
         comp = c.comparison
         if comp is None or comp.relation not in RATIO_RELATIONS or is_summary(c):
             continue
-        d = best_derivation(ctx, c.subject, comp.target, c.metric, c.scope, c.source, comp.scope)
+        d = best_derivation(ctx, c.subject, comp.target, c.metric, c.scope, c.source, comp.scope, c.anchor.start)
         if d is None:
             continue
         ctx.checked.update({c.id, d.subject_claim.id, d.target_claim.id})
@@ -339,6 +340,32 @@ def _q_text(q: tuple[Interval, Interval | None]) -> str:
     return fmt_interval(q[0]) if q[1] is None else f"{fmt_interval(q[0])}–{fmt_interval(q[1])}"
 
 
+APPOSITION: Final = re.compile(
+    r"\s*(?:[,，、]\s*)?(?:or|i\.e\.|that is|equivalent to|equal to|roughly|about|即|也就是|也即|合|约合|折合|相当于|换算(?:下来)?(?:为|是)?|约)?\s*[（(]?\s*$",
+    re.IGNORECASE)
+"""What stands between a figure and its restatement: '150 kW, or 150,000 W', '1200万台，即1.2亿台',
+'120B (1200亿参数)'."""
+
+APPOSITION_MAX: Final = 16
+"""Most characters between a figure and an apposed restatement."""
+
+
+def _apposed_pair(ctx: Context, cs: list[Claim], where: dict[str, int]) -> tuple[Claim, Claim] | None:
+    """The first two claims of ``cs`` (one article, text order) in different agreeing groups
+    that the text sets side by side as one figure restated ('150 kW, or 15,000 W'), or None.
+
+    Extracted claims take part in V104 only so: their scope is read from the text and is
+    often incomplete (standby vs rated power, 2024 vs 2025), so two figures of one subject and
+    metric in one article are more often two facts than one fact stated twice.
+    """
+    body = ctx.corpus.sources[cs[0].source].body
+    for a, b in zip(cs, cs[1:]):
+        gap = body[a.anchor.end:b.anchor.start]
+        if where[a.id] != where[b.id] and len(gap) <= APPOSITION_MAX and APPOSITION.fullmatch(gap):
+            return a, b
+    return None
+
+
 @rule("V104", "restatement-mismatch", "One article gives the same fact twice with values that disagree (often a unit or scale conversion).")
 def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
     """An article that states one fact twice, often once converted ("120B (1200亿参数)",
@@ -346,6 +373,9 @@ def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
     finding sits at the later statement.
 
     Tolerance: the two printed bands, converted to one unit, must meet.
+
+    Extracted (proposed) claims are compared only when the text sets the two figures side
+    by side as one ("150 kW, or 150,000 W", "1200万台，即1.2亿台": :data:`APPOSITION`).
 
     Okay: "GPT-OSS 120B (1200亿参数)": 1.2e11 both ways.
     V104: "GPT-OSS 120B (120亿参数)": 1.2e11 vs 1.2e10.
@@ -362,6 +392,11 @@ def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
                 continue
             cs = sorted(cs, key=lambda c: c.anchor.start)
             first, later = cs[0], next(c for c in cs if where[c.id] != where[cs[0].id])
+            if first.status == "proposed" or later.status == "proposed":
+                pair = _apposed_pair(ctx, cs, where)
+                if pair is None:
+                    continue
+                first, later = pair
             k = factor(first.value.unit, later.value.unit)
             conv = point_band(first).scale(k) if k is not None and first.value.number is not None else None
             yield me.finding(

@@ -37,7 +37,7 @@ class Derivation:
 
 
 def best_derivation(ctx: Context, subject: str, target: str, metric: str, scope: dict, source: str,
-                    target_scope: dict | None = None) -> Derivation | None:
+                    target_scope: dict | None = None, at: int | None = None) -> Derivation | None:
     """The derivation to judge a comparison printed in ``source`` by, without trying every pair.
 
     A pair from ``source`` itself when it prints both figures (the article's own
@@ -46,10 +46,13 @@ def best_derivation(ctx: Context, subject: str, target: str, metric: str, scope:
     quadratic, in the number of figures. Memoised per run in ``ctx.memo``.
 
     ``target_scope`` overrides scope keys for the target (the same product before a price
-    cut: ``{"period": "before"}``).
+    cut: ``{"period": "before"}``). ``at``, the offset of the comparison in ``source``, picks
+    the article's own figures nearest to it (those before it first) rather than the most
+    precise: an article that gives a product's first-day sales and its annual target compares
+    the figures it has just printed.
     """
     t_scope = scope_of_target(scope, target_scope)
-    key = ("best_derivation", subject, target, metric, _frozen(scope), _frozen(t_scope), source)
+    key = ("best_derivation", subject, target, metric, _frozen(scope), _frozen(t_scope), source, at)
     if key in ctx.memo:
         return ctx.memo[key]
     own: list[Derivation] = []
@@ -62,8 +65,9 @@ def best_derivation(ctx: Context, subject: str, target: str, metric: str, scope:
             continue
         mine_s = [x for x in subs if x[0].source == source]
         mine_t = [x for x in tgts if x[0].source == source]
-        if mine_s and mine_t:  # the most precise of the article's own figures, as for the corpus
-            own += _pairs([min(mine_s, key=_rel_width)], [min(mine_t, key=_rel_width)], inverted)
+        if mine_s and mine_t:  # the article's own figures: nearest the comparison, else the most precise
+            pick = _rel_width if at is None else (lambda x: (_distance(x[0], at), _rel_width(x)))
+            own += _pairs([min(mine_s, key=pick)], [min(mine_t, key=pick)], inverted)
         others += _pairs([min(subs, key=_rel_width)], [min(tgts, key=_rel_width)], inverted)
     pool = own or others
     found = min(pool, key=lambda d: (d.width(), d.subject_claim.id, d.target_claim.id)) if pool else None
@@ -73,6 +77,11 @@ def best_derivation(ctx: Context, subject: str, target: str, metric: str, scope:
 
 def _frozen(scope: dict) -> tuple:
     return tuple(sorted((k, str(v)) for k, v in scope.items()))
+
+
+def _distance(c: Claim, at: int) -> int:
+    """Characters from a figure to the comparison at ``at``; a figure after it counts double."""
+    return at - c.anchor.start if c.anchor.start <= at else 2 * (c.anchor.start - at)
 
 
 def _rel_width(item: tuple[Claim, Interval]) -> tuple:
