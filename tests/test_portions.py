@@ -68,3 +68,27 @@ def test_a_comparison_is_recomputed_from_the_figures_it_follows() -> None:
             "公司为星河X7定下的全年出货目标为1200万台。")
     source = art("nr", body)
     assert codes_of(findings(corpus([source], extract_claims(source)), "V101")) == []
+
+
+@pytest.mark.parametrize("body, pct, relation, target", [
+    ("星河X7起售价为4999元，较上代星河X6的4599元上涨了百分之十二。", "百分之十二", "increase", "星河X6"),
+    ("星河X7起售价为4999元，比星河X6的4599元上涨了12%。", "12%", "increase", "星河X6"),
+    ("The X7 costs $4,999, 12% more than the X6 at $4,599.", "12%", "increase", "X6"),
+    ("The X7 costs $4,999, up 12% from the X6's $4,599.", "12%", "increase", "X6"),
+    ("The X7 costs $4,999, 9% cheaper than the X6 at $5,499.", "9%", "reduction", "X6"),
+])
+def test_percentage_changes_name_their_direction_and_target(body: str, pct: str, relation: str, target: str) -> None:
+    claims = extract_claims(art("pc", body))
+    hit = [c for c in claims if c.anchor.quote == pct]
+    assert [(c.comparison.relation, c.comparison.target) for c in hit] == [(relation, target)]
+    assert {c.subject for c in claims} == {target, "X7" if "X7" in body and "星河" not in body else "星河X7"}
+
+
+def test_a_wrong_percentage_increase_is_flagged() -> None:
+    source = art("pi", "星河X7起售价为4999元，较上代星河X6的4599元上涨了百分之十二。")
+    assert codes_of(findings(corpus([source], extract_claims(source)), "V101")) == ["V101"]
+
+
+def test_a_bound_count_names_what_it_counts() -> None:
+    claims = extract_claims(art("bc", "Shares of Voltara rose. The Voltara E12 can seat or stand up to 90 passengers."))
+    assert [(c.value.number, c.value.unit, c.approx) for c in claims] == [(90, "passengers", "at_most")]

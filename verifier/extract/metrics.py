@@ -60,6 +60,16 @@ CHANGE_NOUN_AFTER: Final = {
     "increase": re.compile(r"\s*(?:price\s+)?(?:increase|rise|jump|gain|hike)\b", re.IGNORECASE),
 }
 """A noun of change right after a percentage: 'a 25% reduction', 'a 10% price increase'."""
+MORE_AFTER: Final = re.compile(
+    r"\s*(?:more|higher|greater|larger|bigger|farther|further|longer|faster|heavier|costlier|dearer|pricier|above|over)\b(?!\s+(?:of|than\s+half)\b)",
+    re.IGNORECASE)
+"""'12% more than the X6', '30% farther than the CityLine': an increase over the target."""
+LESS_AFTER: Final = re.compile(
+    r"\s*(?:less|lower|fewer|smaller|shorter|cheaper|lighter|slower|below|under)\b(?!\s+of\b)", re.IGNORECASE)
+"""'15% less energy', '9% cheaper than the X6': a reduction from the target."""
+UP_BEFORE: Final = re.compile(r"\b(?:up|rose|rising|jumped|climbed|grew)\s+(?:by\s+)?(?:about|nearly|almost|some|roughly)?\s*$", re.IGNORECASE)
+DOWN_BEFORE: Final = re.compile(r"\b(?:down|fell|falling|dropped|declined|slid)\s+(?:by\s+)?(?:about|nearly|almost|some|roughly)?\s*$", re.IGNORECASE)
+"""'up 12% from the X6', 'sales fell 8%': a change named before its percentage."""
 PORTION_CUES: Final = ("占", "account", "share of", "比例", "比重")
 
 MONEY_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
@@ -262,7 +272,8 @@ def _bare(q, near: str, wide: str, after: str, header: str) -> Reading | None:
     if has(after[:3], ("字",)) or has(near[-6:], ("字数",)):
         return Reading("word_count", "characters", "count")
     noun = _count_noun(after)
-    if noun and isinstance(q.value, (int, float)) and float(q.value).is_integer() and q.value > 1 \
+    number = q.value if not isinstance(q.value, tuple) or None not in q.value else (q.value[0] if q.value[1] is None else q.value[1])
+    if noun and isinstance(number, (int, float)) and float(number).is_integer() and number > 1 \
             and not _scope_phrase(near, after):
         return Reading("count", noun, "count")
     return None
@@ -355,9 +366,11 @@ def _percent(near: str, wide: str, after: str, sentence: str = "") -> Reading:
     tail = near[-8:].lower()
     if has(near, PORTION_CUES) and not has(tail, REDUCTION_CUES):
         return Reading("cost_share" if has(near + wide, ("成本", "cost")) else (metric or "share"), "%", "percent")
-    if nearest(tail, REDUCTION_CUES) >= 0 or has(after[:6], ("还多", "以上的降幅")) or CHANGE_NOUN_AFTER["reduction"].match(after):
+    if nearest(tail, REDUCTION_CUES) >= 0 or has(after[:6], ("还多", "以上的降幅")) or CHANGE_NOUN_AFTER["reduction"].match(after) \
+            or LESS_AFTER.match(after) or DOWN_BEFORE.search(tail):
         return Reading(metric, "%", "percent", "reduction")
-    if nearest(tail, INCREASE_CUES) >= 0 or CHANGE_NOUN_AFTER["increase"].match(after):
+    if nearest(tail, INCREASE_CUES) >= 0 or CHANGE_NOUN_AFTER["increase"].match(after) or MORE_AFTER.match(after) \
+            or UP_BEFORE.search(tail):
         return Reading(metric, "%", "percent", "increase")
     if nearest(tail, SHARE_CUES) >= 0 or has(after[:4], (" of",)) or not tail.strip():
         return Reading(metric, "%", "percent", "share")

@@ -46,6 +46,10 @@ VERB_END: Final = re.compile(
 """Verbs that end the Chinese words before a code: 'Aquaflow 发布 HX-7' (the title says it
 releases the HX-7, the product is not called '发布 HX-7')."""
 
+_LEAD: Final = re.compile(r"(?:上代|前代|上一代|新一代|新款|老款|旗舰|[" + "".join(sorted(FUNCTION_CHARS)) + r"])*")
+"""Words a Chinese run before a code may start with that belong to the sentence: '比', '较上代'."""
+
+
 _CODE: Final = re.compile(r"[A-Z][A-Za-z]{0,5}[ -]?\d{1,4}[A-Za-z]{0,3}(?:\.\d)?")
 """A product code on its own ('Z1', 'MI355X'): only codes take a Chinese name before them."""
 
@@ -66,10 +70,9 @@ def join_cjk_prefixes(body: str, mentions: list[Mention], title: str = "") -> li
     for m in mentions:
         if m.kind != "discovered" or not _CODE.fullmatch(m.name):
             continue
-        run = _CJK_RUN.search(body, max(0, m.start - 5), m.start)
-        if run and run.group(0).rstrip()[-1] not in FUNCTION_CHARS and not CATEGORY_END.search(run.group(0)) \
-                and not VERB_END.search(run.group(0)):
-            seen.append((m, run.group(0)))
+        prefix = _name_prefix(body, m.start)
+        if prefix:
+            seen.append((m, prefix))
     counts = Counter((prefix.rstrip(), m.name) for m, prefix in seen)
     squeezed = title.replace(" ", "")
     names = {key for key, n in counts.items() if n >= 2 or key[0] + key[1].replace(" ", "") in squeezed}
@@ -83,6 +86,19 @@ def join_cjk_prefixes(body: str, mentions: list[Mention], title: str = "") -> li
         name = hit[1].rstrip() + (" " if hit[1].endswith(" ") else "") + m.name
         out.append(replace(m, start=start, name=name, surface=body[start:m.end]))
     return out
+
+
+def _name_prefix(body: str, start: int) -> str | None:
+    """The Chinese characters before a code at ``start`` that may be a name ('星河' of '星河Z1',
+    with its space), or None: the run starts after words of the sentence ('比', '较上代') and
+    must keep two characters, and may not end on a function word, a category noun or a verb."""
+    run = _CJK_RUN.search(body, max(0, start - 5), start)
+    if run is None:
+        return None
+    text = run.group(0)[_LEAD.match(run.group(0)).end():]
+    if len(text.rstrip()) < 2 or text.rstrip()[-1] in FUNCTION_CHARS or CATEGORY_END.search(text) or VERB_END.search(text):
+        return None
+    return text
 
 
 def _contains_word(long: str, short: str) -> bool:

@@ -36,7 +36,7 @@ TARGET_CUE: Final = re.compile(r"(?:是|为|达|达到|约为|相当于|只有|�
 """Words before a target's name: '是GB200的', 'than Orca 9'."""
 
 THAN_AFTER: Final = re.compile(
-    r"[^，,。；;]{0,40}?(?:than|vs\.?|versus|compared (?:with|to)|over)\s+(?:the\s+)?"  # '… than the', 'compared with'
+    r"[^，,。；;]{0,40}?(?:than|vs\.?|versus|compared (?:with|to)|over|from)\s+(?:the\s+)?"  # '… than the', 'compared with', 'up 12% from the'
     r"|\s*(?:as\s+(?:much|many|large|high|big|long|fast)\s+(?:[a-z-]+\s+){0,3}?as"      # 'as much energy as'
     r"|(?:that|those)\s+of)\s+(?:the\s+)?",                                              # 'that of the'
     re.IGNORECASE,
@@ -149,7 +149,7 @@ known subject ('比人类专家编写的代码快1.5倍'): the figure is not pro
 
 THAN_BEFORE: Final = re.compile(
     r"(?:比|较|相比|比起)\s*((?:[^，,。；;]|(?<=\d),(?=\d)){1,24}?)\s*"                       # '比GB200/GB300', '比人类顶尖专家编写的代码'
-    r"(?:的)?(?:低|高|快|慢|少|多|小|大|短|长|降低|提升|提高|减少|缩短|增加|降|涨|贵|便宜)了?\s*(?:约|近|接近|达)?\s*$"  # '低', '快'
+    r"(?:的)?(?:低|高|快|慢|少|多|小|大|短|长|降低|提升|提高|减少|缩短|增加|上涨|上升|下降|下跌|增长|降|涨|贵|便宜)了?\s*(?:约|近|接近|达)?\s*$"  # '低', '快'
 )
 """Chinese 'A 比 X 低 N 倍': the target X stands between 比 and the comparative."""
 
