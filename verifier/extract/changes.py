@@ -70,6 +70,30 @@ def _change_across(run: Run, body: str, sent: Sentence, f: Figure) -> tuple[Clai
     return None
 
 
+YEAR_ON_YEAR: Final = re.compile(r"同比|较上年|比上年|year[- ]on[- ]year|from a year (?:earlier|ago)|\byoy\b", re.IGNORECASE)
+"""Words that compare a figure with the year before ('同比增长25%', 'up 25% year on year')."""
+
+
+def _change_of_year(run: Run, body: str, sent: Sentence, f: Figure, target: str | None) -> tuple[Claim, str] | None:
+    """The later figure of a change between years and the earlier year, when the percentage or
+    multiplier ``f`` names no other target: two figures of one subject and metric for two years
+    before it in the sentence ('18.5 GW in 2025, up from 12.4 GW in 2024, a 49% increase'), or
+    one figure for a year and a year-on-year word ('2025年营收50亿元，同比增长25%' -> 2024)."""
+    if f.q.unit not in ("%", "x") or target not in (None, T.BASELINE):
+        return None
+    prior = [c for c in run.claims.starting(sent.start, f.q.start) if c.comparison is None and "year" in c.scope]
+    if not prior:
+        return None
+    last = prior[-1]
+    same = [c for c in prior if c.subject == last.subject and c.metric == last.metric and c.scope["year"] != last.scope["year"]]
+    if same:
+        a, b = sorted((same[-1], last), key=lambda c: c.scope["year"])
+        return b, a.scope["year"]
+    if YEAR_ON_YEAR.search(body, sent.start, f.q.end + 12) and last.scope["year"].isdigit():
+        return last, str(int(last.scope["year"]) - 1)
+    return None
+
+
 def compare(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Reading, subject: str,
             target: str | None) -> tuple[str, M.Reading, Comparison | None, dict] | None:
     """The comparison a figure makes and the scope it adds, as ``(subject, reading, comparison, extra)``.
@@ -83,7 +107,13 @@ def compare(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Reading, 
     if reading.relation:
         change = _after_change(run, sent, f, target)
         across = _change_across(run, body, sent, f) if change is None else None
-        if across is not None:  # 'from $60,000 for the H2 to $48,000 for the H3, a 25% cut': the H3 against the H2
+        years = _change_of_year(run, body, sent, f, target) if change is None and across is None else None
+        if years is not None:  # '18.5 GW in 2025, up from 12.4 GW in 2024, a 49% increase': the later year against the earlier
+            later, earlier = years
+            subject, reading = later.subject, replace(reading, metric=later.metric)
+            comparison, extra = Comparison(target=subject, relation=reading.relation, scope={"year": earlier}), \
+                {**{k: v for k, v in later.scope.items() if k != "year"}, "year": later.scope["year"]}
+        elif across is not None:  # 'from $60,000 for the H2 to $48,000 for the H3, a 25% cut': the H3 against the H2
             subject, target, reading = across[1].subject, across[0].subject, replace(reading, metric=across[1].metric)
             comparison = Comparison(target=target, relation=reading.relation)
         elif change is not None:  # 'from $9,000 to $7,500, a 25% reduction': the subject against itself

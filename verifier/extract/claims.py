@@ -236,6 +236,8 @@ def _reading(q, near: str, wide: str, after: str, header: str, sentence: str, pr
         reading = M.Reading(prev.metric, prev.value.unit, prev.kind)
     if reading is None:
         return None
+    if reading.metric == "power" and listed and prev.metric == "power_capacity":
+        reading = replace(reading, metric="power_capacity")  # '2025年出货量为1850万千瓦，2024年为1240万千瓦'
     if reading.metric == "" and reading.kind == "money":
         metric = prev.metric if same_sentence and prev.kind == "money" else (M.pick(wide, M.MONEY_CUES) or "cost")
         reading = M.Reading(metric, f"{q.unit}/h" if metric == "cost_per_hour" else q.unit, "money")

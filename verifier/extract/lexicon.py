@@ -42,7 +42,7 @@ _PRODUCT_CODE: Final = re.compile(
     r"(?<![A-Za-z0-9.])"                # not inside a longer token
     r"[A-Z][A-Za-z]{0,5}"              # letter prefix: X, MI, GB, TPU
     r"[ -]?\d{1,4}[A-Za-z]{0,3}"       # number with optional suffix: 1, 355X, 200
-    r"(?:\.\d)?(?![A-Za-z0-9]|\.\w)"    # optional point release: K2.5 (a full stop may follow)
+    r"(?:\.\d)?(?![A-Za-z0-9]|\.\w|\s*年)"  # optional point release: K2.5 (a full stop may follow; '2025年' is a year)
 )
 """Product codes: 'X1', 'GB 200', 'MI355X', 'K2.5'."""
 
@@ -53,7 +53,7 @@ _CAP_NAME: Final = re.compile(
     rf"(?<![{_L}0-9])"
     rf"[A-Z][{_L}&-]*[{_L}]"                          # a capitalised word: 'Zephyr', 'Jalapeño'
     rf"(?:[ ][A-Z][{_L}&-]*[{_L}]"                    # more capitalised words: 'Richard Ho'
-    rf"|[ ][A-Z]?\d{{1,4}}[A-Za-z]?(?![{_L}0-9]|[.,]\w))*"  # or a model number: 'Orca 9', 'Zephyr X1'
+    rf"|[ ][A-Z]?\d{{1,4}}[A-Za-z]?(?![{_L}0-9]|[.,]\w|\s*年))*"  # or a model number: 'Orca 9', 'Zephyr X1' (not a year: 'Helion 2025年')
     rf"(?![{_L}])"
 )
 """Capitalised names: 'Zephyr X1', 'Jalapeño', 'Orca 9', 'Richard Ho'."""
@@ -295,6 +295,7 @@ class _Words:
 
 
 _CJK_NEXT: Final = re.compile(r" ?[\u4e00-\u9fff]")
+_CJK_BEFORE: Final = re.compile(r"[\u4e00-\u9fff] ?$")
 """A Chinese character right after a word (one space allowed): the word is inside Chinese text."""
 
 
@@ -312,7 +313,7 @@ def _plausible(text: str, s: int, e: int, words: _Words) -> bool:
         return True
     if words.in_lower_case(word):
         return False
-    if _CJK_NEXT.match(text, e) or any(ch.isupper() for ch in word[1:]):
+    if _CJK_NEXT.match(text, e) or _CJK_BEFORE.search(text, max(0, s - 2), s) or any(ch.isupper() for ch in word[1:]):
         return True  # 'Acme与Globex…', 'AgentX 是…': Chinese capitalises no sentence opener; 'AgentX': inner capital
     before = text[max(0, s - 2):s]
     opener = s == 0 or before.endswith(("\n", ". ", ": ", "! ", "? ", "— "))

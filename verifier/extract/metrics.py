@@ -60,6 +60,9 @@ CHANGE_NOUN_AFTER: Final = {
     "increase": re.compile(r"\s*(?:price\s+)?(?:increase|rise|jump|gain|hike)\b", re.IGNORECASE),
 }
 """A noun of change right after a percentage: 'a 25% reduction', 'a 10% price increase'."""
+CAPACITY_CUES: Final = ("出货", "装机", "产能", "并网", "新增", "shipped", "shipments", "installed", "capacity")
+"""Words that make a power figure a capacity shipped or installed ('出货量为1850万千瓦'), not a draw."""
+
 MORE_AFTER: Final = re.compile(
     r"\s*(?:more|higher|greater|larger|bigger|farther|further|longer|faster|heavier|costlier|dearer|pricier|above|over)\b(?!\s+(?:of|than\s+half)\b)",
     re.IGNORECASE)
@@ -185,7 +188,7 @@ def read(q, near: str, wide: str, after: str, header: str = "", sentence: str = 
     if unit == "%" or kind == "fraction":
         return _percent(near + lead, wide, after, sentence)
     if unit in ("W", "kW", "MW", "GW"):
-        metric = "power_capacity" if unit in ("MW", "GW") and not has(near, ("功耗", "power draw")) else "power"
+        metric = "power_capacity" if (unit in ("MW", "GW") or has(near[-16:], CAPACITY_CUES)) and not has(near, ("功耗", "power draw")) else "power"
         return Reading(metric, unit, "measurement")
     if unit in ("Wh", "kWh", "MWh", "GWh", "J"):
         return None if q.surface.startswith("一") else Reading("energy", unit, "measurement")

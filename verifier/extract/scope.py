@@ -199,7 +199,37 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
         part = part_of(near) or (next_to(near, after, POWER_SIDES) if r.metric == "power" and r.kind != "percent" else None)
         if part:
             scope["part"] = part
+    if r.metric not in ("date", "duration"):
+        year = year_of(near, after)
+        if year:
+            scope["year"] = year
     return scope
+
+
+YEAR_AFTER: Final = re.compile(r"[^,，;；。.]{0,30}?\b(?:in|during|for)\s+(?:fiscal\s+|FY\s?)?((?:19|20)\d{2})\b(?!\s*[-–/]\d)", re.IGNORECASE)
+"""'18.5 GW of inverters in 2025', '12.4 GW in 2024': the year a figure is for, after it in its clause."""
+
+YEAR_BEFORE_EN: Final = re.compile(r"\b(?:in|during|for)\s+(?:fiscal\s+|FY\s?)?((?:19|20)\d{2})\b[^,，;；。.]{0,40}$", re.IGNORECASE)
+"""'In 2025, Helion shipped 18.5 GW': the year before the figure in its clause."""
+
+YEAR_ZH: Final = re.compile(r"((?:19|20)\d{2})\s*年(?!\s*\d|代)")
+"""'2025年出货量为1850万千瓦', '2024年为…': a Chinese year (not a date '2025年3月', not '年代')."""
+
+
+def year_of(near: str, after: str) -> str | None:
+    """The year a figure is for, from its own clause ('2025' from 'in 2025' / '2025年'), or None.
+
+    Two figures of one subject and metric for different years are different facts (a change
+    over time, :mod:`.changes`), not a contradiction.
+    """
+    zh = YEAR_ZH.findall(near)
+    if zh:
+        return zh[-1]
+    after_year = YEAR_AFTER.match(after)
+    if after_year:
+        return after_year.group(1)
+    before = YEAR_BEFORE_EN.search(near)
+    return before.group(1) if before else None
 
 
 def model_of(body: str, sent: Sentence, f: Figure, comparison: Comparison | None, models: Models) -> str | list[str] | None:

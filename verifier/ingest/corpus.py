@@ -160,8 +160,11 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     Extracted claims are held in memory only (``verifier extract`` writes them); their
     ``record_lines`` point at the article. Articles are extracted in parallel when there are
     many (:func:`verifier.parallel.map_articles`, ``jobs`` processes); ``progress(done,
-    total)`` is called after each article. Returns the ids of the sources extracted.
+    total)`` is called after each article. A short name one article gives a product ('E12')
+    takes the full name another article or the records use ('Voltara E12'):
+    :func:`verifier.extract.corpus_names.unify_subjects`. Returns the ids of the sources extracted.
     """
+    from verifier.extract.corpus_names import lexicon_names, unify_subjects
     from verifier.parallel import map_articles
 
     have = {c.source for c in corpus.claims}
@@ -170,10 +173,13 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
         corpus.claims = []
         corpus.record_lines = {}
     results = map_articles(_extract_one, [(src, corpus.external) for src in todo], jobs, progress)
-    for src, (claims, error) in zip(todo, results):
+    # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
+    unified = unify_subjects({src.id: claims for src, (claims, _) in zip(todo, results)},
+                             lexicon_names(), curated=corpus.claims)
+    for src, (_, error) in zip(todo, results):
         if error:
             corpus.extraction_errors[src.id] = error
-        for claim in claims:
+        for claim in unified[src.id]:
             corpus.claims.append(claim)
             corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
     return [src.id for src in todo]

@@ -1,0 +1,41 @@
+"""Figures for a year: scope ``year``, and changes between years (verifier/extract/scope.py, changes.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builders import art, codes_of, corpus, findings
+from verifier.extract import extract_claims
+
+
+def test_figures_for_two_years_are_two_facts_and_their_change_is_checked() -> None:
+    body = "Shares of Helion rose. Helion shipped 18.5 GW of inverters in 2025, up from 12.4 GW in 2024, a {pct} increase."
+    for pct, codes in (("49%", []), ("59%", ["V101"])):
+        source = art("y1", body.format(pct=pct))
+        claims = extract_claims(source)
+        assert [(c.value.number, c.scope.get("year"), c.comparison and c.comparison.scope) for c in claims if c.metric != "date"] == [
+            (18.5, "2025", None), (12.4, "2024", None), (float(pct[:-1]), "2025", {"year": "2024"})]
+        assert codes_of(findings(corpus([source], claims), "V101", "V201")) == codes
+
+
+@pytest.mark.parametrize("body, codes", [
+    ("光伏企业Helion 2025年出货量为1850万千瓦，2024年为1240万千瓦，同比增长49%。", []),
+    ("光伏企业Helion 2025年出货量为1850万千瓦，2024年为1240万千瓦，同比增长59%。", ["V101"]),
+])
+def test_chinese_years_and_year_on_year_growth(body: str, codes: list) -> None:
+    source = art("y2", body)
+    claims = extract_claims(source)
+    assert [(c.subject, c.metric, c.scope.get("year")) for c in claims] == [
+        ("Helion", "power_capacity", "2025"), ("Helion", "power_capacity", "2024"), ("Helion", "power_capacity", "2025")]
+    assert codes_of(findings(corpus([source], claims), "V101", "V201")) == codes
+
+
+def test_year_on_year_compares_with_the_year_before() -> None:
+    claims = extract_claims(art("y3", "光伏企业Helion 2025年营收为50亿元，同比增长25%。"))
+    assert [(c.comparison.relation, c.comparison.target, c.comparison.scope) for c in claims if c.comparison] == [
+        ("increase", "Helion", {"year": "2024"})]
+
+
+def test_a_year_is_no_part_of_a_name() -> None:
+    claims = extract_claims(art("y4", "光伏企业Helion 2025年营收为50亿元。"))
+    assert [c.subject for c in claims] == ["Helion"]

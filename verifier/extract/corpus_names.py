@@ -1,0 +1,179 @@
+"""One product, one name across a corpus: short names extracted in one article take the
+full name another article gives.
+
+Within an article, :mod:`verifier.extract.names` already turns 'the E12' into the 'Voltara
+E12' named earlier. Articles are extracted one by one, though, so an article that only ever
+says 'E12' (or 'P60', where another prints '澜图P60') gives its figures a subject no other
+article uses, and the contradictions between articles (rule V201) are never found.
+:func:`unify_subjects` runs after every unrecorded article is extracted and renames, in the
+*extracted* claims only, a short name that is a whole word of exactly one longer subject name
+used by another article or by the curated records.
+
+What may be renamed, and to what:
+
+* a name is a whole word of a longer one as in :func:`verifier.extract.names._contains_word`:
+  Latin words split on spaces and hyphens ('E12' of 'Voltara E12', not 'E1'), a code after
+  Chinese characters counts as a word ('P60' of '澜图P60');
+* the short name must look like a product, not a company ('Voltara' never becomes 'Voltara
+  E12'): it contains a digit, or every claim it is the subject of has a metric a company
+  cannot own (not in :data:`verifier.extract.subjects.COMPANY_METRICS`);
+* the longer name counts when it is the subject of a figure (not of a date, whose subject is
+  an event, 'E12 launch', nor of a model size) in another article or in the records; one only
+  the short name's own article uses was left apart by that article's own step, which read
+  the text;
+* two different longer names containing it ('X7' in 'Star X7' and 'Nova X7') make it
+  ambiguous, and it keeps its own name; a name is never shortened;
+* several names joined by '|' ('GB200|GB300', in a subject or a comparison's target) are
+  renamed one by one;
+* lexicon names (``verifier/data/subjects.yaml``) and names the curated records use are the
+  reviewer's word: never renamed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Set
+from typing import Final
+
+from verifier.extract.subjects import COMPANY_METRICS
+from verifier.models.claim import Claim
+
+SEP: Final = "|"
+"""Separator of several names in a subject or :attr:`verifier.models.claim.Comparison.target` ('GB200|GB300')."""
+
+_CURATED: Final = "\0curated"
+"""Stands for 'the curated records' among the sources that use a name (no source id has a NUL)."""
+
+
+def _alnum(ch: str) -> bool:
+    """An ASCII letter or digit: the characters a Latin word is made of."""
+    return ch.isascii() and ch.isalnum()
+
+
+def word_parts(name: str) -> set[str]:
+    """Every proper part of ``name`` that is a whole word run in it, in the sense of
+    :func:`verifier.extract.names._contains_word` (no ASCII letter or digit on either side).
+
+    Costs the square of the name's length (names are short), never the corpus size.
+
+    >>> sorted(word_parts("Voltara E12"))
+    ['E12', 'Voltara']
+    >>> 'P60' in word_parts("澜图P60"), 'E1' in word_parts("Voltara E12")
+    (True, False)
+    """
+    n = len(name)
+    starts = [i for i in range(n) if name[i] not in " -" and (i == 0 or not _alnum(name[i - 1]))]
+    ends = [j for j in range(1, n + 1) if name[j - 1] not in " -" and (j == n or not _alnum(name[j]))]
+    return {name[i:j] for i in starts for j in ends if i < j and (i, j) != (0, n)}
+
+
+NOT_PRODUCT_FIGURES: Final = frozenset({"date", "model_size"})
+"""Claim kinds whose subject is no product name to take: a date's subject is an event ('E12
+launch', :mod:`verifier.extract.events`) and a model size's a model named with its size."""
+
+
+def _split(names: str) -> list[str]:
+    return names.split(SEP)
+
+
+def _subjects(claim: Claim) -> list[str]:
+    """The subject names of a claim (a figure for two products is 'GB200|GB300')."""
+    return _split(claim.subject)
+
+
+def _targets(claim: Claim) -> list[str]:
+    """The target names of a claim's comparison, if any."""
+    return _split(claim.comparison.target) if claim.comparison else []
+
+
+def _product_like(claims: Iterable[Claim]) -> set[str]:
+    """Names without a digit that may still be expanded: subjects of figures only products own.
+
+    A name that is the subject of one company figure anywhere (revenue, price, shipments...)
+    may be a company and stays as it is.
+    """
+    owned: set[str] = set()
+    company: set[str] = set()
+    for c in claims:
+        (company if c.metric in COMPANY_METRICS else owned).update(_subjects(c))
+    return owned - company
+
+
+def _full_names(claims_by_source: Mapping[str, list[Claim]], curated: list[Claim],
+                shorts: set[str]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """(the longer subject names containing each short name, the sources using each of those).
+
+    One pass over the distinct subject names: each name's word parts are looked up in
+    ``shorts`` (no pairwise comparison of names).
+    """
+    used_by: dict[str, set[str]] = defaultdict(set)
+    tagged = [(sid, c) for sid, claims in claims_by_source.items() for c in claims] + [(_CURATED, c) for c in curated]
+    for sid, c in tagged:
+        if c.kind not in NOT_PRODUCT_FIGURES:
+            for name in _subjects(c):
+                used_by[name].add(sid)
+    containers: dict[str, set[str]] = defaultdict(set)
+    for long in used_by:
+        for part in word_parts(long) & shorts:
+            containers[part].add(long)
+    return containers, used_by
+
+
+def _rename(claim: Claim, names: Mapping[str, str]) -> Claim:
+    """``claim`` with its subject and comparison targets renamed by ``names``; unchanged when
+    the rename would compare a product with itself where the text did not."""
+    subjects = [names.get(n, n) for n in _subjects(claim)]
+    targets = [names.get(n, n) for n in _targets(claim)]
+    if set(subjects) & set(targets) and not set(_subjects(claim)) & set(_targets(claim)):
+        return claim  # 'E12 … 5 % more than the Voltara E12' is no self-comparison to invent
+    subject = SEP.join(dict.fromkeys(subjects))
+    update: dict = {"subject": subject} if subject != claim.subject else {}
+    if claim.comparison is not None and (target := SEP.join(dict.fromkeys(targets))) != claim.comparison.target:
+        update["comparison"] = claim.comparison.model_copy(update={"target": target})
+    return claim.model_copy(update=update) if update else claim
+
+
+def unify_subjects(claims_by_source: Mapping[str, list[Claim]], known: Set[str] = frozenset(),
+                   curated: Iterable[Claim] = ()) -> dict[str, list[Claim]]:
+    """Give short subject names the one full name other articles use (see the module docstring).
+
+    Args:
+        claims_by_source: source id -> the claims extracted from that article; only these
+            are renamed (their subject and each name of ``comparison.target``).
+        known: canonical names never renamed (the lexicon's names).
+        curated: the claims loaded from records: their subjects are full names to take, and
+            their subject and target names are never renamed. They are not changed.
+
+    Returns:
+        source id -> claims, in the same order, renamed copies where a name changed.
+
+    Example::
+
+        unify_subjects({"a": [<E12, energy, 400 kWh>], "b": [<Voltara E12, energy, 420 kWh>]}, set())
+            -> {"a": [<Voltara E12, energy, 400 kWh>], "b": [<Voltara E12, energy, 420 kWh>]}
+
+    With 'Star X7' in one article and 'Nova X7' in another, an 'X7' of a third stays 'X7';
+    'Voltara' (the subject of a revenue figure) stays 'Voltara' beside 'Voltara E12'.
+    """
+    curated = list(curated)
+    locked = set(known) | {n for c in curated for n in (*_subjects(c), *_targets(c))}
+    product_like = _product_like([*(c for claims in claims_by_source.values() for c in claims), *curated])
+    shorts = {n for claims in claims_by_source.values() for c in claims for n in (*_subjects(c), *_targets(c))}
+    shorts = {n for n in shorts - locked if any(ch.isdigit() for ch in n) or n in product_like}
+    containers, used_by = _full_names(claims_by_source, curated, shorts)
+    unique = {short: next(iter(longs)) for short, longs in containers.items() if len(longs) == 1}
+    out: dict[str, list[Claim]] = {}
+    for sid, claims in claims_by_source.items():
+        # the full name must come from elsewhere: one only this article uses was not given to
+        # its short form by the article's own step (names.py), which knows the text better
+        mine = {n for c in claims for n in (*_subjects(c), *_targets(c)) if n in unique}
+        names = {n: unique[n] for n in mine if len(used_by[unique[n]]) > 1 or sid not in used_by[unique[n]]}
+        out[sid] = [_rename(c, names) for c in claims] if names else list(claims)
+    return out
+
+
+def lexicon_names() -> frozenset[str]:
+    """The canonical names of the shipped subjects lexicon (never renamed)."""
+    from verifier.extract.lexicon import load_lexicon
+
+    return frozenset(e.name for e in load_lexicon().entries)
