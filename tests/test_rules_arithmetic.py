@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import art, claim, corpus, findings
+from builders import art, claim, codes_of, corpus, findings
 from verifier.numeric import Interval, fmt_interval
 
 Z, O = "Zephyr X1", "Orca 9"
@@ -647,3 +647,16 @@ def test_v106_divides_by_any_power_the_rate_does_not_rule_out(stated, fires):
         claim(a, stated, Z, "bandwidth_per_power", float(stated), "GB/s/W", id="rate"),
     ])
     assert fired(corp, "V106") is fires
+
+
+def test_a_qualified_figure_finds_only_operands_with_the_same_qualifier() -> None:
+    """A standby power is compared with standby powers, not with the rated power of the same
+    product; a comparison that leaves the qualifier out still finds qualified operands."""
+    s = art("q1", "The HP-320K draws 2 W on standby and is rated 320 kW. The CE-300K draws 6 W on standby. "
+                  "Its standby draw is a third of the CE-300K's. It is a third of the CE-300K's.")
+    base = [claim(s, "2 W", "HP-320K", "power", 2, "W", scope={"workload": "standby"}),
+            claim(s, "320 kW", "HP-320K", "power", 320, "kW"),
+            claim(s, "6 W", "CE-300K", "power", 6, "W", scope={"workload": "standby"})]
+    qualified = claim(s, "a third", "HP-320K", "power", 33.3, "%", printed="33.3%", resolution=0.1,
+                      scope={"workload": "standby"}, target="CE-300K", relation="share")
+    assert codes_of(findings(corpus([s], base + [qualified]), "V101")) == []

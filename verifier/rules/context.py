@@ -23,6 +23,12 @@ from verifier.models.finding import Band, Operand
 from verifier.numeric import INF, Interval, band, describe_band, fmt
 
 MISSING = "?"
+
+QUALIFYING = frozenset({"workload", "part", "year"})
+"""Scope keys that qualify a figure: a standby power, a part of a whole, a figure for a year.
+An operand looked up for a qualified figure (:meth:`Context.find`) must carry the same
+qualifier; a figure that leaves the key out still finds qualified operands (the writer may
+have left the qualifier unsaid), and facts are still separated only by keys with two values."""
 """Stands for a discriminating scope key that a claim does not give, in lookup keys."""
 
 ALTERNATIVES = "|"
@@ -105,13 +111,15 @@ class Context:
         A dictionary lookup on the discriminating keys' values, then a check that no other
         shared key conflicts, in time independent of the corpus size. A key ``scope`` leaves
         out matches only figures that leave it out too (the same unstated scope: see
-        :meth:`loose`); rules report what they find there at a lower severity.
+        :meth:`loose`); rules report what they find there at a lower severity. A
+        :data:`QUALIFYING` key ``scope`` gives must be given by the figure too ('standby').
         """
         keys = sorted(self.discriminating.get(metric, set()))
         if any(isinstance(scope.get(k), list) for k in keys):
             return []
         hits = self._buckets.get((subject, metric, tuple(scope.get(k, MISSING) for k in keys)), [])
-        return [(c, iv) for c, iv in hits if _no_conflict(c.scope, scope)]
+        qualified = QUALIFYING & scope.keys()
+        return [(c, iv) for c, iv in hits if _no_conflict(c.scope, scope) and qualified <= c.scope.keys()]
 
     def loose(self, claim: Claim, metrics: tuple[str, ...] = ()) -> list[str]:
         """Discriminating keys of ``metrics`` (default: the claim's own) that ``claim`` leaves out."""
