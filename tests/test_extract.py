@@ -566,3 +566,9 @@ def test_a_multiplier_takes_the_side_the_paragraph_gave_its_target(ratio: str, c
     claims = extract_claims(source)
     assert [(c.scope.get("part"), c.comparison.target) for c in claims if c.comparison] == [("output", "HX-5")]
     assert codes_of(findings(corpus([source], claims), "V101")) == codes
+
+
+def test_a_clause_set_after_a_name_gives_the_figure_to_that_name() -> None:
+    body = ("Shares of Voltara rose. The E12 joins a family that already includes the articulated E18, rated for "
+            "300 km, and the E9 midibus, rated for 240 km.")
+    assert [(c.subject, c.value.number) for c in extract_claims(art("ap", body))] == [("E18", 300), ("E9", 240)]

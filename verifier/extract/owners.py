@@ -46,6 +46,10 @@ FOR_AFTER: Final = re.compile(
 """'$6,000 for the H9', '14 months for the Zephyr X1', '150 kW for the previous Helix H2', '30
 minutes on the H2', '9 kW of heating for the older HX-5': the name right after is the figure's subject."""
 
+APPOSED: Final = re.compile(r"(?:\s+[a-z][a-z-]*){0,2}\s*[,，]\s*")
+"""What lies between a name and a clause set after it: 'the E9 midibus, rated for 240 km' (at
+most two lower-case words and a comma): the clause's figure is that name's."""
+
 PORTIONS: Final = frozenset({"cost_share", "share"})
 """Metrics of a share of a total: no fallback to the article's main subject."""
 
@@ -101,6 +105,10 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
         example = EXAMPLE.search(body, sent.start, cs)
         m = example and in_clause(body, example.start(1), example.end(1), run.subjects, exclude, role_metric)
         subject = name_of(run, m) if m else None
+    if subject is None and not comparative:  # 'the articulated E18, rated for 300 km': the name the clause is set after
+        ahead = run.subjects.within(sent.start, cs)
+        if ahead and APPOSED.fullmatch(body, ahead[-1].end, cs) and ahead[-1].name not in exclude:
+            subject = name_of(run, ahead[-1])
     subject = subject or memo.restated(f.printed, reading.unit)
     if subject is None:
         owners = {o.name for o in run.subjects.within(sent.start, cs) if POSSESSIVE.match(body, o.end)}
