@@ -92,3 +92,22 @@ def test_a_wrong_percentage_increase_is_flagged() -> None:
 def test_a_bound_count_names_what_it_counts() -> None:
     claims = extract_claims(art("bc", "Shares of Voltara rose. The Voltara E12 can seat or stand up to 90 passengers."))
     assert [(c.value.number, c.value.unit, c.approx) for c in claims] == [(90, "passengers", "at_most")]
+
+
+@pytest.mark.parametrize("body, codes", [
+    ("赫利昂的HP-150K和HP-320K额定功率分别为150kW和320kW。目前，赫利昂组串式逆变器的功率覆盖150kW至{high}kW。", None),
+    ("Shares of Helion rose. The HP-150K is rated at 150 kW and the HP-320K at 320 kW, against 300 kW for the CE-300K. "
+     "Across the lineup, ratings span 150 to {high} kW.", None),
+])
+@pytest.mark.parametrize("high, expected", [("320", []), ("300", ["V105"])])
+def test_a_range_over_a_product_family_spans_its_members(body: str, codes, high: str, expected: list) -> None:
+    source = art("fm", body.format(high=high))
+    claims = extract_claims(source)
+    assert [c.subject for c in claims if c.value.low is not None] == ["HP-150K|HP-320K"]  # the rival CE-300K is no member
+    assert codes_of(findings(corpus([source], claims), "V105")) == expected
+
+
+def test_a_standby_figure_is_no_member_of_a_rated_range() -> None:
+    source = art("fs", "赫利昂的HP-150K和HP-320K额定功率分别为150kW和320kW，HP-320K待机功耗仅2W。"
+                       "目前，赫利昂组串式逆变器的功率覆盖150kW至320kW。")
+    assert codes_of(findings(corpus([source], extract_claims(source)), "V105")) == []

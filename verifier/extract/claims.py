@@ -32,7 +32,7 @@ from verifier.extract.portions import portion_claim
 from verifier.extract.owners import DIFF_AFTER, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
 from verifier.extract.spans import SpanIndex
-from verifier.extract.subjects import PRODUCT_KINDS, ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair
+from verifier.extract.subjects import PRODUCT_KINDS, join_names, ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair
 from verifier.models.claim import Claim, Comparison
 from verifier.models.source import ExternalSource, Source
 from verifier.vocabulary import METRICS, Metric
@@ -204,11 +204,50 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
         subject, target = subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
     if subject is None:
         return None
+    family = _family(run, body, sent, f, reading, subject) if target is None else None
+    subject = family or subject
     settled = compare(run, body, sent, f, reading, subject, target)
     if settled is None:
         return None
     subject, reading, comparison, extra = settled
     return build_claim(run, body, sent, f, reading, subject, comparison, near, wide, after, extra)
+
+
+FAMILY: Final = re.compile(
+    r"\b(?:line-?up|family|portfolio|product line|range of models|across (?:the|its|all)|all (?:of )?(?:its|the) models)\b"
+    r"|全系|系列|全线|产品线|覆盖|涵盖|各款", re.IGNORECASE)
+"""Words that make a range a summary of a product family ('ranges across the Voltara lineup
+span 260 to 350 km', '组串式逆变器的功率覆盖150kW至300kW')."""
+
+
+def _family(run: Run, body: str, sent: Sentence, f: Figure, reading, subject: str) -> str | None:
+    """The members of the family a summary range spans, as alternatives ('E12|E18|E9'): the
+    subjects of one series (:func:`series`) that the article gave a figure of the same metric
+    before it, the series of ``subject`` (the one the range was first given to) when it has
+    two such members, else the series with most; None when the range is no family summary or
+    fewer than two members are known. The checker then tests that the range spans the
+    members' figures (V105)."""
+    if not isinstance(f.q.value, tuple) or None in f.q.value or not FAMILY.search(body, sent.start, f.q.start):
+        return None
+    groups: dict[str, list[str]] = {}
+    for c in run.claims.starting(0, f.q.start):
+        key = series(c.subject) if c.metric == reading.metric and c.comparison is None and c.value.number is not None \
+            and "|" not in c.subject else None
+        if key and c.subject not in groups.setdefault(key, []):
+            groups[key].append(c.subject)
+    mine = groups.get(series(subject) or "", [])
+    members = mine if len(mine) >= 2 else max(groups.values(), key=len, default=[])
+    return join_names(members) if len(members) >= 2 else None
+
+
+_SERIES: Final = re.compile(r"([A-Za-z]+)[ -]?\d")
+
+
+def series(name: str) -> str | None:
+    """The series of a product code: the letters before the number of its last code ('Voltara
+    E12' -> 'E', 'HP-320K' -> 'HP'); None for a name without a code ('Kestrel CityLine 12')."""
+    codes = _SERIES.findall(name.split()[-1]) if name.split() else []
+    return codes[-1].upper() if codes else None
 
 
 def _point(run: Run, reference: re.Match) -> str:

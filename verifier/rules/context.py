@@ -112,14 +112,17 @@ class Context:
         shared key conflicts, in time independent of the corpus size. A key ``scope`` leaves
         out matches only figures that leave it out too (the same unstated scope: see
         :meth:`loose`); rules report what they find there at a lower severity. A
-        :data:`QUALIFYING` key ``scope`` gives must be given by the figure too ('standby').
+        :data:`QUALIFYING` key ``scope`` gives must be given by the figure too ('standby'), and
+        figures without qualifiers ``scope`` lacks are preferred when there are any.
         """
         keys = sorted(self.discriminating.get(metric, set()))
         if any(isinstance(scope.get(k), list) for k in keys):
             return []
         hits = self._buckets.get((subject, metric, tuple(scope.get(k, MISSING) for k in keys)), [])
         qualified = QUALIFYING & scope.keys()
-        return [(c, iv) for c, iv in hits if _no_conflict(c.scope, scope) and qualified <= c.scope.keys()]
+        hits = [(c, iv) for c, iv in hits if _no_conflict(c.scope, scope) and qualified <= c.scope.keys()]
+        plain = [(c, iv) for c, iv in hits if not (QUALIFYING & c.scope.keys()) - qualified]
+        return plain or hits  # an unqualified figure speaks of the unqualified one when the corpus has it
 
     def loose(self, claim: Claim, metrics: tuple[str, ...] = ()) -> list[str]:
         """Discriminating keys of ``metrics`` (default: the claim's own) that ``claim`` leaves out."""
