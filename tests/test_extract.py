@@ -570,5 +570,5 @@ def test_a_multiplier_takes_the_side_the_paragraph_gave_its_target(ratio: str, c
 
 def test_a_clause_set_after_a_name_gives_the_figure_to_that_name() -> None:
     body = ("Shares of Voltara rose. The E12 joins a family that already includes the articulated E18, rated for "
-            "300 km, and the E9 midibus, rated for 240 km.")
+            "300 kW, and the E9 midibus, rated for 240 kW.")
     assert [(c.subject, c.value.number) for c in extract_claims(art("ap", body))] == [("E18", 300), ("E9", 240)]
