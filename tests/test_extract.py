@@ -127,7 +127,7 @@ def test_short_forms_take_the_full_name(body: str, quotes: list) -> None:
 
 
 def test_short_form_of_two_names_is_ambiguous() -> None:
-    body = "The Zephyr X2 stores 12 kWh and the Zephyr X3 stores 15 kWh. Zephyr quotes 3 kW of output for both."
+    body = "The Zephyr X2 stores 12 kWh and the Zephyr X3 stores 15 kWh. Zephyr gives both 3 kW of output."
     assert by_quote(extract_claims(art("sa", body)), "3 kW").subject == "Zephyr"
 
 

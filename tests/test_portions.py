@@ -111,3 +111,33 @@ def test_a_standby_figure_is_no_member_of_a_rated_range() -> None:
     source = art("fs", "赫利昂的HP-150K和HP-320K额定功率分别为150kW和320kW，HP-320K待机功耗仅2W。"
                        "目前，赫利昂组串式逆变器的功率覆盖150kW至320kW。")
     assert codes_of(findings(corpus([source], extract_claims(source)), "V105")) == []
+
+
+@pytest.mark.parametrize("pct, codes", [("40%", []), ("45%", ["V101"])])
+def test_a_part_named_before_accounted_for_and_its_share_of_the_total(pct: str, codes: list) -> None:
+    source = art("ac", "Shares of Helion rose. Helion shipped 18.5 GW of inverters in 2025. "
+                       f"Overseas markets accounted for 7.4 GW, or {pct} of the total.")
+    claims = extract_claims(source)
+    assert [(c.value.number, c.scope.get("part"), c.comparison and c.comparison.relation) for c in claims if c.metric != "date"] == [
+        (18.5, None, None), (7.4, "Overseas markets", None), (float(pct[:-1]), "Overseas markets", "share")]
+    assert codes_of(findings(corpus([source], claims), "V101")) == codes
+
+
+def test_each_part_after_其中_names_itself_and_the_whole_is_the_latest_year() -> None:
+    claims = extract_claims(art("zp", "光伏企业Helion 2025年出货1850万千瓦，较2024年的1240万千瓦增长约49%。"
+                                      "其中海外出货740万千瓦，国内出货1110万千瓦。"))
+    assert [(c.value.number, c.scope.get("part"), c.scope.get("year")) for c in claims if "part" in c.scope] == [
+        (7.4e6, "海外出货", "2025"), (1.11e7, "国内出货", "2025")]
+
+
+@pytest.mark.parametrize("gap, codes", [("900", []), ("1,100", ["V102"])])
+def test_undercutting_by_is_a_difference(gap: str, codes: list) -> None:
+    source = art("uc", f"Shares of Helion rose. The HP-320K is listed at $8,900, undercutting the CE-300K's $9,800 by ${gap}.")
+    claims = extract_claims(source)
+    assert [c.comparison.relation for c in claims if c.comparison] == ["difference"]
+    assert codes_of(findings(corpus([source], claims), "V102", "V201")) == codes
+
+
+def test_who_quotes_a_product_figure_does_not_own_it() -> None:
+    claims = extract_claims(art("qt", "Shares of Helion rose. On paper the HP-320K leads its class. Helion quotes a weight of 116 kg."))
+    assert [(c.subject, c.value.number) for c in claims] == [("HP-320K", 116)]

@@ -25,7 +25,7 @@ from verifier.models.source import ExternalSource, Source
 SAY_AFTER: Final = re.compile(
     r"\s*(?:的)?(?:官方|公司|团队)?\s*"  # no '^': matched at the name's end, where '^' would fail
     r"(?:表示|称|说|披露|指出|强调|认为|透露|宣布|公布|显示|估计|估算|预计|报道|援引|给出|提供|介绍"
-    r"|said|says|reported|reports|estimated|estimates|claims|claimed|found|announced|disclosed|stated)"
+    r"|said|says|reported|reports|estimated|estimates|claims|claimed|found|announced|disclosed|stated|quotes|quoted|cites|cited)"
 )
 """A verb of saying right after the origin's name: 'OpenAI表示', 'Omdia said'."""
 

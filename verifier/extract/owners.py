@@ -91,6 +91,8 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
         if comparative:
             return row_pair[0].name, target or row_pair[1].name
         return (row_pair[0] if rank == 0 else row_pair[1]).name, target
+    if role_metric not in COMPANY_METRICS:  # 'Helion quotes a weight of 116 kg': who says a product figure does not own it
+        exclude = exclude | {o.name for o in run.subjects.within(sent.start, q.start) if is_speaker(body, o)}
     m = in_clause(body, cs, q.start, run.subjects, exclude, role_metric)
     if comparative and m is None and target is None and before and before[-1].comparison is not None:
         return before[-1].subject, before[-1].comparison.target  # a nameless clause goes on with the sentence's comparison

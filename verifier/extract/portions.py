@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 from verifier.extract import metrics as M
 from verifier.extract.build import build_claim
 from verifier.models.claim import Claim, Comparison
+from verifier.units import factor
 
 if TYPE_CHECKING:
     from verifier.extract.claims import Run
@@ -51,6 +52,7 @@ _EN_BEFORE_NOUN: Final = re.compile(r"^\s*([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?
 """'1,500 fast chargers, …' -> fast chargers (an English part named right after its figure)."""
 
 _SPACE: Final = re.compile(r"\s+")
+_LAST_CLAUSE: Final = re.compile(r"[，,、；;]")
 
 
 def part_name(between: str, after: str) -> str | None:
@@ -63,6 +65,7 @@ def part_name(between: str, after: str) -> str | None:
     Returns:
         The name with runs of spaces made one ('fast chargers', '快充桩'), or None.
     """
+    between = _LAST_CLAUSE.split(between)[-1]  # '海外出货740万千瓦，国内出货' -> '国内出货': the next part
     zh = _ZH_BEFORE.match(between)
     if zh and not zh.group(1).isascii():
         return zh.group(1).strip()
@@ -86,36 +89,86 @@ _SHARE_WORDS: Final = re.compile(r"\s*(?:仅|只|约|近)?\s*(?:占比?|占到|�
 """'仅占' before a share: not part of the part's name ('其中快充桩仅占 8%')."""
 
 
+PART_VERB: Final = re.compile(
+    r"(?P<part>\b[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,3}?)\s+"
+    r"(?:accounted\s+for|account\s+for|made\s+up|make\s+up|represented|contributed)\s+"
+    r"(?:about\s+|roughly\s+|nearly\s+|some\s+|around\s+)?$", re.IGNORECASE)
+"""'Overseas markets accounted for 7.4 GW': the part, named before a verb of portion, and its figure."""
+
+
+def _opening(body: str, sent: Sentence, q) -> tuple[int, int, str | None] | None:
+    """Where a part-of clause opens before the figure ``q`` and the part it names, if any:
+    (start, end, part) of 其中 / 'of those' (part None: read around the figure) or of
+    '<part> accounted for'; None when the figure is in no part-of clause."""
+    marks = list(PART_OF.finditer(body, sent.start, q.start))
+    if marks:
+        return marks[-1].start(), marks[-1].end(), None
+    verb = PART_VERB.search(body, sent.start, q.start)
+    if verb and verb.group("part").split()[0].lower() not in ("the", "it", "its", "this", "that", "they"):
+        return verb.start(), verb.end(), verb.group("part")
+    return None
+
+
+def _whole(run: Run, sent: Sentence, before: int, unit: str | None) -> Claim | None:
+    """The figure of the whole a part-of clause at ``before`` speaks of: the paragraph's last
+    figure with a unit (of the part's dimension when it has one) and no comparison or part,
+    the one for the latest year when figures for several years were given."""
+    wholes = [c for c in run.claims.starting(sent.unit.start, before)
+              if c.comparison is None and c.value.number is not None and c.value.unit
+              and c.metric not in _WHOLE_METRICS_SKIP and "part" not in c.scope
+              and (unit in (None, "%") or factor(c.value.unit, unit) is not None)]
+    if not wholes:
+        return None
+    years = [c for c in wholes if c.scope.get("year")]
+    return max(years, key=lambda c: (c.scope["year"], c.anchor.start)) if years else wholes[-1]
+
+
+SHARE_OF_TOTAL: Final = re.compile(r"\s*(?:of\s+(?:the|its|their)\s+(?:total|whole|overall)|of\s+all\b|of\s+the\s+\w+\s+total)", re.IGNORECASE)
+"""'45% of the total': a share of the whole the sentence's part belongs to."""
+
+
+def _share_of_part(run: Run, body: str, sent: Sentence, f: Figure, near: str, wide: str, after: str) -> Claim | None:
+    """'Overseas markets accounted for 7.4 GW, or 45% of the total': a percentage of the total
+    after a part's figure in the same sentence is that part's share of the whole."""
+    if f.q.unit != "%" or not SHARE_OF_TOTAL.match(after):
+        return None
+    parts = [c for c in run.claims.starting(sent.start, f.q.start) if "part" in c.scope and c.comparison is None]
+    if not parts:
+        return None
+    part = parts[-1]
+    reading = M.Reading(part.metric, "%", "percent", "share")
+    comparison = Comparison(target=part.subject, relation="share", scope={"part": ""})
+    return build_claim(run, body, sent, f, reading, part.subject, comparison, near, wide, after, dict(part.scope))
+
+
 def portion_claim(run: Run, body: str, sent: Sentence, f: Figure, near: str, wide: str, after: str) -> Claim | None:
     """The claim of figure ``f`` as a part of a whole, or None when ``f`` is not in a part-of
     clause after a figure of a whole in its paragraph (see the module docstring)."""
     q = f.q
-    marks = list(PART_OF.finditer(body, sent.start, q.start))
-    if not marks:
+    opening = _opening(body, sent, q)
+    if opening is None:
+        return _share_of_part(run, body, sent, f, near, wide, after)
+    start, end, named = opening
+    whole = _whole(run, sent, start, q.unit)
+    if whole is None:
         return None
-    mark = marks[-1]
-    wholes = [c for c in run.claims.starting(sent.unit.start, mark.start())
-              if c.comparison is None and c.value.number is not None and c.value.unit
-              and c.metric not in _WHOLE_METRICS_SKIP and "part" not in c.scope]
-    if not wholes:
-        return None
-    whole = wholes[-1]
-    between = body[mark.end():q.start]
+    between = body[end:q.start]
     if q.unit == "%":
-        parts = [c for c in run.claims.starting(mark.end(), q.start)
+        parts = [c for c in run.claims.starting(end if named is None else start, q.start)
                  if c.subject == whole.subject and c.metric == whole.metric and "part" in c.scope]
         # the share of the part just given ('1,500 were fast chargers, only 8%'), else of a part named here ('其中快充桩占8%')
-        name = parts[-1].scope["part"] if parts else part_name(_SHARE_WORDS.sub("", between), after)
+        name = parts[-1].scope["part"] if parts else (named or part_name(_SHARE_WORDS.sub("", between), after))
         if not name:
             return None
         reading = M.Reading(whole.metric, "%", "percent", "share")
         comparison = Comparison(target=whole.subject, relation="share", scope={"part": ""})
         return build_claim(run, body, sent, f, reading, whole.subject, comparison, near, wide, after,
                            {**whole.scope, "part": name})
-    if q.unit not in (None, whole.value.unit) and not (whole.metric == "count" and q.unit is None):
+    if q.unit is not None and factor(q.unit, whole.value.unit) is None:
         return None
-    name = part_name(between, after)
+    name = named or part_name(between, after)
     if not name:
         return None
-    reading = M.Reading(whole.metric, whole.value.unit, "count" if whole.metric == "count" else "measurement")
+    reading = M.Reading(whole.metric, whole.value.unit if q.unit is None else q.unit,
+                        "count" if whole.metric == "count" else "measurement")
     return build_claim(run, body, sent, f, reading, whole.subject, None, near, wide, after, {**whole.scope, "part": name})
