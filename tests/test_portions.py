@@ -124,8 +124,8 @@ def test_a_part_named_before_accounted_for_and_its_share_of_the_total(pct: str, 
 
 
 def test_each_part_after_其中_names_itself_and_the_whole_is_the_latest_year() -> None:
-    claims = extract_claims(art("zp", "光伏企业Helion 2025年出货1850万千瓦，较2024年的1240万千瓦增长约49%。"
-                                      "其中海外出货740万千瓦，国内出货1110万千瓦。"))
+    claims = extract_claims(art("zp", "手机厂商Helion 2025年出货1850万台，较2024年的1240万台增长约49%。"
+                                      "其中海外出货740万台，国内出货1110万台。"))
     assert [(c.value.number, c.scope.get("part"), c.scope.get("year")) for c in claims if "part" in c.scope] == [
         (7.4e6, "海外出货", "2025"), (1.11e7, "国内出货", "2025")]
 
