@@ -141,3 +141,26 @@ def test_undercutting_by_is_a_difference(gap: str, codes: list) -> None:
 def test_who_quotes_a_product_figure_does_not_own_it() -> None:
     claims = extract_claims(art("qt", "Shares of Helion rose. On paper the HP-320K leads its class. Helion quotes a weight of 116 kg."))
     assert [(c.subject, c.value.number) for c in claims] == [("HP-320K", 116)]
+
+
+@pytest.mark.parametrize("pct, codes", [("约百分之十七", []), ("约百分之二十", ["V101"])])
+def test_a_whole_then_中_opens_its_parts(pct: str, codes: list) -> None:
+    source = art("zz", f"星河X7首发当日销量达到12.6万台。在首批售出的12.6万台中，约2.1万台为1TB存储版本，占比{pct}。")
+    claims = extract_claims(source)
+    assert [(c.value.number, c.scope.get("part")) for c in claims if "part" in c.scope] == [
+        (21000, "1TB存储版本"), (float(17 if "十七" in pct else 20), "1TB存储版本")]
+    assert codes_of(findings(corpus([source], claims), "V101")) == codes
+
+
+@pytest.mark.parametrize("restated, codes", [("约11.1GW", []), ("约111GW", ["V104"])])
+def test_a_restatement_in_other_units_takes_the_figures_scope(restated: str, codes: list) -> None:
+    source = art("rs", f"光伏企业Helion 2025年出货1850万千瓦。其中海外出货740万千瓦，国内出货1110万千瓦（{restated}）。")
+    claims = extract_claims(source)
+    assert claims[-1].scope == claims[-2].scope == {"year": "2025", "part": "国内出货"}
+    assert codes_of(findings(corpus([source], claims), "V104")) == codes
+
+
+def test_a_range_figure_compared_in_its_sentence_is_a_range_too() -> None:
+    claims = extract_claims(art("rg", "Shares of Voltara rose. Voltara says the E12 travels 350 km on a single charge, "
+                                      "30% farther than the Kestrel K12's 280 km."))
+    assert [(c.subject, c.metric) for c in claims] == [("E12", "range"), ("E12", "range"), ("Kestrel K12", "range")]

@@ -151,7 +151,7 @@ def test_offsets_and_surface_in_mixed_text() -> None:
 
 @pytest.mark.parametrize(("text", "resolution"), [
     ("1.03 W", 0.01), ("8.54万", 100), ("1,400", 1), ("1.5 至 1.9 倍", 0.1), ("九个月", 1),
-    ("$2 million", 1_000_000), ("二十万", 100_000),
+    ("$2 million", 1_000_000), ("二十万", 10_000), ("二十", 1), ("1.5千", 100),
 ])
 def test_resolution(text: str, resolution: float) -> None:
     assert one(text).resolution == pytest.approx(resolution)

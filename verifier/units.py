@@ -22,6 +22,8 @@ _PINT_NAMES: dict[str, str] = {
 }
 _CURRENCIES = {"USD", "CNY", "EUR", "GBP", "JPY", "HKD", "TWD", "KRW", "INR"}
 _SPLIT = re.compile(r"(/)")
+_COUNTED = re.compile(r"(\d+)\s?(\D.*)")
+"""A denominator with a count, 'kWh/100km': one hundred kilometres, a unit of its own."""
 
 
 @lru_cache(maxsize=1)
@@ -41,12 +43,18 @@ def _registry():
 
 
 def _pint_expr(symbol: str) -> str:
-    """Translate one record unit symbol into a pint expression ('tokens/s/kW' -> 'token / s / kW')."""
+    """Translate one record unit symbol into a pint expression ('tokens/s/kW' -> 'token / s / kW',
+    'kWh/100km' -> 'kWh / (100 * (km))')."""
     if symbol in _PINT_NAMES:
         return _PINT_NAMES[symbol]
     parts = [p.strip() for p in symbol.split("/")]
     out = []
     for part in parts:
+        counted = _COUNTED.fullmatch(part)
+        if counted:  # 'kWh/100km': pint would read 'kWh / 100km' as (kWh / 100) * km
+            name = _PINT_NAMES.get(counted.group(2), counted.group(2))
+            out.append(f"({counted.group(1)} * ({name}))")
+            continue
         name = _PINT_NAMES.get(part, part)
         out.append(f"({name})" if " " in name else name)
     return " / ".join(out)

@@ -32,6 +32,16 @@ METRICS: dict[str, Metric] = {
     "mass": Metric("kg", "mass (weight) of a product"),
     "energy_density": Metric("Wh/kg", "energy stored per unit of mass", None, ("energy", "mass")),
     "efficiency": Metric("%", "share of input turned into useful output (power conversion, cooling)"),
+    "charge_capacity": Metric("mAh", "electric charge a battery holds (mAh, Ah)"),
+    # Rates of two physical quantities. No quotient: a consumption or a power-to-weight figure
+    # is measured on its own test cycle, not divided out of the article's other figures.
+    "energy_per_distance": Metric("Wh/km", "energy used per unit of distance (consumption)"),
+    "specific_power": Metric("W/kg", "power per unit of mass (power-to-weight)"),
+    # distance, light, emissions
+    "range": Metric("km", "distance on one charge or one tank (续航)"),
+    "distance": Metric("km", "distance travelled, driven or between places"),
+    "brightness": Metric("nit", "luminance of a display or lamp (nits = cd/m²)"),
+    "emissions": Metric("t", "mass of greenhouse gas emitted or avoided (tonnes of CO2)"),
     # performance
     "throughput": Metric("tokens/s", "aggregate work per unit time"),
     "throughput_per_power": Metric("tokens/s/kW", "work per unit time per unit power ('per watt')", "energy_per_work", ("throughput", "power")),
@@ -58,6 +68,8 @@ METRICS: dict[str, Metric] = {
     "price": Metric("USD", "price"),
     "cost": Metric("USD", "cost"),
     "cost_per_hour": Metric("USD/h", "cost per unit time (e.g. total cost of ownership per chip-hour)"),
+    "cost_per_distance": Metric("USD/km", "price or cost per unit of distance (per km driven)"),
+    "cost_per_energy": Metric("USD/kWh", "price or cost per unit of energy (electricity tariff, per kWh stored)"),
     "deal_value": Metric("USD", "value of a deal, financing or acquisition"),
     "cost_share": Metric("%", "share of a cost in a total"),
     "revenue": Metric("USD", "revenue"),
@@ -67,6 +79,27 @@ METRICS: dict[str, Metric] = {
     "reading_time": Metric("min", "estimated reading time"),
     "word_count": Metric(None, "number of words or characters of a text"),
 }
+
+UNIT_DIMENSIONS: dict[str, str] = {
+    **dict.fromkeys(("mW", "W", "kW", "MW", "GW", "TW"), "power"),
+    **dict.fromkeys(("Wh", "kWh", "MWh", "GWh", "TWh", "J"), "energy"),
+    **dict.fromkeys(("mg", "g", "kg", "t", "lb", "oz"), "mass"),
+    **dict.fromkeys(("mm", "cm", "m", "km", "mi"), "distance"),
+    **dict.fromkeys(("ms", "s", "min", "h", "day", "week", "month", "quarter", "year"), "time"),
+}
+"""Unit symbols, as the quantity layer writes them, and the dimension each measures; money
+(an ISO 4217 code) is the dimension "money". Used to name the metric of a rate."""
+
+RATE_METRICS: dict[tuple[str, str], str] = {
+    ("energy", "distance"): "energy_per_distance",   # 1.3 kWh/km, 每公里1.3千瓦时
+    ("energy", "mass"): "energy_density",            # 250 Wh/kg
+    ("power", "mass"): "specific_power",             # 2.8 kW/kg
+    ("money", "distance"): "cost_per_distance",      # $0.18 per km
+    ("money", "energy"): "cost_per_energy",          # $0.12 per kWh, 0.5元/度
+}
+"""(numerator dimension, denominator dimension) -> metric of a figure in that compound unit.
+Pairs not listed make no metric: the figure is not proposed rather than read as its
+numerator (a price per km is no price)."""
 
 SCOPE_KEYS: dict[str, str] = {
     "model": "the AI model run ('GPT-OSS 120B')",
@@ -80,6 +113,13 @@ SCOPE_KEYS: dict[str, str] = {
     "stage": "phase or milestone ('tape-out', 'first deployment')",
     "per": "unit of normalisation when not in the unit ('per chip', 'per accelerator')",
 }
+
+
+def rate_metric(numerator: str | None, denominator: str | None) -> str | None:
+    """Return the metric of a rate from the dimensions of its two units (see
+    :data:`UNIT_DIMENSIONS`), e.g. ("energy", "distance") -> "energy_per_distance"; None
+    for a pair :data:`RATE_METRICS` does not list."""
+    return RATE_METRICS.get((numerator or "", denominator or ""))
 
 
 def quotient_of(metric: str) -> tuple[str, str] | None:

@@ -35,6 +35,7 @@ from verifier.extract.spans import SpanIndex
 from verifier.extract.subjects import PRODUCT_KINDS, join_names, ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair
 from verifier.models.claim import Claim, Comparison
 from verifier.models.source import ExternalSource, Source
+from verifier.units import factor
 from verifier.vocabulary import METRICS, Metric
 
 WAITS: Final = frozenset({"wait_time"})
@@ -164,6 +165,9 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     prev = run.last.get(id(unit))
     same_sentence = prev is not None and prev.anchor.start >= sent.start
     listed = same_sentence and not _OF_AFTER.match(after) and not _OF_BEFORE.search(near)
+    restated = _restatement(run, body, sent, f, prev) if same_sentence else None
+    if restated is not None:
+        return restated
     portion = portion_claim(run, body, sent, f, near, wide, after) if not unit.cells else None
     if portion is not None:
         return portion
@@ -253,6 +257,23 @@ def series(name: str) -> str | None:
     return codes[-1].upper() if codes else None
 
 
+RESTATES: Final = re.compile(r"\s*(?:[,，]\s*)?(?:or|i\.e\.|that is|即|也就是|合|约合|折合|相当于)?\s*[（(]?\s*", re.IGNORECASE)
+"""What stands between a figure and the same figure restated in other units: '1110万千瓦（约111GW）',
+'150 kW, or 150,000 W', '1200万台，即1.2亿台'."""
+
+
+def _restatement(run: Run, body: str, sent: Sentence, f: Figure, prev: Claim) -> Claim | None:
+    """The figure ``f`` as a restatement of the figure just before it, in other units or
+    scale: it takes that figure's subject, metric and scope, so that a conversion error is
+    found (V104) and the two count as one statement of one fact."""
+    q = f.q
+    if prev.comparison is not None or prev.value.number is None or q.unit in (None, "%", "x") or not prev.value.unit \
+            or factor(q.unit, prev.value.unit) is None or not RESTATES.fullmatch(body, prev.anchor.end, q.start):
+        return None
+    reading = M.Reading(prev.metric, q.unit, "count" if prev.metric == "count" else "measurement")
+    return build_claim(run, body, sent, f, reading, prev.subject, None, body[sent.start:q.start], "", "", dict(prev.scope))
+
+
 def _point(run: Run, reference: re.Match) -> str:
     """The name of a reference point ('距EUV掩模版极限…' -> 'EUV reticle limit' when the lexicon
     knows it, else the words as printed)."""
@@ -278,6 +299,8 @@ def _reading(q, near: str, wide: str, after: str, header: str, sentence: str, pr
         reading = M.Reading(prev.metric, prev.value.unit, prev.kind)
     if reading is None:
         return None
+    if reading.metric == "distance" and same_sentence and prev.metric == "range" and not M.pick(near, M.LENGTH_CUES):
+        reading = replace(reading, metric="range")  # '350 km on a single charge, 30% farther than the CityLine 12's 280 km'
     if reading.metric == "power" and listed and prev.metric == "power_capacity":
         reading = replace(reading, metric="power_capacity")  # '2025年出货量为1850万千瓦，2024年为1240万千瓦'
     if reading.metric == "" and reading.kind == "money":

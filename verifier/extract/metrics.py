@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from verifier.vocabulary import METRICS
+from verifier.quantities.units import is_currency
+from verifier.vocabulary import METRICS, UNIT_DIMENSIONS, rate_metric
 
 # Cue words: (metric, words). Chinese words match anywhere; Latin words are matched case-
 # insensitively. Order matters: the first metric whose cue is nearest the figure wins.
@@ -95,10 +96,21 @@ COUNT_NOUNS: Final[tuple[tuple[str, str], ...]] = (
 )
 """Nouns after a bare count that make it a claim, with the unit recorded: '三款公开权重模型' -> models."""
 
-MASS_UNITS: Final = frozenset({"kg", "g", "lb"})
-"""Units of mass ('120 kg', '135公斤'): the metric ``mass``."""
+MASS_UNITS: Final = frozenset({"kg", "g", "lb", "t"})
+"""Units of mass ('120 kg', '135公斤', '8万吨'): the metric ``mass``, or ``emissions`` by a cue."""
+EMISSION_CUES: Final = ("排放", "减排", "emission", "emit", "co2", "co₂", "二氧化碳", "carbon dioxide", "greenhouse", "温室气体", "碳当量")
+"""Words that make a mass a quantity of greenhouse gas ('5 tonnes of CO2', '排放12万吨'); not
+a bare 碳 / carbon ('碳纤维车身重95公斤' is the mass of a carbon-fibre body)."""
+UNIT_METRICS: Final = {"mAh": "charge_capacity", "Ah": "charge_capacity", "nit": "brightness"}
+"""Units that name their metric whatever the words around them say."""
+LENGTH_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    ("range", ("续航里程", "续航", "range", "一次充电", "on a charge", "per charge", "single charge", "full charge",
+               "满电", "rated for")),
+    ("distance", ("行驶", "里程", "distance", "travel", "driv", "mileage", "journey", "away")),
+)
+"""Cues for a length: range on a charge or tank, or a distance ('续航里程' is range, tried first)."""
 
-SPEC_METRICS: Final = frozenset({"mass", "energy_density", "die_area", "memory_capacity", "memory_bandwidth", "process_node", "sequence_length", "bandwidth_per_power", "area"})
+SPEC_METRICS: Final = frozenset({"charge_capacity", "brightness", "range", "specific_power", "mass", "energy_density", "die_area", "memory_capacity", "memory_bandwidth", "process_node", "sequence_length", "bandwidth_per_power", "area"})
 """Metrics whose figures are specifications (kind 'spec') rather than measurements."""
 
 META_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
@@ -193,6 +205,8 @@ def read(q, near: str, wide: str, after: str, header: str = "", sentence: str = 
     if unit in ("Wh", "kWh", "MWh", "GWh", "J"):
         return None if q.surface.startswith("一") else Reading("energy", unit, "measurement")
     if unit in MASS_UNITS:
+        if has(near[-16:] + " " + after[:16], EMISSION_CUES):
+            return Reading("emissions", unit, "measurement")
         return Reading("mass", unit, "spec")
     if unit in ("Wh/kg", "kWh/kg", "Wh/g"):
         return Reading("energy_density", unit, "spec")
@@ -225,7 +239,27 @@ def _by_unit(q, near: str, wide: str, after: str, header: str) -> Reading | None
         return Reading(metric, f"{unit}/h" if metric == "cost_per_hour" else unit, "money")
     if unit is None:
         return _bare(q, near, wide, after, header)
-    return None
+    return _physical(q, near, after)
+
+
+def _physical(q, near: str, after: str) -> Reading | None:
+    """Charge, brightness, lengths and rates of two units ('1.3 kWh/km' ->
+    energy_per_distance, '$0.18/km' -> cost_per_distance); None for other units."""
+    unit = q.unit
+    if unit in UNIT_METRICS:
+        return Reading(UNIT_METRICS[unit], unit, "spec")
+    if UNIT_DIMENSIONS.get(unit) == "distance":  # a kilometre figure is a distance unless a cue says range
+        clause = near + " " + after[:30]  # a range cue anywhere in the clause wins: 'travels 350 km on a single charge'
+        metric = "range" if has(clause, LENGTH_CUES[0][1]) else pick(near, LENGTH_CUES) or pick(after[:16], LENGTH_CUES, before=False)
+        metric = metric or ("distance" if unit in ("km", "mi") else None)
+        return Reading(metric, unit, kind_of(metric)) if metric else None
+    num, _, den = unit.partition("/")  # 'kWh/100km': a distance too
+    dims = [UNIT_DIMENSIONS.get(u) or ("money" if is_currency(u) else None) for u in (num, den.lstrip("0123456789"))]
+    if dims == ["money", "time"]:  # '$2 per hour', '$10 a month': the unit keeps its period
+        metric = "cost_per_hour" if den == "h" else pick(near, MONEY_CUES) or pick(after[:12], MONEY_CUES, before=False) or ""
+        return Reading(metric, unit, "money")
+    metric = rate_metric(*dims)
+    return Reading(metric, unit, "money" if dims[0] == "money" else kind_of(metric)) if metric else None
 
 
 def _token_rate(near: str, wide: str) -> Reading:

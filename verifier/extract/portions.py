@@ -36,10 +36,16 @@ PART_OF: Final = re.compile(
     r"其中|当中|\b(?:of\s+(?:those|these|them|which|that|the\s+total)|among\s+(?:them|those|these))\b", re.IGNORECASE)
 """Words that open the part of a whole just given: '其中', 'of those', 'of which', 'among them'."""
 
+AMONG: Final = re.compile(r"中\s*[，,]")
+"""'在首批售出的12.6万台中，约2.1万台为…': '中' right after the whole's figure opens its parts."""
+
+CLASSIFIER_CHARS: Final = frozenset("个台辆件人家款套次部座块颗只")
+"""Chinese classifiers a whole's figure may end on before '中' ('12.6万台中')."""
+
 _ZH_BEFORE: Final = re.compile(r"^[，,、\s]*(?:有|为|是|包括)?\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 -]{0,11}?)\s*(?:有|为|是|达|约|共)?\s*$")
 """'其中快充桩 ' -> 快充桩: the part named between 其中 and its figure."""
 
-_ZH_AFTER: Final = re.compile(r"^\s*[个台辆座套部家款块颗]?\s*(?:为|是|属于)\s*([\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9]{0,11}?)(?=[，,。；;、（(]|$)")
+_ZH_AFTER: Final = re.compile(r"^\s*[个台辆座套部家款块颗]?\s*(?:为|是|属于)\s*([\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9]{0,11}?)(?=[，,。；;、（(]|$)")
 """'其中 1,500 台为快充桩' -> 快充桩: the part named after its figure."""
 
 _EN_AFTER: Final = re.compile(
@@ -96,13 +102,18 @@ PART_VERB: Final = re.compile(
 """'Overseas markets accounted for 7.4 GW': the part, named before a verb of portion, and its figure."""
 
 
-def _opening(body: str, sent: Sentence, q) -> tuple[int, int, str | None] | None:
+def _opening(body: str, sent: Sentence, q, whole_ends: set[int]) -> tuple[int, int, str | None] | None:
     """Where a part-of clause opens before the figure ``q`` and the part it names, if any:
-    (start, end, part) of 其中 / 'of those' (part None: read around the figure) or of
-    '<part> accounted for'; None when the figure is in no part-of clause."""
+    (start, end, part) of 其中 / 'of those' / a figure's '…中，' (``whole_ends``: where the
+    sentence's figures end; part None: read around the figure) or of '<part> accounted for';
+    None when the figure is in no part-of clause."""
     marks = list(PART_OF.finditer(body, sent.start, q.start))
     if marks:
         return marks[-1].start(), marks[-1].end(), None
+    among = [m for m in AMONG.finditer(body, sent.start, q.start)
+             if m.start() in whole_ends or (m.start() - 1 in whole_ends and body[m.start() - 1] in CLASSIFIER_CHARS)]
+    if among:
+        return among[-1].start(), among[-1].end(), None
     verb = PART_VERB.search(body, sent.start, q.start)
     if verb and verb.group("part").split()[0].lower() not in ("the", "it", "its", "this", "that", "they"):
         return verb.start(), verb.end(), verb.group("part")
@@ -145,7 +156,7 @@ def portion_claim(run: Run, body: str, sent: Sentence, f: Figure, near: str, wid
     """The claim of figure ``f`` as a part of a whole, or None when ``f`` is not in a part-of
     clause after a figure of a whole in its paragraph (see the module docstring)."""
     q = f.q
-    opening = _opening(body, sent, q)
+    opening = _opening(body, sent, q, {c.anchor.end for c in run.claims.starting(sent.start, q.start)})
     if opening is None:
         return _share_of_part(run, body, sent, f, near, wide, after)
     start, end, named = opening

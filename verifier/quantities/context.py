@@ -12,6 +12,7 @@ import re
 from . import patterns as P
 from .approx import APPROX_AFTER, LAST_CHARS, POINT_AFTER, word_after, word_before
 from .patterns import LazyRe
+from .rates import attach_per
 from .scan import CLASSIFIERS, Hit, _tidy
 from .units import MAGNITUDE_LETTERS, MAGNITUDE_WORDS, is_currency, match_unit
 
@@ -287,8 +288,17 @@ def _risky_ok(t: str, h: Hit, pos: int, u: tuple[str, int]) -> bool:
     if sym in ("year", "day") and surface in ("年", "日", "天"):
         return not (isinstance(h.value, int) and 1000 <= h.value <= 2999 and surface == "年")
     if sym == "t":
-        return surface.lower() != "t"
+        if surface.lower() != "t":
+            return True  # "tonnes", "吨", "tCO2"
+        return surface == "t" and h.script == "arabic" and _TONNE_AFTER_RE.match(t, end) is not None
     return True
+
+
+# What may follow a lone "t" for it to be tonnes: "5 t of CO2", "5 t CO2", "5 t." ("5 T" may
+# be tesla; "a 5 t truck" is left alone).
+_TONNE_AFTER_RE: Final[LazyRe] = LazyRe(
+    r"\s(?:of\s|CO[2₂])"                     # "5 t of steel", "5 t CO2"
+    r"|\s?(?:[,.;:)]|$)")                     # "5 t.", "5 t, ..." or the end of the text
 
 
 def _no_unit(t: str, h: Hit) -> bool:
@@ -302,7 +312,8 @@ def _no_unit(t: str, h: Hit) -> bool:
 
 
 def _after_unit(t: str, h: Hit) -> None:
-    """Compound units ("/s", " per kW", 每秒), 半 after a unit and money sub-units."""
+    """Compound units ("/s", " per kW", 每秒, :mod:`.rates`), 半 after a unit and money
+    sub-units."""
     e = h.end
     if h.unit in ("tokens", "tokens/s"):
         m = _PER_SECOND_RE.match(t, e)
@@ -311,14 +322,8 @@ def _after_unit(t: str, h: Hit) -> None:
         m = _PER_KW_RE.match(t, e)
         if m:
             h.unit, e = "tokens/s/kW", m.end()
-    elif e < len(t) and t[e] == "/" and not is_currency(h.unit):
-        v = match_unit(t, e + 1)
-        if v and v[0] not in ("x", "%"):
-            h.unit, e = f"{h.unit}/{v[0]}", v[1]
-    elif is_currency(h.unit):
-        m = _PER_HOUR_RE.match(t, e, e + 10)
-        if m:
-            h.unit, e = f"{h.unit}/h", m.end()
+    else:
+        e = attach_per(t, h)  # "kWh/km", "kW per kilogram", "$0.18 per km", "$2 an hour"
     if e < len(t) and t[e] == "半" and isinstance(h.value, (int, float)):
         h.value, e = h.value + 0.5, e + 1
     h.end = e
@@ -327,8 +332,6 @@ def _after_unit(t: str, h: Hit) -> None:
 
 _PER_SECOND_RE: Final[LazyRe] = LazyRe(r"\s?(?:/\s?s|per second|每秒)")
 _PER_KW_RE: Final[LazyRe] = LazyRe(r"\s?(?:/\s?kW|per kW|每千瓦)")
-_PER_HOUR_RE: Final[LazyRe] = LazyRe(
-    r"\s?/\s?(?:hour|hr|h)\b|\s?(?:an|per|/)\s?hour")
 _CN_SUB_RE: Final[LazyRe] = LazyRe(
     r"(?:(?P<jiao>[零一二三四五六七八九两壹贰貳叁參肆伍陆陸柒捌玖\d])[角毛])?"
     r"(?:(?P<fen>[零一二三四五六七八九两壹贰貳叁參肆伍陆陸柒捌玖\d])分)?"

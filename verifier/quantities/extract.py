@@ -17,6 +17,7 @@ from .context import (CURRENCY_BEFORE_RE, attach_left, attach_magnitude, attach_
 from .dates import find_clocks, find_dates, year_offset
 from .model import Quantity
 from .patterns import LazyRe
+from .rates import attach_per_before
 from .scan import (Hit, Spans, scan_arabic, scan_chinese, scan_cn_fractions,
                    scan_fractions, scan_halves, scan_sequences, scan_tenths,
                    scan_words)
@@ -159,8 +160,9 @@ def _can_merge(t: str, a: Hit, b: Hit) -> str | None:
         return None
     if not isinstance(a.value, (int, float)) or not isinstance(b.value, (int, float)):
         return None
-    if a.unit and b.unit and a.unit != b.unit:
-        return None
+    if a.unit and b.unit and a.unit != b.unit and not (
+            is_currency(a.unit) and b.unit.startswith(a.unit + "/")):
+        return None  # but "$0.18 to $0.20 per km": the price's denominator holds for both
     if ((a.approx in _OPEN_LOW and b.approx in _OPEN_HIGH)
             or (a.approx in _OPEN_HIGH and b.approx in _OPEN_LOW)):
         gap = t[a.end:b.start]
@@ -298,4 +300,8 @@ def extract(text: str, lang: str | None = None) -> list[Quantity]:
             hits.append(h)
             last_end = h.end
     hits = [h for h in _ranges(t, hits) if _keep(t, h)]
+    if has_cjk:  # 每公里1.3千瓦时, 每公里1.3至1.5千瓦时: kWh/km (after ranges: one unit for both ends)
+        for i, h in enumerate(hits):
+            if h.unit is not None:
+                attach_per_before(t, h, hits[i - 1].end if i else -1)
     return [_finish(text, h) for h in hits]

@@ -43,7 +43,8 @@ class Quantity(_QuantityBase):
         value: expanded number (8.54万 -> 85400), or (low, high) for a range; an open end is
             None ("more than 20" -> (20, None)).  None for a date or a time of day.
         unit: normalised symbol ("W", "ms", "tokens/s", "/s"), ISO 4217 code ("USD"), "%",
-            "pp", "x", "params", or None for a bare count.
+            "pp", "x", "params", or None for a bare count.  A rate keeps its denominator
+            ("kWh/km", "kW/kg", "USD/km", "kWh/100km"; see :mod:`.rates`).
         start: code-point offset of the first character (inclusive).
         end: code-point offset after the last character (exclusive).
         surface: ``text[start:end]``.

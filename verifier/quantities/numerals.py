@@ -1,7 +1,7 @@
 """Read one numeral into ``(value, resolution)``: Arabic, Chinese and English number words.
 
 The *resolution* is the step of the last printed digit in the expanded value: "1.03" ->
-0.01, "8.54万" -> 100, "1,400" -> 1, "二十万" -> 100000.  It is what a checker needs to judge
+0.01, "8.54万" -> 100, "1,400" -> 1, "二十" -> 1, "二十万" -> 10000 (as "20万"), "1.5千" -> 100.  It is what a checker needs to judge
 a figure "at the precision printed" (a printed 1.03 stands for [1.025, 1.035)).
 
 All parsers are pure and table driven; they never raise on well-formed input and return
@@ -102,7 +102,9 @@ class _CnState:
         if self.pending is None and 10 <= self.last_place <= p:
             raise ValueError("place out of order")
         self.section += (1 if self.pending is None else self.pending) * p
-        self.res = p if self.pending is None or self.pending == int(self.pending) else self.res * p
+        # '二十' is as exact as '20' (a trailing place is no rounding, like trailing zeros);
+        # '1.5千' keeps its decimal's step
+        self.res = 1 if self.pending is None or self.pending == int(self.pending) else self.res * p
         self.pending, self.last_place, self.zero = None, p, False
 
     def big(self, b: int) -> None:

@@ -61,6 +61,12 @@ FOLD_TABLE: Final[dict[int, str]] = {
 
 _CN = CN_NUMERAL_CHARS + "廿卅"
 _CN_PLACE = "十拾百佰千仟万萬亿億"
+# Characters that make a place character before them a unit prefix: 千瓦 kW, 千米 km, 千克 kg,
+# 千焦 kJ, 千卡 kcal, 千赫 kHz, 千字节 kB, 千比特 kbit, 千兆 giga.
+_UNIT_AFTER_PLACE = "米克瓦焦卡赫字比兆"
+# After a scale word (万/亿) a 千 that starts a unit is the unit's prefix, not a digit of the
+# number: 1850万千瓦 is 1850万 kW, 两千万千瓦 is 2000万 kW (never 1850万 + 1000 W).
+_SCALE_THEN_PREFIX = r"(?<=[万萬亿億])[千仟](?=[" + _UNIT_AFTER_PLACE + r"])"
 
 # Arabic number, optionally continued by Chinese place characters ("8.54万", "2千零30万").
 NUMBER_RE: Final[LazyRe] = LazyRe(
@@ -77,8 +83,9 @@ NUMBER_RE: Final[LazyRe] = LazyRe(
     r"|\s?[x×*]\s?10(?:\^|\*\*)?-?\d+)?"      # "1.3x10^6", "5.5x10-3"
     r"(?P<cnmag>"                             # Chinese place characters after digits
     r"(?:(?:\s(?=[千百]?[万萬亿億]))?"          # "1050 亿": one space before 万/亿
-    r"[多余几幾]?[" + _CN_PLACE + r"](?![米克瓦焦卡赫字比兆])"  # 千米 is km, not 1000 m
-    r"(?:[零〇" + _CN + r"]|\d+|[多余几幾](?=[" + _CN_PLACE + r"]))*)?"
+    r"[多余几幾]?[" + _CN_PLACE + r"](?![" + _UNIT_AFTER_PLACE + r"])"  # 千米 is km, not 1000 m
+    r"(?:(?!" + _SCALE_THEN_PREFIX + r")[零〇" + _CN + r"]"  # more numerals, not 万千瓦's 千
+    r"|\d+|[多余几幾](?=[" + _CN_PLACE + r"]))*)?"
     r")"
 )
 
@@ -88,7 +95,8 @@ CN_RUN_RE: Final[LazyRe] = LazyRe(
     r"(?P<cn>"
     r"(?:半(?=[" + _CN_PLACE + r"])|(?=[" + _CN + r"零〇]))"  # 半百
     r"[" + _CN + r"零〇]?"                     # first numeral character
-    r"(?:[" + _CN.replace("两", "").replace("兩", "") + r"零〇]"  # more numeral characters
+    r"(?:(?!" + _SCALE_THEN_PREFIX + r")"     # 两千万千瓦: the run stops before 千瓦
+    r"[" + _CN.replace("两", "").replace("兩", "") + r"零〇]"  # more numeral characters
     r"|[两兩](?=[" + _CN_PLACE + r"])"        # 两 inside only before a place: 一千两百
     r"|\d+|[多余几幾](?=[" + _CN_PLACE + r"]))*"  # digits; 十几万
     r"(?:[点點][零〇一二三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖\d]+)?"   # decimals

@@ -2,8 +2,9 @@
 
 Every table maps a *surface spelling* to a normalised symbol: SI symbols ("W", "kWh",
 "ms"), calendar units ("day", "month", "year"), ISO 4217 codes for money ("USD", "CNY"),
-"%" / "pp" / "x" for percent, percentage points and multipliers, "params" for model sizes
-and "tokens" / "tokens/s" / "tokens/s/kW" for AI throughput.
+"%" / "pp" / "x" for percent, percentage points and multipliers, "params" for model sizes,
+"tokens" / "tokens/s" / "tokens/s/kW" for AI throughput, "mAh" / "Ah" for battery charge and
+"nit" (cd/m²) for luminance.  Rates of two units ("kWh/km") are composed in :mod:`.rates`.
 
 Lookups are longest-prefix matches at one text position (:func:`match_unit`), so the cost
 per number is a few dozen dict probes regardless of the table size; no giant regex
@@ -58,7 +59,8 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "g": ("g", "gs", "gram", "gramme", "克"),
     "mg": ("mg", "milligram", "毫克"),
     "µg": ("µg", "μg", "mcg", "microgram", "微克"),
-    "t": ("metric ton", "metric tons", "tonne", "吨", "公吨"),
+    "t": ("t", "metric ton", "metric tons", "tonne", "吨", "噸", "公吨", "tCO2", "tCO2e",
+          "tCO₂", "tCO₂e"),
     "lb": ("lb", "lbs", "pound", "磅"),
     "oz": ("oz", "ounce", "盎司"),
     "jin": ("斤", "市斤"),
@@ -118,6 +120,11 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "PFLOPS": ("PFLOPS", "petaflops", "PFLOP/s"),
     "FLOPS": ("FLOPS", "flops"),
     "mGy": ("mGy",),
+    # battery charge, luminance
+    "mAh": ("mAh", "milliamp hour", "milliampere hour", "milliamp-hour", "milliampere-hour",
+            "毫安时", "毫安時"),
+    "Ah": ("Ah", "amp hour", "ampere hour", "amp-hour", "ampere-hour", "安时", "安時"),
+    "nit": ("nit", "cd/m²", "cd/m2", "尼特"),
     # speed, angle, temperature
     "km/h": ("km/h", "kph", "kmph", "km/hr", "kilometers per hour", "kilometres per hour",
              "kilometer per hour", "kilometre per hour", "公里/小时", "千米每小时"),
