@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from verifier.extract.counts import count_noun, scope_phrase
 from verifier.quantities.units import is_currency
 from verifier.vocabulary import METRICS, UNIT_DIMENSIONS, rate_metric
 
@@ -85,16 +86,6 @@ MONEY_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("cost", ("成本", "cost", "spend", "支出", "电费")),
 )
 
-COUNT_NOUNS: Final[tuple[tuple[str, str], ...]] = (
-    ("模型", "models"), ("model", "models"), ("家", "companies"), ("公司", "companies"), ("compan", "companies"),
-    ("HBM", "stacks"), ("stack", "stacks"), ("作者", "authors"), ("author", "authors"), ("芯片", "chips"),
-    ("chip", "chips"), ("用户", "users"), ("user", "users"), ("员工", "people"), ("人", "people"),
-    ("engineer", "people"), ("节点", "nodes"), ("node", "nodes"), ("机架", "racks"), ("rack", "racks"),
-    ("充电桩", "chargers"), ("charger", "chargers"), ("充电站", "stations"), ("station", "stations"),
-    ("车辆", "vehicles"), ("vehicle", "vehicles"), ("units", "units"), ("设备", "units"),
-    ("赛道", "tracks"), ("细分市场", "segments"), ("segment", "segments"),
-)
-"""Nouns after a bare count that make it a claim, with the unit recorded: '三款公开权重模型' -> models."""
 
 MASS_UNITS: Final = frozenset({"kg", "g", "lb", "t"})
 """Units of mass ('120 kg', '135公斤', '8万吨'): the metric ``mass``, or ``emissions`` by a cue."""
@@ -308,59 +299,12 @@ def _bare(q, near: str, wide: str, after: str, header: str) -> Reading | None:
         return Reading("generation_speed", "tokens/s", "measurement")
     if has(after[:3], ("字",)) or has(near[-6:], ("字数",)):
         return Reading("word_count", "characters", "count")
-    noun = _count_noun(after)
+    noun = count_noun(after)
     number = q.value if not isinstance(q.value, tuple) or None not in q.value else (q.value[0] if q.value[1] is None else q.value[1])
     if noun and isinstance(number, (int, float)) and float(number).is_integer() and number > 1 \
-            and not _scope_phrase(near, after):
+            and not scope_phrase(near, after):
         return Reading("count", noun, "count")
     return None
-
-
-_SCOPE_COUNT: Final = re.compile(r"^[^，,。；;]{0,10}?上的|^[^，,。；;]{0,10}?(?:上|中)?都")
-"""'在三款模型上的峰值…', '在所有三款模型上都实现了…': a count that sets where another figure holds."""
-
-
-_SCOPE_COUNT_EN: Final = re.compile(r"\b(?:in|on|across|over|at|among|between)\s+(?:(?:its|the|all|their|these|those|each|both|his|her)\s+)*$",
-                                    re.IGNORECASE)
-"""'… 94% in its three modes', 'across all five tests': an English count that sets where another figure holds."""
-
-
-def _scope_phrase(near: str, after: str) -> bool:
-    """True when a count only sets the scope of another figure ('在三款模型上的吞吐',
-    '在所有三款模型上都实现了'): it states no new fact."""
-    return bool(_SCOPE_COUNT.match(after) or _SCOPE_COUNT_EN.search(near[-40:]))
-
-
-GOODS_UNITS: Final = frozenset({"chargers", "stations", "vehicles", "units", "sites", "sets"})
-"""Units of counts of goods a company ships or installs: their owner must be named (a company may be)."""
-
-CLASSIFIERS: Final = {"台": "units", "辆": "vehicles", "座": "sites", "套": "sets", "部": "units"}
-"""Chinese count classifiers and the unit of a count they make when no noun follows ('出货12,000台')."""
-
-
-def _count_noun(after: str) -> str | None:
-    """The counted noun right after a bare count ('款公开权重模型' -> models, '台充电桩' ->
-    chargers, '台' -> units), or None."""
-    head = after.lstrip()[:10].lower()
-    if head[:1] in CLASSIFIERS:
-        return _count_noun(head[1:]) or CLASSIFIERS[head[0]]
-    hits = [(head.find(w.lower()), unit) for w, unit in COUNT_NOUNS if w.lower() in head]
-    if hits:
-        return min(hits)[1]
-    plural = _PLURAL.match(after)
-    return plural.group(1).lower() if plural and plural.group(1).lower() not in NOT_COUNTED else None
-
-
-_PLURAL: Final = re.compile(r"\s+(?:(?:new|more|used|electric|other|additional)\s+)?([a-z]{3,}s)\b(?!['’])")
-"""An English plural noun right after a bare number counts it: '40,000 scooters' -> scooters."""
-
-NOT_COUNTED: Final = frozenset({
-    "times", "percent", "points", "basis", "years", "months", "weeks", "days", "hours", "minutes", "seconds",
-    "cents", "dollars", "yuan", "euros", "pounds", "degrees", "tokens", "parameters", "is", "was", "has", "this",
-    "its", "ones", "others", "less", "plus", "pros", "this", "thus", "versus", "miles", "meters", "inches", "feet",
-    "watts", "volts", "amps", "bytes", "bits", "gigabytes", "terabytes", "megabytes", "kilometres", "kilometers",
-})
-"""Plural words after a number that are units, comparisons or function words, not counted things."""
 
 
 LOWER_IS_BETTER: Final = frozenset({"latency_e2e", "wait_time", "task_time", "inter_token_latency", "energy_per_work", "cost"})

@@ -19,6 +19,7 @@ from verifier.extract import targets as T
 from verifier.extract.attribution import is_speaker
 from verifier.extract.changes import rival_change
 from verifier.extract.context import Figure
+from verifier.extract.counts import GOODS_UNITS
 from verifier.extract.lexicon import Mention, resolve_alias
 from verifier.extract.segment import Sentence, clause_end
 from verifier.extract.subjects import COMPANY_METRICS, FORMER, LATTER, PRODUCT_KINDS, SHIPMENTS, find_target, in_clause
@@ -59,7 +60,7 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
     """The subject of figure ``f`` and, when its reading is comparative, its comparison target
     (either may be None: the figure is then not proposed, or proposed without a comparison)."""
     q, memo = f.q, run.memo
-    role_metric = SHIPMENTS if reading.metric == "count" and reading.unit in M.GOODS_UNITS else reading.metric
+    role_metric = SHIPMENTS if reading.metric == "count" and reading.unit in GOODS_UNITS else reading.metric
     comparative = reading.relation is not None
     named = comparative and (reading.relation != "difference" or DIFF_AFTER.match(body, q.end, sent.end))  # 'X 的容量多出 4 kWh': X is the subject
     target, _ = (find_target(body, cs, q.start, q.end, sent.end, run.subjects, memo) if named else (None, None))
