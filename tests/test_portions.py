@@ -164,3 +164,17 @@ def test_a_range_figure_compared_in_its_sentence_is_a_range_too() -> None:
     claims = extract_claims(art("rg", "Shares of Voltara rose. Voltara says the E12 travels 350 km on a single charge, "
                                       "30% farther than the Kestrel K12's 280 km."))
     assert [(c.subject, c.metric) for c in claims] == [("E12", "range"), ("E12", "range"), ("Kestrel K12", "range")]
+
+
+@pytest.mark.parametrize("body", [
+    "Shares of Helion rose. On paper the HP-320K leads its class. Helion quotes a conversion efficiency of 99.1%.",
+    "HP-320K最高转换效率为99.1%。",
+])
+def test_a_percentage_metric_is_a_measurement_not_a_share(body: str) -> None:
+    claims = extract_claims(art("ef", body))
+    assert [(c.subject, c.metric, c.value.number, c.comparison) for c in claims] == [("HP-320K", "efficiency", 99.1, None)]
+
+
+def test_a_base_figure_in_a_capacity_sentence_is_a_capacity() -> None:
+    claims = extract_claims(art("cp", "光伏企业Helion 2025年出货1850万千瓦，较2024年的1240万千瓦增长约49%。"))
+    assert [c.metric for c in claims] == ["power_capacity"] * 3

@@ -303,3 +303,9 @@ def test_a_chinese_numeral_is_shown_with_its_unit():
     a = art("zh1", "测试覆盖三个模型，配6颗HBM4。")
     assert figure_text(claim(a, "三", O, "count", 3, "models")) == "三 models"
     assert figure_text(claim(a, "6颗", O, "count", 6, "stacks", printed="6颗")) == "6颗"
+
+
+def test_v201_a_qualifier_on_one_figure_only_lowers_the_severity():
+    # 'standby' on one figure and not the other: compared as printed, reported as a warning
+    corp = sayings(("2 W", 2, "W", {"scope": {"workload": "standby"}}), ("320 W", 320, "W"), metric="power")
+    assert [(f.rule, f.severity.value) for f in findings(corp, "V201")] == [("V201", "warning")]

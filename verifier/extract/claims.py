@@ -301,7 +301,7 @@ def _reading(q, near: str, wide: str, after: str, header: str, sentence: str, pr
         return None
     if reading.metric == "distance" and same_sentence and prev.metric == "range" and not M.pick(near, M.LENGTH_CUES):
         reading = replace(reading, metric="range")  # '350 km on a single charge, 30% farther than the CityLine 12's 280 km'
-    if reading.metric == "power" and listed and prev.metric == "power_capacity":
+    if reading.metric == "power" and same_sentence and prev.metric == "power_capacity" and not M.has(near, M.POWER_WORDS):
         reading = replace(reading, metric="power_capacity")  # '2025年出货量为1850万千瓦，2024年为1240万千瓦'
     if reading.metric == "" and reading.kind == "money":
         metric = prev.metric if same_sentence and prev.kind == "money" else (M.pick(wide, M.MONEY_CUES) or "cost")

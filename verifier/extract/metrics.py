@@ -65,6 +65,9 @@ CHANGE_NOUN_AFTER: Final = {
 CAPACITY_CUES: Final = ("出货", "装机", "产能", "并网", "新增", "shipped", "shipments", "installed", "capacity")
 """Words that make a power figure a capacity shipped or installed ('出货量为1850万千瓦'), not a draw."""
 
+POWER_WORDS: Final = ("功耗", "功率", "额定", "待机", "power", "rated", "draw", "consum")
+"""Words that make a figure in watts a power drawn or rated, not a capacity."""
+
 MORE_AFTER: Final = re.compile(
     r"\s*(?:more|higher|greater|larger|bigger|farther|further|longer|faster|heavier|costlier|dearer|pricier|above|over)\b(?!\s+(?:of|than\s+half)\b)",
     re.IGNORECASE)
@@ -353,9 +356,19 @@ def _percent(near: str, wide: str, after: str, sentence: str = "") -> Reading:
     if nearest(tail, INCREASE_CUES) >= 0 or CHANGE_NOUN_AFTER["increase"].match(after) or MORE_AFTER.match(after) \
             or UP_BEFORE.search(tail):
         return Reading(metric, "%", "percent", "increase")
+    if metric in PERCENT_METRICS and OF_METRIC.search(near[-40:]):
+        return Reading(metric, "%", "percent", None)  # 'a conversion efficiency of 99.1%': the metric is a percentage
     if nearest(tail, SHARE_CUES) >= 0 or has(after[:4], (" of",)) or not tail.strip():
         return Reading(metric, "%", "percent", "share")
     return Reading(metric, "%", "percent", None)
+
+
+PERCENT_METRICS: Final = frozenset(m for m, spec in METRICS.items() if spec.unit == "%")
+"""Metrics whose values are percentages ('efficiency'): a percent of one is a measurement, not a share."""
+
+OF_METRIC: Final = re.compile(r"(?:efficiency|效率|utili[sz]ation|利用率|yield|良率|rate|率)\s*(?:of|为|达到?|是)?\s*(?:about|around|nearly|约|近|高达|达)?\s*$",
+                              re.IGNORECASE)
+"""'efficiency of', '转换效率为': the percentage after it is the metric's value."""
 
 
 def basis(near: str, wide: str) -> str:

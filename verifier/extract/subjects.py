@@ -158,6 +158,10 @@ OWN_FIGURE: Final = re.compile(r"\s*的\s*[$¥€£]?\s*\d[\d,.]*\s*[万亿千�
 """'比 H2 的 $60,000 降了 20%': the target's own figure between its name and the comparative."""
 
 
+EARLIER_YEAR: Final = re.compile(r"(?:19|20)\d{2}\s*年|上年|去年|上一年|前一年|同期")
+"""A 比/较 phrase that names a year, not a rival: '较2024年的1240万千瓦', '比去年同期'."""
+
+
 def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end: int,
                 subjects: SpanIndex[Mention], memo: ArticleSubjects) -> tuple[str | None, Mention | None]:
     """The comparison target of a figure at [q_start, q_end): (target name(s) joined by '|', its mention).
@@ -173,6 +177,8 @@ def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end
         if inside and (not body[inside[-1].end:than.end(1)].strip(" /、和与及") or OWN_FIGURE.fullmatch(body, inside[-1].end, than.end(1))):
             group = _joined(body, inside)
             return join_names(g.name for g in group), group[0]
+        if not inside and EARLIER_YEAR.search(than.group(1)):
+            return None, None  # '较2024年的1240万千瓦增长49%': the subject itself a year before (see .changes)
         if not any(w in than.group(1).lower() for w in RIVAL_WORDS):
             return UNRESOLVED, None
     for i in range(len(before) - 1, -1, -1):

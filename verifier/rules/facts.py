@@ -12,7 +12,7 @@ from typing import Callable, Iterable, TypeVar
 
 from verifier.models.claim import Claim
 from verifier.numeric import Interval
-from verifier.rules.context import ALTERNATIVES, MISSING, Context, is_summary, point_band, range_bands
+from verifier.rules.context import ALTERNATIVES, MISSING, QUALIFYING, Context, is_summary, point_band, range_bands
 from verifier.rules.derive import best_derivation
 from verifier.rules.relations import RATIO_RELATIONS, invert_q, to_q
 from verifier.vocabulary import inverse_of
@@ -51,9 +51,13 @@ def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tu
 
 
 def missing_keys(ctx: Context, group: list[Claim]) -> list[str]:
-    """Discriminating scope keys that the claims of ``group`` leave out (empty for a well-scoped fact)."""
+    """Discriminating scope keys that the claims of ``group`` leave out (empty for a well-scoped
+    fact), and qualifying keys (:data:`~verifier.rules.context.QUALIFYING`) that some of its
+    claims give and others leave out ('standby' on one figure only): such a group is compared
+    as printed and reported at a lower severity."""
     disc = ctx.discriminating.get(group[0].metric, set())
-    return sorted(k for k in disc if k not in group[0].scope)
+    partial = {k for k in QUALIFYING if any(k in c.scope for c in group) and not all(k in c.scope for c in group)}
+    return sorted({k for k in disc if k not in group[0].scope} | partial)
 
 
 def _outlier_first(group: list[Claim]) -> tuple:
