@@ -178,3 +178,18 @@ def test_a_percentage_metric_is_a_measurement_not_a_share(body: str) -> None:
 def test_a_base_figure_in_a_capacity_sentence_is_a_capacity() -> None:
     claims = extract_claims(art("cp", "光伏企业Helion 2025年出货1850万千瓦，较2024年的1240万千瓦增长约49%。"))
     assert [c.metric for c in claims] == ["power_capacity"] * 3
+
+
+@pytest.mark.parametrize("pct, codes", [("17%", []), ("20%", ["V101"])])
+def test_a_change_with_words_and_figures_between_its_sides(pct: str, codes: list) -> None:
+    source = art("ch", "Shares of Harrowgate rose. Emissions from the Harrowgate fleet will fall from 21,000 tonnes of CO2 "
+                       f"a year to 17,500 tonnes once the first 40 electric buses are running, a {pct} cut.")
+    claims = extract_claims(source)
+    assert [(c.metric, c.scope.get("period")) for c in claims if c.metric == "emissions"] == [
+        ("emissions", "before"), ("emissions", "after"), ("emissions", "after")]
+    assert codes_of(findings(corpus([source], claims), "V101")) == codes
+
+
+def test_a_chemical_formula_is_no_product() -> None:
+    claims = extract_claims(art("cf", "Shares of Harrowgate rose. CO2 output at Harrowgate was 21,000 tonnes."))
+    assert {c.subject for c in claims} == {"Harrowgate"}

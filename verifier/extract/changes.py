@@ -46,10 +46,10 @@ def _after_change(run: Run, sent: Sentence, f: Figure, target: str | None) -> Cl
     change compares the subject's value after it with its value before."""
     if f.q.unit not in ("%", "x"):
         return None
-    prior = [c for c in run.claims.starting(sent.start, f.q.start) if c.comparison is None]
+    prior = [c for c in run.claims.starting(sent.start, f.q.start) if c.comparison is None and "period" in c.scope]
     if len(prior) >= 2 and prior[-1].scope.get("period") == "after" and prior[-2].scope.get("period") == "before" \
             and target in (None, T.BASELINE, prior[-1].subject):
-        return prior[-1]
+        return prior[-1]  # other figures may stand between ('… to 17,500 tonnes once the first 40 buses run, a 20% cut')
     return None
 
 

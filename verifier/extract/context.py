@@ -57,8 +57,9 @@ _APPROX_BEFORE: Final = re.compile(r"约(?:低|高|快|慢|少|多)\s*$")
 
 
 CHANGE_BEFORE: Final = re.compile(
-    r"(?:\b(?:cut|cuts|slashed|lowered|reduced|raised|increased|boosted|fell|falls|dropped|drops|declined|"
-    r"rose|rises|grew|grows|climbed|jumped|shrank|went (?:up|down)|moved)\b[^,.;:]{0,40})$",  # 'cut the launch price '
+    r"(?:\b(?:cut|cuts|slashed|lowered|reduced|raised|increased|boosted|fell|falls|fall|falling|dropped|drops|drop|"
+    r"declined|decline|declines|rose|rises|rise|rising|grew|grows|grow|climbed|climb|jumped|shrank|shrink|"
+    r"decreased|decrease|reduce|lower|raise|increase|went (?:up|down)|go (?:up|down)|moved)\b[^,.;:]{0,40})$",  # 'cut the launch price '
     re.IGNORECASE,
 )
 """A verb of change in the clause before 'from A to B': the figures are a subject's value before

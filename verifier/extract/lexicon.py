@@ -294,6 +294,9 @@ class _Words:
         return self._memo[key]
 
 
+_FORMULA: Final = re.compile(r"CO2e?|CH4|NOx|NO2|SO2|N2O|H2O|H2|O2|PM2\.5|PM10|CO")
+"""Chemical formulas and pollutants, which look like product codes."""
+
 _CJK_NEXT: Final = re.compile(r" ?[\u4e00-\u9fff]")
 _CJK_BEFORE: Final = re.compile(r"[\u4e00-\u9fff] ?$")
 """A Chinese character right after a word (one space allowed): the word is inside Chinese text."""
@@ -307,6 +310,8 @@ def _plausible(text: str, s: int, e: int, words: _Words) -> bool:
     """
     word = text[s:e]
     first = word.split()[0]
+    if _FORMULA.fullmatch(word):
+        return False  # 'CO2', 'PM2.5': a substance, not a product code
     if first in STOP_WORDS or (word.isalpha() and word.isupper() and len(word) <= ACRONYM_MAX):
         return False
     if any(ch.isdigit() for ch in word) or not word.isascii() or " " in word:

@@ -52,7 +52,7 @@ _TO_VERBS: Final = r"压|降|缩短|减少|下降|降低|减|削减|提升|提�
 
 _TO: Final = re.compile(
     r"\s*(?:" + _TO_VERBS + r")?\s*(?:至|到)\s*$"  # '压至', '降到', '至'
-    r"|\s+(?:down |up )?to\s+$",                                                                 # 'to', 'down to'
+    r"|(?:\s+of\s+[A-Za-z0-9₂]+(?:\s+(?:a|per)\s+(?:year|month|day))?)?\s+(?:down |up )?to\s+$",  # 'to', 'down to', 'of CO2 a year to'
     re.IGNORECASE,
 )
 """Words between the two figures of 'from A to B'."""
@@ -135,7 +135,8 @@ def change_side(body: str, start: int, end: int, figures: list[tuple[int, int]],
     role = from_to_role(body, start, end, others)
     if role is None:
         return None
-    first = start if role == "from" else max(s for s, e in others if e <= start and _TO.fullmatch(body, e, start))
+    first = start if role == "from" else max(s for s, e in others if e <= start and _TO.fullmatch(body, e, start)
+                                             and _FROM.search(body, max(0, s - 6), s))
     first_end = next(e for s, e in [*others, (start, end)] if s == first)
     second = next(s for s, e in [*others, (start, end)] if s >= first_end and _TO.fullmatch(body, first_end, s))
     look = body[max(floor, first - 60):first]
