@@ -148,3 +148,18 @@ def test_several_names_in_a_target_are_renamed_one_by_one() -> None:
     out = unify_subjects({"a": [cmp], "b": [_energy("b", "Voltara E12", 60)], "c": [_energy("c", "Voltara E14", 70)]})
     assert out["a"][0].comparison.target == "Voltara E12|Voltara E14"
     assert out["a"][0].comparison.relation == "increase" and out["a"][0].subject == "Voltara E16"
+
+
+def test_verifier_extract_writes_one_name_across_articles(tmp_path) -> None:
+    from tests.builders import run_cli
+
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "a.md").write_text("---\nid: ua\ntitle: Voltara E12 launch\nlanguages: [en]\ntier: secondary\n---\n"
+                                              "Shares of Voltara rose. The Voltara E12 carries a 420 kWh battery pack.\n", encoding="utf-8")
+    (tmp_path / "sources" / "b.md").write_text("---\nid: ub\ntitle: City buys buses\nlanguages: [en]\ntier: secondary\n---\n"
+                                              "The city ordered the E12. Each E12 carries a 400 kWh battery.\n", encoding="utf-8")
+    result = run_cli("extract", str(tmp_path / "sources"))
+    assert result.exit_code == 0, result.output
+    subjects = sorted(line.split(":", 1)[1].strip() for f in sorted((tmp_path / "claims").glob("*.yaml"))
+                      for line in f.read_text(encoding="utf-8").splitlines() if line.strip().startswith("subject:"))
+    assert subjects == ["Voltara E12", "Voltara E12"]

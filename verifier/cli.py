@@ -284,12 +284,16 @@ def extract_command(
     dry_run: bool = typer.Option(False, "--dry-run", help="Report what would be added; write nothing."),
 ) -> None:
     """Propose claim records for articles into claims/<stem>.yaml, keeping reviewed records."""
+    from verifier.extract.corpus_names import lexicon_names, unify_subjects
     from verifier.extract.merge import merge_file
     from verifier.ingest.corpus import load_corpus
 
     try:
         corpus = load_corpus(list(paths or []), with_records=False)
-        plans = [(src, _records_file(src), _extract(src, corpus.external)) for _, src in sorted(corpus.sources.items())]
+        sources = [src for _, src in sorted(corpus.sources.items())]
+        # one name per product across the articles, as `audit` gives them ('E12' -> 'Voltara E12')
+        proposed = unify_subjects({src.id: _extract(src, corpus.external) for src in sources}, lexicon_names())
+        plans = [(src, _records_file(src), proposed[src.id]) for src in sources]
         # every records file is checked before any is written: one bad file writes nothing
         results = [(target, merge_file(target, proposed, dry_run=True, body=src.body)) for src, target, proposed in plans]
         if not dry_run:

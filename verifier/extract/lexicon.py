@@ -69,7 +69,9 @@ STOP_WORDS: Final = frozenset(
     "After Before Still Per Say Why What How Who Where Which Our Their His Her We They You I Layer Reading "
     "Meanwhile However Once Built Sources Low Work Roughly First Second Third Next Last One Two Three "
     "January February March April May June July August September October November December "
-    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday TL DR AI Token Tokens Agent Agents".split()
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday TL DR AI Token Tokens Agent Agents "
+    "Each Every Both All Some Most Many Several Few Any No Other Another Such Your My Only Even Also Then "
+    "Now Today Yesterday Tomorrow Last Earlier Later Since Until Although Because So Yet Nor Than Under Over".split()
 )
 """Capitalised words that start sentences or name dates, never subjects on their own."""
 
