@@ -193,3 +193,14 @@ def test_a_change_with_words_and_figures_between_its_sides(pct: str, codes: list
 def test_a_chemical_formula_is_no_product() -> None:
     claims = extract_claims(art("cf", "Shares of Harrowgate rose. CO2 output at Harrowgate was 21,000 tonnes."))
     assert {c.subject for c in claims} == {"Harrowgate"}
+
+
+@pytest.mark.parametrize("body, codes", [
+    ("Shares of Norrvik rose. The HX9 costs €6,900. The Aero 12 costs €8,600, €1,700 more than the HX9.", []),
+    ("Shares of Norrvik rose. The HX9 costs €6,900. The Aero 12 costs €8,600, €1,900 more than the HX9.", ["V102"]),
+    ("航天企业Astra 2025年营收为38亿元（合3.8亿美元）。", []),
+    ("航天企业Astra 2025年营收为38亿元（合3800万元）。", ["V104"]),
+])
+def test_a_bare_comma_is_no_restatement_and_a_bracketed_合_is(body: str, codes: list) -> None:
+    source = art("rs2", body)
+    assert codes_of(findings(corpus([source], extract_claims(source)), "V102", "V104")) == codes

@@ -70,6 +70,7 @@ METRICS: dict[str, Metric] = {
     "cost_per_hour": Metric("USD/h", "cost per unit time (e.g. total cost of ownership per chip-hour)"),
     "cost_per_distance": Metric("USD/km", "price or cost per unit of distance (per km driven)"),
     "cost_per_energy": Metric("USD/kWh", "price or cost per unit of energy (electricity tariff, per kWh stored)"),
+    "cost_per_mass": Metric("USD/kg", "price or cost per unit of mass (launch price per kg to orbit, per tonne)"),
     "deal_value": Metric("USD", "value of a deal, financing or acquisition"),
     "cost_share": Metric("%", "share of a cost in a total"),
     "revenue": Metric("USD", "revenue"),
@@ -96,6 +97,7 @@ RATE_METRICS: dict[tuple[str, str], str] = {
     ("power", "mass"): "specific_power",             # 2.8 kW/kg
     ("money", "distance"): "cost_per_distance",      # $0.18 per km
     ("money", "energy"): "cost_per_energy",          # $0.12 per kWh, 0.5元/度
+    ("money", "mass"): "cost_per_mass",              # $2,045 per kilogram
 }
 """(numerator dimension, denominator dimension) -> metric of a figure in that compound unit.
 Pairs not listed make no metric: the figure is not proposed rather than read as its

@@ -29,8 +29,8 @@ SAY_AFTER: Final = re.compile(
 )
 """A verb of saying right after the origin's name: 'OpenAI表示', 'Omdia said'."""
 
-SAY_BEFORE: Final = re.compile(r"(?:据|根据|援引|来自|按照|according to|per|citing|cited by)\s*$", re.IGNORECASE)
-"""A preposition right before the origin's name: '据微博', 'according to Omdia'."""
+SAY_BEFORE: Final = re.compile(r"(?:据|根据|援引|来自|按照|according to|per|citing|cited by)\s*[《「『“\"]?\s*$", re.IGNORECASE)
+"""A preposition right before the origin's name: '据微博', '据《电车观察》', 'according to Omdia'."""
 
 THE_COMPANY: Final = re.compile(
     r"\b(?:the|its)\s+(?:company|firm|maker|manufacturer|vendor)\s*(?:'s\s+\w+\s+)?(?:said|says|stated|added|claims|claimed|announced)\b"  # 'the company said'

@@ -46,6 +46,12 @@ def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, su
     milestone or activity. Remembers the subject (and any target) in ``run.memo``."""
     q = f.q
     scope = {**S.scope_of(body, sent, f, r, near, wide, after, comparison, run.models), **(extra or {})}
+    unit = sent.unit
+    column = unit.header[unit.cell_at(q.start)] if unit.cells and unit.header and unit.cell_at(q.start) is not None else ""
+    if column and r.metric == "power" and "workload" not in scope:  # a '待机功耗' column: its cells are standby figures
+        mode = S.next_to(column, "", S.POWER_MODES)
+        if mode:
+            scope["workload"] = mode
     if r.metric in S.SIBLING_SCOPED and not any(k in scope for k in ("stage", "workload")):
         scope.update(_sibling_scope(run, body, sent, f, r))
     if r.metric == "power" and r.unit == "x" and "part" not in scope:

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from verifier.apposition import apposed
 from verifier.extract import metrics as M
 from verifier.extract import scope as S
 from verifier.extract import targets as T
@@ -37,6 +38,11 @@ from verifier.models.claim import Claim, Comparison
 from verifier.models.source import ExternalSource, Source
 from verifier.units import factor
 from verifier.vocabulary import METRICS, Metric
+
+CHARGE_LEVELS: Final = re.compile(
+    r"(?:电量|电池|battery|charge|SOC)[^，,。；;]{0,8}?(?:从|from)\s*\d+(?:\.\d+)?\s*%\s*(?:充|charg\w*)?\s*(?:到|至|to)\s*\d+(?:\.\d+)?\s*%"
+    r"|(?:从|from)\s*\d+(?:\.\d+)?\s*%\s*(?:充|charg\w*)\s*(?:到|至|to)\s*\d+(?:\.\d+)?\s*%", re.IGNORECASE)
+"""A battery's charge levels ('电量从10%充到80%', 'charges from 10% to 80%'): percentages that state no share."""
 
 WAITS: Final = frozenset({"wait_time"})
 """Metrics of a wait that, set after a rate's comparison in one sentence, are that rate's inverse."""
@@ -160,11 +166,16 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     cs = clause_start(body, sent.start, q.start)
     near = body[cs:q.start]
     header = unit.header[unit.cell_at(q.start)] if unit.cells and unit.cell_at(q.start) is not None and unit.header else ""
+    if header and q.unit and "/" not in q.unit and q.unit not in ("x", "%"):
+        q = _per_header(header, q)  # a 'Price per kg' column: its '$2,045' is USD/kg
+        f = replace(f, q=q)
     wide = " ".join(x for x in (unit.heading or "", header, body[unit.start:q.start]) if x)
     after = body[q.end:clause_end(body, q.end, sent.end)]
     prev = run.last.get(id(unit))
     same_sentence = prev is not None and prev.anchor.start >= sent.start
     listed = same_sentence and not _OF_AFTER.match(after) and not _OF_BEFORE.search(near)
+    if q.unit == "%" and any(m.start() <= q.start and q.end <= m.end() for m in CHARGE_LEVELS.finditer(body, sent.start, sent.end)):
+        return None  # '电量从10%充到80%', 'from 10% to 80% charge': levels of a battery, no claim of a share
     restated = _restatement(run, body, sent, f, prev) if same_sentence else None
     if restated is not None:
         return restated
@@ -257,21 +268,36 @@ def series(name: str) -> str | None:
     return codes[-1].upper() if codes else None
 
 
-RESTATES: Final = re.compile(r"\s*(?:[,，]\s*)?(?:or|i\.e\.|that is|即|也就是|合|约合|折合|相当于)?\s*[（(]?\s*", re.IGNORECASE)
-"""What stands between a figure and the same figure restated in other units: '1110万千瓦（约111GW）',
-'150 kW, or 150,000 W', '1200万台，即1.2亿台'."""
-
-
 def _restatement(run: Run, body: str, sent: Sentence, f: Figure, prev: Claim) -> Claim | None:
     """The figure ``f`` as a restatement of the figure just before it, in other units or
     scale: it takes that figure's subject, metric and scope, so that a conversion error is
     found (V104) and the two count as one statement of one fact."""
     q = f.q
     if prev.comparison is not None or prev.value.number is None or q.unit in (None, "%", "x") or not prev.value.unit \
-            or factor(q.unit, prev.value.unit) is None or not RESTATES.fullmatch(body, prev.anchor.end, q.start):
+            or factor(q.unit, prev.value.unit) is None or not apposed(body[prev.anchor.end:q.start]):
         return None
     reading = M.Reading(prev.metric, q.unit, "count" if prev.metric == "count" else "measurement")
     return build_claim(run, body, sent, f, reading, prev.subject, None, body[sent.start:q.start], "", "", dict(prev.scope))
+
+
+PER_HEADER: Final = re.compile(r"(?:\bper\s+|/\s*|每\s*)([A-Za-z²]+|[\u4e00-\u9fff]{1,3})\s*\)?\s*$", re.IGNORECASE)
+"""A table header that ends on a denominator: 'Price per kg', 'Cost (USD/kWh)', '每公斤价格' is read by :func:`_per_header`."""
+
+
+def _per_header(header: str, q):
+    """``q`` with its unit divided by the denominator its table column names ('Price per kg' ->
+    USD/kg), when the denominator is a unit the quantity layer knows; else ``q`` unchanged."""
+    from verifier.quantities.units import match_unit
+    from verifier.units import factor
+
+    m = PER_HEADER.search(header.strip()) or re.search(r"每\s*([\u4e00-\u9fff]{1,3})", header)
+    if m is None:
+        return q
+    found = match_unit(m.group(1), 0) or match_unit(m.group(1).lower(), 0)
+    if found is None or found[1] != len(m.group(1)) and not m.group(1).startswith(("公斤", "千克", "吨", "公里", "千瓦")):
+        return q
+    unit = f"{q.unit}/{found[0]}"
+    return q._replace(unit=unit, kind="rate") if factor(unit, unit) is not None else q
 
 
 def _point(run: Run, reference: re.Match) -> str:

@@ -199,11 +199,31 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
         part = part_of(near) or (next_to(near, after, POWER_SIDES) if r.metric == "power" and r.kind != "percent" else None)
         if part:
             scope["part"] = part
+    per = per_of(near)
+    if per and r.kind not in ("percent", "ratio"):
+        scope["per"] = per
     if r.metric not in ("date", "duration"):
         year = year_of(near, after)
         if year:
             scope["year"] = year
     return scope
+
+
+PER_WORDS: Final[tuple[tuple[str, re.Pattern], ...]] = (
+    ("unit", re.compile(r"单桩|每桩|单台|每台|单车|每辆|单个|每个|per (?:unit|charger|vehicle|device|site|user)|each (?:unit|charger)", re.I)),
+    ("day", re.compile(r"日均|每日|每天|单日|per day|a day|daily", re.I)),
+    ("month", re.compile(r"月均|每月|per month|a month|monthly", re.I)),
+    ("year", re.compile(r"年均|每年|per year|a year|annual(?:ly)?", re.I)),
+)
+"""Words that make a figure an average per unit or per period ('单桩日均约500千瓦时'): never the
+same fact as a total."""
+
+
+def per_of(near: str) -> str | None:
+    """'unit', 'day', ... (joined by ', ' when several: 'unit, day') for the averaging words in a
+    figure's clause before it, or None."""
+    found = [name for name, rx in PER_WORDS if rx.search(near)]
+    return ", ".join(found) or None
 
 
 YEAR_AFTER: Final = re.compile(r"[^,，;；。.]{0,30}?\b(?:in|during|for)\s+(?:fiscal\s+|FY\s?)?((?:19|20)\d{2})\b(?!\s*[-–/]\d)", re.IGNORECASE)

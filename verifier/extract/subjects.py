@@ -158,6 +158,9 @@ OWN_FIGURE: Final = re.compile(r"\s*的\s*[$¥€£]?\s*\d[\d,.]*\s*[万亿千�
 """'比 H2 的 $60,000 降了 20%': the target's own figure between its name and the comparative."""
 
 
+ITS_BEFORE: Final = re.compile(r"(?:是|为|达|相当于|约为)其\s*(?:约|近|接近)?\s*$")
+"""'…是其1.25倍': the target is 其, the subject named before the clause (the clause's own name is the subject)."""
+
 EARLIER_YEAR: Final = re.compile(r"(?:19|20)\d{2}\s*年|上年|去年|上一年|前一年|同期")
 """A 比/较 phrase that names a year, not a rival: '较2024年的1240万千瓦', '比去年同期'."""
 
@@ -171,6 +174,10 @@ def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end
     ``subjects`` holds the article's :func:`subject_mentions`.
     """
     before = subjects.within(clause_start, q_start)
+    if ITS_BEFORE.search(body, clause_start, q_start):  # '星桩S600的最大功率是其1.25倍': 其 is the one named before
+        own = {m.name for m in before}
+        prior = [s for s in reversed(memo.recent) if s not in own]
+        return (prior[0], None) if prior else (None, None)
     than = THAN_BEFORE.search(body, clause_start, q_start)
     if than:
         inside = [m for m in before if than.start(1) <= m.start and m.end <= than.end(1)]

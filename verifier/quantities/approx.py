@@ -8,6 +8,8 @@ tenth of a whole batch run of the reference cases, while a lookup costs a few µ
 
 from __future__ import annotations
 
+import re
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
     from collections.abc import Iterable
@@ -125,6 +127,10 @@ def _ending_at(t: str, lo: int, end: int, table: _Table) -> tuple[str, int] | No
     return None
 
 
+_MULTIPLE_BEFORE = re.compile(r"(?:\d\s*(?:%|x|×)|\b(?:times|percent|fold|per cent)|倍)\s*$", re.IGNORECASE)
+"""A multiple or percentage right before 'lower than' / 'more than': the words compare, they bound nothing."""
+
+
 def word_before(t: str, lo: int, end: int) -> tuple[str, int] | None:
     """The approximation word before a number starting at ``end``, within ``t[lo:end]``.
 
@@ -139,6 +145,8 @@ def word_before(t: str, lo: int, end: int) -> tuple[str, int] | None:
         if tailed and (found is None or tailed[1] < found[1]):
             found = tailed
     if found:
+        if found[0].endswith(" than") and _MULTIPLE_BEFORE.search(t, max(0, found[1] - 12), found[1]):
+            return None  # '2.5 times lower than $3,350', '30% more than 280 km': a comparison's target, no bound
         return APPROX_BEFORE[found[0]], found[1]
     return _word_before_comparative(t, lo, i)
 

@@ -298,7 +298,7 @@ def _risky_ok(t: str, h: Hit, pos: int, u: tuple[str, int]) -> bool:
 # be tesla; "a 5 t truck" is left alone).
 _TONNE_AFTER_RE: Final[LazyRe] = LazyRe(
     r"\s(?:of\s|CO[2₂])"                     # "5 t of steel", "5 t CO2"
-    r"|\s?(?:[,.;:)]|$)")                     # "5 t.", "5 t, ..." or the end of the text
+    r"|\s?(?:[,.;:)|]|$)", re.MULTILINE)      # "5 t.", "5 t, ...", a table cell "18.5 t |", a line's end
 
 
 def _no_unit(t: str, h: Hit) -> bool:

@@ -8,10 +8,10 @@ operands within rounding is never flagged.
 
 from __future__ import annotations
 
-import re
 from itertools import product
-from typing import Final, Iterator
+from typing import Iterator
 
+from verifier.apposition import apposed
 from verifier.models.claim import Claim, scope_of_target
 from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import Interval, abs_interval, fmt, fmt_interval
@@ -99,9 +99,11 @@ def difference_mismatch(ctx: Context) -> Iterator[Finding]:
                 pairs.append((sc.source != c.source or tc.source != c.source, sc, tc, abs_interval(t_iv.scale(kt) - s_iv.scale(ks))))
         if not pairs:
             continue
-        _, sc, tc, diff = min(pairs, key=lambda p: (p[0], p[3].hi - p[3].lo, p[1].id, p[2].id))
-        ctx.checked.update({c.id, sc.id, tc.id})
         stated = point_band(c)
+        # the article's own figures first; among them the pair nearest the stated difference, so that
+        # a figure of another fact under the same name (a price per kg beside a price) is not blamed
+        _, sc, tc, diff = min(pairs, key=lambda p: (p[0], _gap(p[3], stated), p[3].hi - p[3].lo, p[1].id, p[2].id))
+        ctx.checked.update({c.id, sc.id, tc.id})
         if stated.meets(diff):
             continue
         missing = ctx.loose(c)
@@ -112,6 +114,11 @@ def difference_mismatch(ctx: Context) -> Iterator[Finding]:
             recomputed=Band(low=diff.lo, high=diff.hi, unit=c.value.unit, basis="|t − s| on the printed bands"),
             operands=[operand(sc), operand(tc)], formula=f"|t − s|; s = {_op(sc)}, t = {_op(tc)}", **ctx.location(c),
         )
+
+
+def _gap(a: Interval, b: Interval) -> float:
+    """Distance between two intervals (0 when they meet)."""
+    return max(0.0, a.lo - b.hi, b.lo - a.hi)
 
 
 @rule("V103", "reciprocal-mismatch", "A figure and its reciprocal in the same article disagree (ms per token vs tokens per second).")
@@ -340,16 +347,6 @@ def _q_text(q: tuple[Interval, Interval | None]) -> str:
     return fmt_interval(q[0]) if q[1] is None else f"{fmt_interval(q[0])}–{fmt_interval(q[1])}"
 
 
-APPOSITION: Final = re.compile(
-    r"\s*(?:[,，、]\s*)?(?:or|i\.e\.|that is|equivalent to|equal to|roughly|about|即|也就是|也即|合|约合|折合|相当于|换算(?:下来)?(?:为|是)?|约)?\s*[（(]?\s*$",
-    re.IGNORECASE)
-"""What stands between a figure and its restatement: '150 kW, or 150,000 W', '1200万台，即1.2亿台',
-'120B (1200亿参数)'."""
-
-APPOSITION_MAX: Final = 16
-"""Most characters between a figure and an apposed restatement."""
-
-
 def _apposed_pair(ctx: Context, cs: list[Claim], where: dict[str, int]) -> tuple[Claim, Claim] | None:
     """The first two claims of ``cs`` (one article, text order) in different agreeing groups
     that the text sets side by side as one figure restated ('150 kW, or 15,000 W'), or None.
@@ -361,7 +358,7 @@ def _apposed_pair(ctx: Context, cs: list[Claim], where: dict[str, int]) -> tuple
     body = ctx.corpus.sources[cs[0].source].body
     for a, b in zip(cs, cs[1:]):
         gap = body[a.anchor.end:b.anchor.start]
-        if where[a.id] != where[b.id] and len(gap) <= APPOSITION_MAX and APPOSITION.fullmatch(gap):
+        if where[a.id] != where[b.id] and apposed(gap):
             return a, b
     return None
 
@@ -375,7 +372,7 @@ def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
     Tolerance: the two printed bands, converted to one unit, must meet.
 
     Extracted (proposed) claims are compared only when the text sets the two figures side
-    by side as one ("150 kW, or 150,000 W", "1200万台，即1.2亿台": :data:`APPOSITION`).
+    by side as one ("150 kW, or 150,000 W", "1200万台，即1.2亿台": :mod:`verifier.apposition`).
 
     Okay: "GPT-OSS 120B (1200亿参数)": 1.2e11 both ways.
     V104: "GPT-OSS 120B (120亿参数)": 1.2e11 vs 1.2e10.

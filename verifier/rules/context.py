@@ -24,8 +24,9 @@ from verifier.numeric import INF, Interval, band, describe_band, fmt
 
 MISSING = "?"
 
-QUALIFYING = frozenset({"workload", "part", "year"})
-"""Scope keys that qualify a figure: a standby power, a part of a whole, a figure for a year.
+QUALIFYING = frozenset({"workload", "part", "year", "per"})
+"""Scope keys that qualify a figure: a standby power, a part of a whole, a figure for a year, a
+daily or per-unit average ('单桩日均约500千瓦时': ``per: unit, day``).
 An operand looked up for a qualified figure (:meth:`Context.find`) must carry the same
 qualifier; a figure that leaves the key out still finds qualified operands (the writer may
 have left the qualifier unsaid), and facts are still separated only by keys with two values."""
@@ -113,7 +114,8 @@ class Context:
         out matches only figures that leave it out too (the same unstated scope: see
         :meth:`loose`); rules report what they find there at a lower severity. A
         :data:`QUALIFYING` key ``scope`` gives must be given by the figure too ('standby'), and
-        figures without qualifiers ``scope`` lacks are preferred when there are any.
+        figures without qualifiers ``scope`` lacks are preferred when there are any; when
+        there are none and they differ by such a qualifier (peak and standby), nothing is found.
         """
         keys = sorted(self.discriminating.get(metric, set()))
         if any(isinstance(scope.get(k), list) for k in keys):
@@ -122,7 +124,12 @@ class Context:
         qualified = QUALIFYING & scope.keys()
         hits = [(c, iv) for c, iv in hits if _no_conflict(c.scope, scope) and qualified <= c.scope.keys()]
         plain = [(c, iv) for c, iv in hits if not (QUALIFYING & c.scope.keys()) - qualified]
-        return plain or hits  # an unqualified figure speaks of the unqualified one when the corpus has it
+        if plain:
+            return plain  # an unqualified figure speaks of the unqualified one when the corpus has it
+        extra = {(k, c.scope[k]) for c, _ in hits for k in (QUALIFYING & c.scope.keys()) - qualified}
+        if len({k for k, _ in extra}) < len(extra):
+            return []  # qualified two ways (peak and standby) and the figure says neither: no operand
+        return hits
 
     def loose(self, claim: Claim, metrics: tuple[str, ...] = ()) -> list[str]:
         """Discriminating keys of ``metrics`` (default: the claim's own) that ``claim`` leaves out."""

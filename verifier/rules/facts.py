@@ -46,7 +46,8 @@ def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tu
         disc = sorted(ctx.discriminating.get(c.metric, set()))
         if any(isinstance(c.scope.get(k), list) for k in disc):
             continue
-        groups[key(c) + tuple((k, c.scope.get(k, MISSING)) for k in disc)].append(c)
+        # an average ('per': unit, day) is never the same fact as a total, stated or not
+        groups[key(c) + tuple((k, c.scope.get(k, MISSING)) for k in disc) + (("per", c.scope.get("per")),)].append(c)
     return [g for _, g in sorted(groups.items(), key=lambda kv: str(kv[0]))]
 
 

@@ -1,0 +1,62 @@
+"""Constructions from press on topics the shipped corpus does not cover (chargers, launchers,
+heat pumps): each test is one sentence or table a tester's article tripped on."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builders import art, codes_of, corpus, findings
+from verifier.extract import extract_claims
+from verifier.quantities import extract as quantities
+
+
+def audit_codes(*bodies: str, rules: tuple[str, ...] = ("V101", "V102", "V104", "V105", "V107", "V201")) -> list[str]:
+    sources = [art(f"t{i}", b) for i, b in enumerate(bodies)]
+    return codes_of(findings(corpus(sources, [c for s in sources for c in extract_claims(s)]), *rules))
+
+
+def test_battery_charge_levels_are_no_shares() -> None:
+    body = "Stellar S600可将一辆车的电量从10%充到80%所需时间由30分钟缩短至12分钟，缩短了60%。"
+    assert [c.anchor.quote for c in extract_claims(art("soc", body))] == ["30分钟", "12分钟", "60%"]
+    assert audit_codes(body) == []
+
+
+@pytest.mark.parametrize("ratio, codes", [("1.25", []), ("1.5", ["V101"])])
+def test_其_is_the_one_named_before(ratio: str, codes: list) -> None:
+    body = f"Stellar的V480超充桩最大功率为480千瓦，Stellar S600的最大功率是其{ratio}倍。Stellar S600的最大功率为600千瓦。"
+    claims = extract_claims(art("its", body))
+    assert [(c.subject, c.comparison.target) for c in claims if c.comparison] == [("Stellar S600", "V480")]
+    assert audit_codes(body) == codes
+
+
+def test_a_standby_column_and_a_maximum_are_two_facts() -> None:
+    table = ("| 型号 | 最大功率 | 待机功耗 |\n|---|---|---|\n| V160 | 160千瓦 | 8瓦 |\n| V320 | 320千瓦 | 12瓦 |\n\n"
+             "Stellar V系列的功率覆盖160至{high}千瓦。\n")
+    claims = extract_claims(art("tb", table.format(high=320)))
+    assert [c.scope.get("workload") for c in claims if c.value.unit == "W"] == ["standby", "standby"]
+    assert audit_codes(table.format(high=320)) == []
+    assert audit_codes(table.format(high=400)) == ["V105"]
+
+
+def test_an_average_per_unit_and_day_is_no_total() -> None:
+    a = "Stellar S600全网2025年充电量为52亿千瓦时。"
+    b = "Stellar S600单桩日均充电量约500千瓦时。"
+    assert [c.scope.get("per") for c in extract_claims(art("pd", b))] == ["unit, day"]
+    assert audit_codes(a, b) == []
+
+
+def test_a_table_column_per_kg_divides_its_cells() -> None:
+    body = "| Vehicle | Payload | Price per kg |\n|---|---|---|\n| LQ-3 | 22 t | $2,045 |\n"
+    assert [(c.metric, c.value.unit) for c in extract_claims(art("pk", body))] == [("mass", "t"), ("cost_per_mass", "USD/kg")]
+
+
+def test_lower_than_after_a_multiple_is_no_bound() -> None:
+    got = [(q.surface, q.approx) for q in quantities("2.5 times lower than $3,350 per kg, more than 300 km")]
+    assert got == [("2.5 times", None), ("$3,350 per kg", None), ("more than 300 km", "over")]
+
+
+@pytest.mark.parametrize("gap, codes", [("$17 million", []), ("$15 million", ["V102"])])
+def test_a_difference_is_judged_by_the_pair_nearest_it(gap: str, codes: list) -> None:
+    body = ("| Vehicle | Price | Price per kg |\n|---|---|---|\n| Kestrel 9 | $62 million | $3,350 |\n| LQ-3 | $45 million | $2,045 |\n\n"
+            f"The LQ-3 sells for $45 million, {gap} less than the Kestrel 9.\n")
+    assert audit_codes(body) == codes
