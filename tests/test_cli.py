@@ -257,3 +257,22 @@ def test_an_article_that_breaks_the_extractor_is_reported_and_the_rest_audited(c
     findings = json.loads(result.stdout)["findings"]
     assert [f["message"] for f in findings if f["rule"] == "V602"] == ["claims could not be extracted from beta: RuntimeError: boom"]
     assert any(f["rule"] == "V101" for f in findings)  # alpha, which has records, is still audited
+
+
+def test_corpora_side_by_side_keep_their_own_records(tmp_path: Path) -> None:
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / f"{name}.md").write_text(
+            f"---\nid: {name}\n---\nShares of Voltara rose. The Voltara E12 carries a 420 kWh battery pack.\n", encoding="utf-8")
+    assert run_cli("extract", str(tmp_path / "one")).exit_code == 0
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.yaml")) == ["one/claims/one.yaml"]
+    result = run_cli("audit", str(tmp_path / "two"))
+    assert result.exit_code == 0, result.output  # the sibling's records are not read
+    assert "1 sources" in result.output
+
+
+def test_front_matter_may_leave_out_languages_and_tier(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("---\nid: fm\ntitle: Voltara\n---\nVoltara E12 的电池容量为 420 kWh。\n", encoding="utf-8")
+    result = run_cli("audit", str(tmp_path), "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert [(s["id"], s["tier"]) for s in json.loads(result.output)["sources"]] == [("fm", "secondary")]

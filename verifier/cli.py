@@ -208,9 +208,11 @@ def _shown(path: Path) -> str:
 
 
 def _records_file(src) -> Path:
-    """Where the records of article ``src`` live: ``claims/<stem>.yaml`` beside its ``sources/`` folder."""
+    """Where the records of article ``src`` live (:func:`verifier.ingest.corpus.records_folder`)."""
+    from verifier.ingest.corpus import records_folder
+
     article = Path(src.file or src.path)
-    return article.parent.parent / "claims" / (article.stem + ".yaml")
+    return records_folder(article.parent) / (article.stem + ".yaml")
 
 
 def _extract(src, external) -> list:

@@ -92,6 +92,9 @@ def read_article(path: Path, display: str | None = None) -> Source:
         doc, node = load_yaml(front, shown, line_offset=1)
         if not isinstance(doc, dict):
             raise InputError(shown, 2, "front matter must be a YAML mapping (key: value lines)")
+        defaults = _default_meta(path, body)  # what the front matter leaves out is read as for an article without one
+        for key in ("id", "title", "languages", "tier"):
+            doc.setdefault(key, getattr(defaults, key))
         try:
             meta = SourceMeta.model_validate(doc)
         except ValidationError as err:

@@ -109,6 +109,13 @@ def load_corpus(paths: list[Path], with_records: bool = True) -> Corpus:
     return corpus
 
 
+def records_folder(articles: Path) -> Path:
+    """Where the records of the articles in folder ``articles`` live: the sibling ``claims/`` of
+    a ``sources/`` folder (the project layout), else ``claims/`` inside the folder itself, so
+    that corpora kept side by side never share records."""
+    return articles.parent / "claims" if articles.name == "sources" else articles / "claims"
+
+
 def _collect(path: Path, articles: list[Path], records: list[Path], registries: list[Path]) -> None:
     if not path.exists():
         raise InputError(str(path), None, "no such file or folder")
@@ -117,11 +124,10 @@ def _collect(path: Path, articles: list[Path], records: list[Path], registries: 
         records.extend(sorted((path / "claims").glob("*.yaml")))
     elif path.is_dir():
         _collect_folder(path, articles, registries)
-        for claims_dir in (path / "claims", path.parent / "claims"):
-            records.extend(sorted(claims_dir.glob("*.yaml")))
+        records.extend(sorted(records_folder(path).glob("*.yaml")))
     elif path.suffix.lower() in ARTICLE_SUFFIXES:
         articles.append(path)
-        sibling = path.parent.parent / "claims" / (path.stem + ".yaml")
+        sibling = records_folder(path.parent) / (path.stem + ".yaml")
         if sibling.is_file():
             records.append(sibling)
     elif path.suffix.lower() in (".yaml", ".yml"):
