@@ -245,7 +245,7 @@ def test_extract_writes_beside_the_articles_from_any_folder(corpus: Path, tmp_pa
 def test_an_article_that_breaks_the_extractor_is_reported_and_the_rest_audited(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import verifier.extract
 
-    def broken(src, external=None):
+    def broken(src, external=None, lexicon=None):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(verifier.extract, "extract_claims", broken)
@@ -276,3 +276,22 @@ def test_front_matter_may_leave_out_languages_and_tier(tmp_path: Path) -> None:
     result = run_cli("audit", str(tmp_path), "--format", "json")
     assert result.exit_code == 0, result.output
     assert [(s["id"], s["tier"]) for s in json.loads(result.output)["sources"]] == [("fm", "secondary")]
+
+
+def test_a_corpus_lexicon_names_what_discovery_cannot(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("---\nid: za\n---\n截至2025年底，星桩充电运营的公共充电桩达到48.6万台。\n", encoding="utf-8")
+    (tmp_path / "b.md").write_text("---\nid: zb\n---\n截至2025年底，星桩的公共充电桩数量为45.2万台。\n", encoding="utf-8")
+    before = run_cli("audit", str(tmp_path), "--format", "json")
+    assert json.loads(before.output)["claims"] == []  # no subject found: nothing proposed
+    (tmp_path / "subjects.yaml").write_text("- {name: 星桩充电, kind: company, aliases: [星桩]}\n", encoding="utf-8")
+    after = json.loads(run_cli("audit", str(tmp_path), "--format", "json").output)
+    assert [(c["subject"], c["value"]) for c in after["claims"]] == [("星桩充电", 486000.0), ("星桩充电", 452000.0)]
+    assert [f["rule"] for f in after["findings"]] == ["V201"]
+
+
+def test_an_invalid_corpus_lexicon_is_one_line_naming_file_and_line(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("---\nid: za\n---\n星桩的公共充电桩数量为45.2万台。\n", encoding="utf-8")
+    (tmp_path / "subjects.yaml").write_text("- {name: 星桩充电, kind: company}\n- {name: 驰能, kind: firm}\n", encoding="utf-8")
+    result = run_cli("audit", str(tmp_path))
+    assert result.exit_code == 2
+    assert "subjects.yaml:2: kind 'firm' is not one of" in result.output

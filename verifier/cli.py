@@ -215,12 +215,12 @@ def _records_file(src) -> Path:
     return records_folder(article.parent) / (article.stem + ".yaml")
 
 
-def _extract(src, external) -> list:
+def _extract(src, external, lexicon=None) -> list:
     """Claims proposed for ``src``; an extractor failure becomes a one-line error naming the article."""
     from verifier.extract import extract_claims
 
     try:
-        return extract_claims(src, external)
+        return extract_claims(src, external, lexicon)
     except Exception as err:  # a defect of verifier, reported without a traceback
         raise VerifierError(f"{src.path}: claims could not be extracted ({type(err).__name__}: {err}); please report this") from None
 
@@ -286,7 +286,7 @@ def extract_command(
     dry_run: bool = typer.Option(False, "--dry-run", help="Report what would be added; write nothing."),
 ) -> None:
     """Propose claim records for articles into claims/<stem>.yaml, keeping reviewed records."""
-    from verifier.extract.corpus_names import lexicon_names, unify_subjects
+    from verifier.extract.corpus_names import unify_subjects
     from verifier.extract.merge import merge_file
     from verifier.ingest.corpus import load_corpus
 
@@ -294,7 +294,9 @@ def extract_command(
         corpus = load_corpus(list(paths or []), with_records=False)
         sources = [src for _, src in sorted(corpus.sources.items())]
         # one name per product across the articles, as `audit` gives them ('E12' -> 'Voltara E12')
-        proposed = unify_subjects({src.id: _extract(src, corpus.external) for src in sources}, lexicon_names())
+        lexicon = corpus.lexicon()
+        proposed = unify_subjects({src.id: _extract(src, corpus.external, lexicon) for src in sources},
+                                  frozenset(e.name for e in lexicon.entries))
         plans = [(src, _records_file(src), proposed[src.id]) for src in sources]
         # every records file is checked before any is written: one bad file writes nothing
         results = [(target, merge_file(target, proposed, dry_run=True, body=src.body)) for src, target, proposed in plans]

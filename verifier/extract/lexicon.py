@@ -122,7 +122,7 @@ class Lexicon:
         for entry in self.entries:
             for alias in (entry.name, *entry.aliases):
                 key = alias.casefold()
-                if len(key) == len(alias):  # keep offsets exact
+                if len(key) == len(alias) and not self._auto.exists(key):  # keep offsets exact; first entry wins
                     self._auto.add_word(key, (len(key), entry))
                 self._norm.setdefault(normalise(alias), entry)
         self._auto.make_automaton()
@@ -185,12 +185,62 @@ def _non_overlapping(found: list[Mention]) -> list[Mention]:
 
 
 @lru_cache(maxsize=4)
-def load_lexicon(path: str | None = None) -> Lexicon:
-    """Build the lexicon from ``path`` (default: the shipped ``subjects.yaml``), once per path."""
+def load_lexicon(path: str | None = None, extra: tuple[str, ...] = ()) -> Lexicon:
+    """Build the lexicon from ``path`` (default: the shipped ``subjects.yaml``), once per
+    (path, extra).
+
+    Args:
+        path: the base lexicon file.
+        extra: a corpus's own ``subjects.yaml`` files (:data:`CORPUS_LEXICON`), read first:
+            their entries win over the base's for the same alias.
+
+    Raises:
+        InputError: an extra file is not valid YAML or an entry lacks a name or a known kind
+            (``path:line: message``).
+    """
     import yaml
 
     raw = yaml.load(Path(path or DATA).read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    return Lexicon(Entry(str(e["name"]), str(e["kind"]), tuple(str(a) for a in e.get("aliases", ()))) for e in raw or [])
+    base = [Entry(str(e["name"]), str(e["kind"]), tuple(str(a) for a in e.get("aliases", ()))) for e in raw or []]
+    return Lexicon([*(e for f in extra for e in read_lexicon_file(f)), *base])
+
+
+CORPUS_LEXICON: Final = "subjects.yaml"
+"""A corpus's own lexicon, beside its articles (``sources/subjects.yaml``): names the shipped
+lexicon lacks ('星桩充电', a company discovery cannot find), in the shipped file's format."""
+
+KINDS: Final = frozenset({"product", "company", "person", "generic", "model", "platform", "outlet", "analyst",
+                          "vendor", "benchmark", "component", "precision"})
+"""The kinds an entry may have (see the header of ``verifier/data/subjects.yaml``)."""
+
+
+def read_lexicon_file(path: str) -> list[Entry]:
+    """The entries of a lexicon file: a YAML list of ``{name, kind, aliases}`` mappings.
+
+    Raises:
+        InputError: invalid YAML, or an entry without a name or with an unknown kind.
+    """
+    from verifier.errors import InputError
+    from verifier.ingest.files import read_text
+    from verifier.ingest.yamlio import load_yaml
+
+    data, node = load_yaml(read_text(Path(path), path), path)
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise InputError(path, 1, "a subjects lexicon is a YAML list of {name, kind, aliases} entries")
+    out = []
+    for i, e in enumerate(data):
+        line = node.value[i].start_mark.line + 1
+        if not isinstance(e, dict) or not e.get("name"):
+            raise InputError(path, line, "entry needs a name: - {name: 星桩充电, kind: company, aliases: [星桩]}")
+        if e.get("kind") not in KINDS:
+            raise InputError(path, line, f"kind {e.get('kind')!r} is not one of {', '.join(sorted(KINDS))}")
+        aliases = e.get("aliases") or []
+        if not isinstance(aliases, list):
+            raise InputError(path, line, "aliases must be a list: aliases: [星桩, Xingzhuang]")
+        out.append(Entry(str(e["name"]), str(e["kind"]), tuple(str(a) for a in aliases)))
+    return out
 
 
 def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[Mention]:

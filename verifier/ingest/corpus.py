@@ -24,6 +24,8 @@ from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 
 EXTERNAL_FILE = "external.yaml"
+CORPUS_LEXICON = "subjects.yaml"
+"""A corpus's own subjects lexicon (see :data:`verifier.extract.lexicon.CORPUS_LEXICON`)."""
 
 
 @dataclass
@@ -38,6 +40,18 @@ class Corpus:
     record_files: list[str] = field(default_factory=list)
     extraction_errors: dict[str, str] = field(default_factory=dict)
     record_paths: dict[str, Path] = field(default_factory=dict)
+    lexicon_files: list[str] = field(default_factory=list)
+    """The corpus's own ``subjects.yaml`` files (extraction reads them before the shipped lexicon)."""
+
+    def lexicon(self):
+        """The subjects lexicon of this corpus: its own files, then the shipped one.
+
+        Raises:
+            InputError: a corpus lexicon file is invalid.
+        """
+        from verifier.extract.lexicon import load_lexicon
+
+        return load_lexicon(None, tuple(self.lexicon_files))
 
     def claims_of(self, source_id: str) -> list[Claim]:
         """Claims printed by ``source_id``, in offset order."""
@@ -94,6 +108,9 @@ def load_corpus(paths: list[Path], with_records: bool = True) -> Corpus:
         _collect(path, articles, records, registries)
     corpus = Corpus()
     for reg in dict.fromkeys(registries):
+        if reg.name == CORPUS_LEXICON:
+            corpus.lexicon_files.append(_display(reg))
+            continue
         for ext in read_external(reg, _display(reg)):
             corpus.external[ext.id] = ext
     for art in dict.fromkeys(articles):
@@ -131,15 +148,16 @@ def _collect(path: Path, articles: list[Path], records: list[Path], registries: 
         if sibling.is_file():
             records.append(sibling)
     elif path.suffix.lower() in (".yaml", ".yml"):
-        (registries if path.name == EXTERNAL_FILE else records).append(path)
+        (registries if path.name in (EXTERNAL_FILE, CORPUS_LEXICON) else records).append(path)
     else:
         raise InputError(str(path), None, "not an article (.md, .txt), a records file (.yaml) or a folder")
 
 
 def _collect_folder(folder: Path, articles: list[Path], registries: list[Path]) -> None:
     articles.extend(sorted(p for p in folder.iterdir() if p.suffix.lower() in ARTICLE_SUFFIXES and p.name.lower() != "readme.md"))
-    if (folder / EXTERNAL_FILE).is_file():
-        registries.append(folder / EXTERNAL_FILE)
+    for name in (EXTERNAL_FILE, CORPUS_LEXICON):
+        if (folder / name).is_file():
+            registries.append(folder / name)
 
 
 def _add_records(corpus: Corpus, rec: Path) -> None:
@@ -170,7 +188,7 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     takes the full name another article or the records use ('Voltara E12'):
     :func:`verifier.extract.corpus_names.unify_subjects`. Returns the ids of the sources extracted.
     """
-    from verifier.extract.corpus_names import lexicon_names, unify_subjects
+    from verifier.extract.corpus_names import unify_subjects
     from verifier.parallel import map_articles
 
     have = {c.source for c in corpus.claims}
@@ -178,10 +196,12 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     if everything:
         corpus.claims = []
         corpus.record_lines = {}
-    results = map_articles(_extract_one, [(src, corpus.external) for src in todo], jobs, progress)
+    lexicon = corpus.lexicon()  # an invalid corpus lexicon stops the run here, with its file and line
+    extra = tuple(corpus.lexicon_files)
+    results = map_articles(_extract_one, [(src, corpus.external, extra) for src in todo], jobs, progress)
     # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
     unified = unify_subjects({src.id: claims for src, (claims, _) in zip(todo, results)},
-                             lexicon_names(), curated=corpus.claims)
+                             frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
     for src, (_, error) in zip(todo, results):
         if error:
             corpus.extraction_errors[src.id] = error
@@ -191,14 +211,16 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     return [src.id for src in todo]
 
 
-def _extract_one(job: tuple[Source, dict[str, ExternalSource]]) -> tuple[list[Claim], str | None]:
+def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]]) -> tuple[list[Claim], str | None]:
     """(claims proposed for one article, None) or ([], what went wrong): one article that
     breaks the extractor is reported (rule V602) and the others are still audited. Module
     level, so a process pool can call it."""
     from verifier.extract import extract_claims
 
-    src, external = job
+    from verifier.extract.lexicon import load_lexicon
+
+    src, external, extra = job
     try:
-        return extract_claims(src, external), None
+        return extract_claims(src, external, load_lexicon(None, extra)), None
     except Exception as err:  # a bug in extraction must not hide the rest of the corpus
         return [], f"{type(err).__name__}: {err}"
