@@ -60,3 +60,20 @@ def test_a_difference_is_judged_by_the_pair_nearest_it(gap: str, codes: list) ->
     body = ("| Vehicle | Price | Price per kg |\n|---|---|---|\n| Kestrel 9 | $62 million | $3,350 |\n| LQ-3 | $45 million | $2,045 |\n\n"
             f"The LQ-3 sells for $45 million, {gap} less than the Kestrel 9.\n")
     assert audit_codes(body) == codes
+
+
+@pytest.mark.parametrize("pct, codes", [("25%", []), ("31%", ["V101"])])
+def test_two_word_plural_counts_and_their_shares(pct: str, codes: list) -> None:
+    body = f"Shares of Norrvik rose. Norrvik shipped 180,000 heat pumps in 2025. Of those, 45,000 were hybrid models, or {pct}."
+    claims = extract_claims(art("hp", body))
+    assert [(c.value.number, c.value.unit) for c in claims if c.metric == "count"][:2] == [(180000, "heat pumps"), (45000, "heat pumps")]
+    assert audit_codes(body) == codes
+
+
+@pytest.mark.parametrize("growth, share, codes", [("75%", "约64%", []), ("55%", "约71%", ["V101", "V101"])])
+def test_counts_of_occurrences_are_exact(growth: str, share: str, codes: list) -> None:
+    body = f"航天企业Astra 2025年共发射14次，较2024年的8次同比增长{growth}，其中9次为商业发射，占比{share}。"
+    claims = extract_claims(art("oc", body))
+    assert [(c.value.number, c.value.unit, c.value.resolution) for c in claims if c.value.unit == "occurrences"] == [
+        (14, "occurrences", None), (8, "occurrences", None), (9, "occurrences", None)]
+    assert audit_codes(body) == codes

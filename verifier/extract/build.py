@@ -124,6 +124,8 @@ def _value(f: Figure, r: M.Reading) -> Value:
     v = q.value
     scale = 100.0 if (q.kind == "fraction" and r.unit == "%") else 1.0
     res = q.resolution * scale if q.resolution else None
+    if r.kind == "count" and res == 1 and f.approx is None:
+        res = None  # '9次', '40 buses': a count of things printed to the unit is exact (no 8.5 launches)
     if isinstance(v, tuple):
         lo, hi = v
         if lo is None or hi is None:

@@ -42,7 +42,7 @@ def scope_phrase(near: str, after: str) -> bool:
 GOODS_UNITS: Final = frozenset({"chargers", "stations", "vehicles", "units", "sites", "sets"})
 """Units of counts of goods a company ships or installs: their owner must be named (a company may be)."""
 
-CLASSIFIERS: Final = {"台": "units", "辆": "vehicles", "座": "sites", "套": "sets", "部": "units"}
+CLASSIFIERS: Final = {"台": "units", "辆": "vehicles", "座": "sites", "套": "sets", "部": "units", "次": "occurrences"}
 """Chinese count classifiers and the unit of a count they make when no noun follows ('出货12,000台')."""
 
 
@@ -56,11 +56,17 @@ def count_noun(after: str) -> str | None:
     if hits:
         return min(hits)[1]
     plural = _PLURAL.match(after)
-    return plural.group(1).lower() if plural and plural.group(1).lower() not in NOT_COUNTED else None
+    noun = plural.group(1).lower() if plural else None
+    if noun and " " in noun and (noun.split()[0] in NOT_COUNTED or noun.split()[0] in _FUNCTION):
+        noun = noun.split()[1]  # '2 times lower' is no count; 'of units' keeps 'units'
+    return noun if noun and noun not in NOT_COUNTED and noun.split()[-1] not in NOT_COUNTED else None
 
 
-_PLURAL: Final = re.compile(r"\s+(?:(?:new|more|used|electric|other|additional)\s+)?([a-z]{3,}s)\b(?!['’])")
-"""An English plural noun right after a bare number counts it: '40,000 scooters' -> scooters."""
+_PLURAL: Final = re.compile(r"\s+(?:(?:new|more|used|electric|other|additional)\s+)?((?:[a-z]{3,}[- ])?[a-z]{3,}s)\b(?!['’])")
+"""An English plural noun (or a two-word one) right after a bare number counts it: '40,000
+scooters' -> scooters, '180,000 heat pumps' -> heat pumps."""
+
+_FUNCTION: Final = frozenset({"the", "and", "for", "with", "that", "this", "from", "were", "are", "was", "its", "their", "per"})
 
 NOT_COUNTED: Final = frozenset({
     "times", "percent", "points", "basis", "years", "months", "weeks", "days", "hours", "minutes", "seconds",

@@ -45,7 +45,7 @@ CLASSIFIER_CHARS: Final = frozenset("个台辆件人家款套次部座块颗只"
 _ZH_BEFORE: Final = re.compile(r"^[，,、\s]*(?:有|为|是|包括)?\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 -]{0,11}?)\s*(?:有|为|是|达|约|共)?\s*$")
 """'其中快充桩 ' -> 快充桩: the part named between 其中 and its figure."""
 
-_ZH_AFTER: Final = re.compile(r"^\s*[个台辆座套部家款块颗]?\s*(?:为|是|属于)\s*([\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9]{0,11}?)(?=[，,。；;、（(]|$)")
+_ZH_AFTER: Final = re.compile(r"^\s*[个台辆座套部家款块颗次]?\s*(?:为|是|属于)\s*([\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9]{0,11}?)(?=[，,。；;、（(]|$)")
 """'其中 1,500 台为快充桩' -> 快充桩: the part named after its figure."""
 
 _EN_AFTER: Final = re.compile(
