@@ -77,3 +77,10 @@ def test_counts_of_occurrences_are_exact(growth: str, share: str, codes: list) -
     assert [(c.value.number, c.value.unit, c.value.resolution) for c in claims if c.value.unit == "occurrences"] == [
         (14, "occurrences", None), (8, "occurrences", None), (9, "occurrences", None)]
     assert audit_codes(body) == codes
+
+
+def test_a_place_owns_no_product_figure_and_acts_no_event() -> None:
+    body = ("Swedish manufacturer Norrvik on Tuesday launched the Aero 12, an air-to-water heat pump aimed at homes in "
+            "northern and central Europe. The unit is rated at 12 kW of heating output.")
+    assert [c.subject for c in extract_claims(art("pl", body))] == ["Aero 12"]
+    assert [c.subject for c in extract_claims(art("pe", "8月25日，Hot Stuff大会在美国斯坦福大学开幕。"))] == ["Hot Stuff opening"]

@@ -366,7 +366,7 @@ def _event_subject(run: Run, body: str, sent: Sentence, f: Figure, near: str, af
     return f"{name} {event}" if name else None
 
 
-_NOT_ACTORS: Final = frozenset({"generic", "person"})
+_NOT_ACTORS: Final = frozenset({"generic", "person", "place"})
 
 
 def _actor(run: Run, body: str, lo: int, hi: int, end: int | None = None) -> str | None:

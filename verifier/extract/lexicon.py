@@ -210,7 +210,7 @@ CORPUS_LEXICON: Final = "subjects.yaml"
 lexicon lacks ('星桩充电', a company discovery cannot find), in the shipped file's format."""
 
 KINDS: Final = frozenset({"product", "company", "person", "generic", "model", "platform", "outlet", "analyst",
-                          "vendor", "benchmark", "component", "precision"})
+                          "vendor", "benchmark", "component", "precision", "place"})
 """The kinds an entry may have (see the header of ``verifier/data/subjects.yaml``)."""
 
 
