@@ -84,3 +84,11 @@ def test_a_place_owns_no_product_figure_and_acts_no_event() -> None:
             "northern and central Europe. The unit is rated at 12 kW of heating output.")
     assert [c.subject for c in extract_claims(art("pl", body))] == ["Aero 12"]
     assert [c.subject for c in extract_claims(art("pe", "8月25日，Hot Stuff大会在美国斯坦福大学开幕。"))] == ["Hot Stuff opening"]
+
+
+def test_a_coefficient_of_performance_and_the_paragraphs_subject_after_a_rival() -> None:
+    body = ("Shares of Norrvik rose. Norrvik says the Aero 12 reaches a seasonal COP of 4.2, against 3.0 for the Aero 10 it "
+            "replaces. The list price fell from €9,800 to €8,600, a 15% cut.")
+    claims = extract_claims(art("cop", body))
+    assert [(c.subject, c.metric) for c in claims] == [
+        ("Aero 12", "cop"), ("Aero 10", "cop"), ("Aero 12", "price"), ("Aero 12", "price"), ("Aero 12", "price")]

@@ -32,6 +32,7 @@ METRICS: dict[str, Metric] = {
     "mass": Metric("kg", "mass (weight) of a product"),
     "energy_density": Metric("Wh/kg", "energy stored per unit of mass", None, ("energy", "mass")),
     "efficiency": Metric("%", "share of input turned into useful output (power conversion, cooling)"),
+    "cop": Metric(None, "coefficient of performance: heat moved per unit of electricity (heat pumps, chillers)"),
     "charge_capacity": Metric("mAh", "electric charge a battery holds (mAh, Ah)"),
     # Rates of two physical quantities. No quotient: a consumption or a power-to-weight figure
     # is measured on its own test cycle, not divided out of the article's other figures.

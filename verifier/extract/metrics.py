@@ -47,6 +47,7 @@ RATIO_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("energy", ("energy", "电量", "储能", "电池容量", "battery capacity", "kwh", "千瓦时")),
     ("mass", ("weigh", "heavier", "lighter", "重量")),
     ("efficiency", ("效率", "efficiency")),
+    ("cop", ("cop", "coefficient of performance", "性能系数")),
     ("memory_capacity", ("内存", "显存", "memory", "capacity", "容量")),
 )
 """Cues for ratios, shares and percentage changes, where the unit says nothing."""
@@ -64,6 +65,9 @@ CHANGE_NOUN_AFTER: Final = {
 """A noun of change right after a percentage: 'a 25% reduction', 'a 10% price increase'."""
 CAPACITY_CUES: Final = ("出货", "装机", "产能", "并网", "新增", "shipped", "shipments", "installed", "capacity")
 """Words that make a power figure a capacity shipped or installed ('出货量为1850万千瓦'), not a draw."""
+
+COP_CUES: Final = ("cop", "coefficient of performance", "性能系数", "制热能效", "能效系数")
+"""Words before a bare number that make it a coefficient of performance (a ratio without unit)."""
 
 POWER_WORDS: Final = ("功耗", "功率", "额定", "待机", "power", "rated", "draw", "consum")
 """Words that make a figure in watts a power drawn or rated, not a capacity."""
@@ -292,6 +296,8 @@ def _time(q, near: str, wide: str, after: str = "") -> Reading | None:
 
 def _bare(q, near: str, wide: str, after: str, header: str) -> Reading | None:
     """A number printed without unit: a cue in the header or clause gives the metric's unit."""
+    if has(wide[-40:] + " " + header, COP_CUES) and isinstance(q.value, (int, float)) and q.value < 20:
+        return Reading("cop", None, "measurement")  # 'a seasonal COP of 4.2', '1.4 times the 3.0 of the Aero 10'
     if _K_NUMBER.search(q.surface) and has(after[:8] + near[-12:], ("输入", "输出", "input", "output", "上下文", "context", "长度", "length", "/")):
         return Reading("sequence_length", "tokens", "spec")
     if header and has(header, RATE_PER_POWER) and has(header, ("吞吐", "throughput", "token")):

@@ -132,6 +132,7 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
     if subject is None:
         prev = run.last.get(id(sent.unit))
         subject = prev.subject if prev is not None and prev.subject not in run.generic else None
+        subject = _not_a_rival(run, sent, subject)
         if subject in run.companies and role_metric not in COMPANY_METRICS:
             subject = None  # a company's count or money figure does not make it the owner of a product's figures
     if subject is None:
@@ -142,6 +143,26 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
         target = T.implicit_target(subject, reading.metric, body[sent.start:q.end] + body[q.end:clause_end(body, q.end, sent.end)],
                                    before, paragraph, memo.compare_set, reading.unit == "x", memo.main)
     return subject, target
+
+
+AGAINST: Final = re.compile(r"(?:\bagainst|\bcompared (?:with|to)|\bversus|\bvs\.?|\bthan|相比|对比)\s*(?:the\s+|约|近)?$", re.IGNORECASE)
+"""Words before a figure that set it against the subject's: its owner is a rival ('against 3.0 for the Aero 10')."""
+
+
+def _not_a_rival(run: Run, sent: Sentence, subject: str | None) -> str | None:
+    """``subject``, unless the paragraph named it only as what its subject was compared with
+    (a comparison's target, or a figure set 'against' the subject's: 'COP of 4.2, against 3.0
+    for the Aero 10 it replaces. The list price fell…': the price is the Aero 12's); then the
+    paragraph's last subject that was not so named."""
+    para = run.claims.starting(sent.unit.start, sent.start)
+    body = run.source.body
+    rivals = {t for c in para if c.comparison for t in c.comparison.target.split("|")} \
+        | {c.subject for c in para if AGAINST.search(body, max(0, c.anchor.start - 16), c.anchor.start)}
+    rivals -= {c.subject for c in para if c.comparison}
+    if subject not in rivals:
+        return subject
+    return next((c.subject for c in reversed(para) if c.subject not in rivals and c.metric != "date"
+                 and c.subject not in run.generic), subject)
 
 
 def _only_rivals_follow(run: Run, body: str, start: int, end: int) -> bool:
