@@ -38,27 +38,30 @@ def partitions(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tup
 def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tuple]) -> list[list[Claim]]:
     """Like :func:`partitions`, but single-claim groups are kept (a fact stated once is still a fact).
 
+    A qualifying key (:data:`~verifier.rules.context.QUALIFYING`: workload, part, year, per)
+    separates facts as soon as one claim of the metric gives it: a standby power, a part, a
+    year's figure or an average is never compared with a figure that does not say so.
+
     Returns:
         Groups in the order of their key's text; claims within a group in input order.
     """
     groups: dict[tuple, list[Claim]] = defaultdict(list)
+    claims = list(claims)
+    qualifiers: dict[str, set[str]] = defaultdict(set)
     for c in claims:
-        disc = sorted(ctx.discriminating.get(c.metric, set()))
+        qualifiers[c.metric].update(QUALIFYING & c.scope.keys())
+    for c in claims:
+        disc = sorted(ctx.discriminating.get(c.metric, set()) | qualifiers.get(c.metric, set()))
         if any(isinstance(c.scope.get(k), list) for k in disc):
             continue
-        # an average ('per': unit, day) is never the same fact as a total, stated or not
-        groups[key(c) + tuple((k, c.scope.get(k, MISSING)) for k in disc) + (("per", c.scope.get("per")),)].append(c)
+        groups[key(c) + tuple((k, c.scope.get(k, MISSING)) for k in disc)].append(c)
     return [g for _, g in sorted(groups.items(), key=lambda kv: str(kv[0]))]
 
 
 def missing_keys(ctx: Context, group: list[Claim]) -> list[str]:
-    """Discriminating scope keys that the claims of ``group`` leave out (empty for a well-scoped
-    fact), and qualifying keys (:data:`~verifier.rules.context.QUALIFYING`) that some of its
-    claims give and others leave out ('standby' on one figure only): such a group is compared
-    as printed and reported at a lower severity."""
+    """Discriminating scope keys that the claims of ``group`` leave out (empty for a well-scoped fact)."""
     disc = ctx.discriminating.get(group[0].metric, set())
-    partial = {k for k in QUALIFYING if any(k in c.scope for c in group) and not all(k in c.scope for c in group)}
-    return sorted({k for k in disc if k not in group[0].scope} | partial)
+    return sorted(k for k in disc if k not in group[0].scope)
 
 
 def _outlier_first(group: list[Claim]) -> tuple:
