@@ -92,3 +92,9 @@ def test_a_coefficient_of_performance_and_the_paragraphs_subject_after_a_rival()
     claims = extract_claims(art("cop", body))
     assert [(c.subject, c.metric) for c in claims] == [
         ("Aero 12", "cop"), ("Aero 10", "cop"), ("Aero 12", "price"), ("Aero 12", "price"), ("Aero 12", "price")]
+
+
+def test_a_titled_name_is_a_person_who_owns_no_product_figure() -> None:
+    body = ("Shares of Voltara rose. The Voltara E12 carries a 420 kWh pack. Councillor Priya Shah said the "
+            "Voltara E12 charges in 4 hours.")
+    assert {c.subject for c in extract_claims(art("ti", body))} == {"Voltara E12"}

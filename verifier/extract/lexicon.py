@@ -75,6 +75,11 @@ STOP_WORDS: Final = frozenset(
 )
 """Capitalised words that start sentences or name dates, never subjects on their own."""
 
+TITLES: Final = frozenset(
+    "Mr Mrs Ms Dr Prof Professor Councillor Councilor Mayor Minister Senator Governor President Chairman "
+    "Chairwoman Chair CEO CFO CTO Director Secretary Commissioner Analyst Judge Sir Dame".split())
+"""Titles before a capitalised name: 'Councillor Priya Shah' is a person, who owns no product's figure."""
+
 ACRONYM_MAX: Final = 5
 """An all-capital word of up to five letters without digits (TDP, LLM, ASIC) is an acronym,
 not a name, unless the lexicon lists it."""
@@ -268,7 +273,8 @@ def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[
             if entry is not None:
                 found.append(Mention(s, e, entry.name, entry.kind, text[s:e]))
             elif _plausible(text, s, e, words):
-                found.append(Mention(s, e, text[s:e], kind, text[s:e]))
+                titled = text[s:e].split(" ", 1)[0] in TITLES and " " in text[s:e]
+                found.append(Mention(s, e, text[s:e], "person" if titled else kind, text[s:e]))
             else:
                 doubtful.append((s, e))
     names = {m.name for m in found if m.kind == "discovered"}
