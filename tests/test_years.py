@@ -39,3 +39,11 @@ def test_year_on_year_compares_with_the_year_before() -> None:
 def test_a_year_is_no_part_of_a_name() -> None:
     claims = extract_claims(art("y4", "光伏企业Helion 2025年营收为50亿元。"))
     assert [c.subject for c in claims] == ["Helion"]
+
+
+@pytest.mark.parametrize("pct, codes", [("15.6%", []), ("30%", ["V101"])])
+def test_a_year_opening_the_sentence_holds_for_its_figures(pct: str, codes: list) -> None:
+    source = art("y5", f"2025年，Stellar全网充电量达52亿千瓦时，较2024年的45亿千瓦时同比增长{pct}。")
+    claims = extract_claims(source)
+    assert [c.scope.get("year") for c in claims] == ["2025", "2024", "2025"]
+    assert codes_of(findings(corpus([source], claims), "V101")) == codes

@@ -203,7 +203,7 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
     if per and r.kind not in ("percent", "ratio"):
         scope["per"] = per
     if r.metric not in ("date", "duration"):
-        year = year_of(near, after)
+        year = year_of(near, after) or year_of_sentence(body[sent.start:f.q.start])
         if year:
             scope["year"] = year
     return scope
@@ -250,6 +250,18 @@ def year_of(near: str, after: str) -> str | None:
         return after_year.group(1)
     before = YEAR_BEFORE_EN.search(near)
     return before.group(1) if before else None
+
+
+YEAR_OPENING: Final = re.compile(r"^\s*(?:在|截至|截止|到)?\s*((?:19|20)\d{2})\s*年(?:全年|内|中|底|末)?\s*[，,]"
+                                  r"|^\s*(?:In|During|For)\s+((?:19|20)\d{2})\s*,", re.IGNORECASE)
+"""A year that opens the sentence as its own clause ('2025年，星桩全网充电量达52亿千瓦时', 'In 2025, …'):
+it holds for the sentence's figures whose own clause names none."""
+
+
+def year_of_sentence(head: str) -> str | None:
+    """The year an opening clause sets for the rest of the sentence (:data:`YEAR_OPENING`), or None."""
+    m = YEAR_OPENING.match(head)
+    return (m.group(1) or m.group(2)) if m else None
 
 
 def model_of(body: str, sent: Sentence, f: Figure, comparison: Comparison | None, models: Models) -> str | list[str] | None:
