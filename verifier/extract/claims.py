@@ -26,14 +26,15 @@ from verifier.extract.attribution import registered_kinds, registry_mentions
 from verifier.extract.build import build_claim
 from verifier.extract.changes import compare
 from verifier.extract.context import Figure, article_figures, model_mentions
-from verifier.extract.events import DEAL_NOUN, WITH, actor_pair, agent_event, event_of, publication_of
+from verifier.extract.actors import deal_subject, event_subject
+from verifier.extract.families import family_subject
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
 from verifier.extract.portions import portion_claim
 from verifier.extract.owners import DIFF_AFTER, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
 from verifier.extract.spans import SpanIndex
-from verifier.extract.subjects import PRODUCT_KINDS, join_names, ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair
+from verifier.extract.subjects import ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair
 from verifier.models.claim import Claim, Comparison
 from verifier.models.source import ExternalSource, Source
 from verifier.units import factor
@@ -208,7 +209,7 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
                                                                        or (reading.metric == "duration" and TIME_DIFF_AFTER.match(after))):
         reading = replace(reading, relation="difference")  # 'X2的容量多出4.5千瓦时', 'a difference of $1,500'
     if reading.metric == "date":
-        subject, target = _event_subject(run, body, sent, f, near, after), None
+        subject, target = event_subject(run, body, sent, f, near, after), None
     elif reading.metric in METADATA or (reading.metric == "count" and reading.unit == "authors"):
         subject, target = run.source.id, None  # figures about the article itself (its bylines, length)
     elif reading.metric == "model_size":
@@ -216,56 +217,19 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
         if not owner:
             return None
         subject, target = " ".join(owner[-1].surface.split()), None  # the size is about the model as printed, with its size
-    elif (deal := _deal(run, body, cs, clause_end(body, q.end, sent.end), q)) is not None:
+    elif (deal := deal_subject(run, body, cs, clause_end(body, q.end, sent.end), q)) is not None:
         subject, target = deal, None
     else:
         subject, target = subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
     if subject is None:
         return None
-    family = _family(run, body, sent, f, reading, subject) if target is None else None
+    family = family_subject(run, body, sent, f, reading, subject) if target is None else None
     subject = family or subject
     settled = compare(run, body, sent, f, reading, subject, target)
     if settled is None:
         return None
     subject, reading, comparison, extra = settled
     return build_claim(run, body, sent, f, reading, subject, comparison, near, wide, after, extra)
-
-
-FAMILY: Final = re.compile(
-    r"\b(?:line-?up|family|portfolio|product line|range of models|across (?:the|its|all)|all (?:of )?(?:its|the) models)\b"
-    r"|全系|系列|全线|产品线|覆盖|涵盖|各款", re.IGNORECASE)
-"""Words that make a range a summary of a product family ('ranges across the Voltara lineup
-span 260 to 350 km', '组串式逆变器的功率覆盖150kW至300kW')."""
-
-
-def _family(run: Run, body: str, sent: Sentence, f: Figure, reading, subject: str) -> str | None:
-    """The members of the family a summary range spans, as alternatives ('E12|E18|E9'): the
-    subjects of one series (:func:`series`) that the article gave a figure of the same metric
-    before it, the series of ``subject`` (the one the range was first given to) when it has
-    two such members, else the series with most; None when the range is no family summary or
-    fewer than two members are known. The checker then tests that the range spans the
-    members' figures (V105)."""
-    if not isinstance(f.q.value, tuple) or None in f.q.value or not FAMILY.search(body, sent.start, f.q.start):
-        return None
-    groups: dict[str, list[str]] = {}
-    for c in run.claims.starting(0, f.q.start):
-        key = series(c.subject) if c.metric == reading.metric and c.comparison is None and c.value.number is not None \
-            and "|" not in c.subject else None
-        if key and c.subject not in groups.setdefault(key, []):
-            groups[key].append(c.subject)
-    mine = groups.get(series(subject) or "", [])
-    members = mine if len(mine) >= 2 else max(groups.values(), key=len, default=[])
-    return join_names(members) if len(members) >= 2 else None
-
-
-_SERIES: Final = re.compile(r"([A-Za-z]+)[ -]?\d")
-
-
-def series(name: str) -> str | None:
-    """The series of a product code: the letters before the number of its last code ('Voltara
-    E12' -> 'E', 'HP-320K' -> 'HP'); None for a name without a code ('Kestrel CityLine 12')."""
-    codes = _SERIES.findall(name.split()[-1]) if name.split() else []
-    return codes[-1].upper() if codes else None
 
 
 def _restatement(run: Run, body: str, sent: Sentence, f: Figure, prev: Claim) -> Claim | None:
@@ -336,58 +300,6 @@ def _reading(q, near: str, wide: str, after: str, header: str, sentence: str, pr
         metric = prev.metric if prev is not None else M.pick(wide, M.RATIO_CUES)
         reading = M.Reading(metric or "", reading.unit, reading.kind, reading.relation)
     return reading
-
-
-def _event_subject(run: Run, body: str, sent: Sentence, f: Figure, near: str, after: str) -> str | None:
-    """Subject of a date: the product named in the sentence (else the article's main one) and
-    the event the date marks ('Jalapeño initial deployment'), or the actor and its act
-    ('Hot Chips opening', 'OpenAI–Broadcom deal signing', :data:`.events.AGENT_EVENTS`), or the
-    title a reference-list item dates ('<title> publication'); None when the event is unnamed."""
-    line_start = body.rfind("\n", 0, f.q.start) + 1
-    line_end = body.find("\n", f.q.end)
-    published = publication_of(body[line_start:f.q.start], body[f.q.end:len(body) if line_end < 0 else line_end + 1])
-    if published:
-        return published
-    nxt = body[f.q.end:sent.end]
-    following = nxt[len(after) + 1:][:60] if not after.strip() else ""
-    event = event_of(after, near, following)
-    cs = f.q.start - len(near)
-    acted = agent_event(body[cs:f.q.end + len(after)], following)
-    if acted is not None and event in (None, "results announcement"):
-        name, which, offset = acted
-        base = f.q.end + len(after) + 1 if which else cs
-        actor = _actor(run, body, base, base + offset, base + len(following) if which else f.q.end + len(after))
-        if actor:
-            return f"{actor} {name}"
-    if event is None:
-        return None
-    products = [m for m in run.mentions.starting(sent.start, sent.end) if m.kind in PRODUCT_KINDS]
-    name = name_of(run, products[0]) if products else run.memo.main
-    return f"{name} {event}" if name else None
-
-
-_NOT_ACTORS: Final = frozenset({"generic", "person", "place"})
-
-
-def _actor(run: Run, body: str, lo: int, hi: int, end: int | None = None) -> str | None:
-    """Who does the act whose verb starts at ``hi``: the last name in ``body[lo:hi]`` (a pair
-    when two are joined by 与/and, or when a name follows 'with' in ``body[hi:end]``,
-    :func:`.events.actor_pair`)."""
-    ms = [m for m in run.mentions.starting(lo, hi) if m.end <= hi and m.kind not in _NOT_ACTORS]
-    partner = next((name_of(run, m) for m in run.mentions.starting(hi, end or hi)
-                    if m.kind not in _NOT_ACTORS and WITH.search(body, hi, m.start)), None)
-    return actor_pair([(name_of(run, m), body[m.end:nxt.start]) for m, nxt in zip(ms, ms[1:])]
-                      + [(name_of(run, ms[-1]), "")], partner) if ms else None
-
-
-def _deal(run: Run, body: str, cs: int, ce: int, q) -> str | None:
-    """'OpenAI与博通…签下10GW定制加速器大单': a figure inside a signed deal is the deal's,
-    'OpenAI–Broadcom deal'; None when the clause signs no deal between two named parties."""
-    acted = agent_event(body[cs:ce])
-    if acted is None or acted[0] != "deal signing" or not DEAL_NOUN.search(body, q.end, ce):
-        return None
-    actor = _actor(run, body, cs, cs + acted[2], ce)
-    return f"{actor} deal" if actor and "–" in actor else None
 
 
 def _idiom(body: str, q) -> bool:
