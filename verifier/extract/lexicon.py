@@ -196,7 +196,7 @@ def load_lexicon(path: str | None = None, extra: tuple[str, ...] = ()) -> Lexico
 
     Args:
         path: the base lexicon file.
-        extra: a corpus's own ``subjects.yaml`` files (:data:`CORPUS_LEXICON`), read first:
+        extra: a corpus's own ``subjects.yaml`` files (:mod:`.lexicon_files`), read first:
             their entries win over the base's for the same alias.
 
     Raises:
@@ -207,45 +207,9 @@ def load_lexicon(path: str | None = None, extra: tuple[str, ...] = ()) -> Lexico
 
     raw = yaml.load(Path(path or DATA).read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     base = [Entry(str(e["name"]), str(e["kind"]), tuple(str(a) for a in e.get("aliases", ()))) for e in raw or []]
+    from verifier.extract.lexicon_files import read_lexicon_file
+
     return Lexicon([*(e for f in extra for e in read_lexicon_file(f)), *base])
-
-
-CORPUS_LEXICON: Final = "subjects.yaml"
-"""A corpus's own lexicon, beside its articles (``sources/subjects.yaml``): names the shipped
-lexicon lacks ('星桩充电', a company discovery cannot find), in the shipped file's format."""
-
-KINDS: Final = frozenset({"product", "company", "person", "generic", "model", "platform", "outlet", "analyst",
-                          "vendor", "benchmark", "component", "precision", "place"})
-"""The kinds an entry may have (see the header of ``verifier/data/subjects.yaml``)."""
-
-
-def read_lexicon_file(path: str) -> list[Entry]:
-    """The entries of a lexicon file: a YAML list of ``{name, kind, aliases}`` mappings.
-
-    Raises:
-        InputError: invalid YAML, or an entry without a name or with an unknown kind.
-    """
-    from verifier.errors import InputError
-    from verifier.ingest.files import read_text
-    from verifier.ingest.yamlio import load_yaml
-
-    data, node = load_yaml(read_text(Path(path), path), path)
-    if data is None:
-        return []
-    if not isinstance(data, list):
-        raise InputError(path, 1, "a subjects lexicon is a YAML list of {name, kind, aliases} entries")
-    out = []
-    for i, e in enumerate(data):
-        line = node.value[i].start_mark.line + 1
-        if not isinstance(e, dict) or not e.get("name"):
-            raise InputError(path, line, "entry needs a name: - {name: 星桩充电, kind: company, aliases: [星桩]}")
-        if e.get("kind") not in KINDS:
-            raise InputError(path, line, f"kind {e.get('kind')!r} is not one of {', '.join(sorted(KINDS))}")
-        aliases = e.get("aliases") or []
-        if not isinstance(aliases, list):
-            raise InputError(path, line, "aliases must be a list: aliases: [星桩, Xingzhuang]")
-        out.append(Entry(str(e["name"]), str(e["kind"]), tuple(str(a) for a in aliases)))
-    return out
 
 
 def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[Mention]:

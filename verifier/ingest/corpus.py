@@ -18,14 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verifier.errors import InputError, RecordError
+from verifier.extract.lexicon_files import CORPUS_LEXICON
 from verifier.ingest.articles import ARTICLE_SUFFIXES, read_article
 from verifier.ingest.records import read_claims, read_external
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 
 EXTERNAL_FILE = "external.yaml"
-CORPUS_LEXICON = "subjects.yaml"
-"""A corpus's own subjects lexicon (see :data:`verifier.extract.lexicon.CORPUS_LEXICON`)."""
 
 
 @dataclass
