@@ -47,3 +47,12 @@ def test_a_year_opening_the_sentence_holds_for_its_figures(pct: str, codes: list
     claims = extract_claims(source)
     assert [c.scope.get("year") for c in claims] == ["2025", "2024", "2025"]
     assert codes_of(findings(corpus([source], claims), "V101")) == codes
+
+
+@pytest.mark.parametrize("ratio, codes", [("3", []), ("2.5", ["V101"])])
+def test_times_the_base_of_an_earlier_year(ratio: str, codes: list) -> None:
+    source = art("y6", f"Shares of Norrvik rose. Norrvik shipped 180,000 heat pumps in 2025, {ratio} times the 60,000 it shipped in 2023.")
+    claims = extract_claims(source)
+    assert [(c.value.number, c.scope.get("year"), c.comparison and c.comparison.scope) for c in claims] == [
+        (180000, "2025", None), (float(ratio), "2025", {"year": "2023"}), (60000, "2023", None)]  # the years date no event
+    assert codes_of(findings(corpus([source], claims), "V101")) == codes

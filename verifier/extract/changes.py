@@ -74,11 +74,17 @@ YEAR_ON_YEAR: Final = re.compile(r"同比|较上年|比上年|year[- ]on[- ]year
 """Words that compare a figure with the year before ('同比增长25%', 'up 25% year on year')."""
 
 
+BASE_YEAR_AFTER: Final = re.compile(r"\s+(?:the|that of)\s+[\d.,]+[^,;.。，；]{0,30}?\bin\s+((?:19|20)\d{2})\b", re.IGNORECASE)
+"""'2.5 times the 60,000 it shipped in 2023': the multiple's base is the subject's figure for that year."""
+
+
 def _change_of_year(run: Run, body: str, sent: Sentence, f: Figure, target: str | None) -> tuple[Claim, str] | None:
     """The later figure of a change between years and the earlier year, when the percentage or
     multiplier ``f`` names no other target: two figures of one subject and metric for two years
     before it in the sentence ('18.5 GW in 2025, up from 12.4 GW in 2024, a 49% increase'), or
-    one figure for a year and a year-on-year word ('2025年营收50亿元，同比增长25%' -> 2024)."""
+    one figure for a year and a year-on-year word ('2025年营收50亿元，同比增长25%' -> 2024), or
+    one figure for a year and a base for another year after it ('… in 2025, 2.5 times the
+    60,000 it shipped in 2023' -> 2023)."""
     if f.q.unit not in ("%", "x") or target not in (None, T.BASELINE):
         return None
     prior = [c for c in run.claims.starting(sent.start, f.q.start) if c.comparison is None and "year" in c.scope]
@@ -91,6 +97,9 @@ def _change_of_year(run: Run, body: str, sent: Sentence, f: Figure, target: str 
         return b, a.scope["year"]
     if YEAR_ON_YEAR.search(body, sent.start, f.q.end + 12) and last.scope["year"].isdigit():
         return last, str(int(last.scope["year"]) - 1)
+    base = BASE_YEAR_AFTER.match(body, f.q.end, sent.end)
+    if base and base.group(1) != last.scope["year"]:
+        return last, base.group(1)  # '180,000 in 2025, 2.5 times the 60,000 it shipped in 2023'
     return None
 
 

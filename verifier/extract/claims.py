@@ -40,6 +40,9 @@ from verifier.models.source import ExternalSource, Source
 from verifier.units import factor
 from verifier.vocabulary import METRICS, Metric
 
+TIMES_THE: Final = re.compile(r"\b(?:times|fold)\s+(?:the|that of|those of)\s*$|倍于\s*$", re.IGNORECASE)
+"""'2.5 times the 60,000': the bare figure after is the multiple's base, in the unit of the figure before."""
+
 CHARGE_LEVELS: Final = re.compile(
     r"(?:电量|电池|battery|charge|SOC)[^，,。；;]{0,8}?(?:从|from)\s*\d+(?:\.\d+)?\s*%\s*(?:充|charg\w*)?\s*(?:到|至|to)\s*\d+(?:\.\d+)?\s*%"
     r"|(?:从|from)\s*\d+(?:\.\d+)?\s*%\s*(?:充|charg\w*)\s*(?:到|至|to)\s*\d+(?:\.\d+)?\s*%", re.IGNORECASE)
@@ -184,6 +187,10 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     if portion is not None:
         return portion
     reading = _reading(q, near, wide, after, header, body[sent.start:q.start], prev, same_sentence, listed)
+    if reading is None and q.unit is None and same_sentence and TIMES_THE.search(near):
+        base = next((c for c in reversed(run.claims.starting(sent.start, q.start)) if c.comparison is None and c.value.unit), None)
+        if base is not None:  # '180,000 heat pumps in 2025, 2.5 times the 60,000 it shipped in 2023': the base is in heat pumps
+            reading = M.Reading(base.metric, base.value.unit, "count" if base.metric == "count" else "measurement")
     if reading is None or _idiom(body, q) or not reading.metric or (q.kind == "fraction" and reading.relation is None):
         return None
     if reading.metric in WAITS and reading.relation is not None and same_sentence and METRICS.get(prev.metric, NO_METRIC).inverse:
@@ -208,6 +215,8 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     if reading.kind not in ("ratio", "percent", "date") and q.unit and (DIFF_BEFORE.search(near) or DIFF_AFTER.match(after)
                                                                        or (reading.metric == "duration" and TIME_DIFF_AFTER.match(after))):
         reading = replace(reading, relation="difference")  # 'X2的容量多出4.5千瓦时', 'a difference of $1,500'
+    if reading.metric == "date" and re.fullmatch(r"\d{4}", f.iso or "") and _sets_a_year(body, sent, f, run):
+        return None  # 'shipped 180,000 heat pumps in 2025': the year scopes that figure, it dates no event
     if reading.metric == "date":
         subject, target = event_subject(run, body, sent, f, near, after), None
     elif reading.metric in METADATA or (reading.metric == "count" and reading.unit == "authors"):
@@ -262,6 +271,13 @@ def _per_header(header: str, q):
         return q
     unit = f"{q.unit}/{found[0]}"
     return q._replace(unit=unit, kind="rate") if factor(unit, unit) is not None else q
+
+
+def _sets_a_year(body: str, sent: Sentence, f: Figure, run: Run) -> bool:
+    """True when a bare year ('in 2025', '2025年') shares its clause with another figure, whose
+    year it is (scope ``year``), rather than dating an event."""
+    lo, hi = clause_start(body, sent.start, f.q.start), clause_end(body, f.q.end, sent.end)
+    return any(lo <= s < hi and (s, e) != (f.q.start, f.q.end) for s, e in run.spans)
 
 
 def _point(run: Run, reference: re.Match) -> str:
