@@ -98,3 +98,38 @@ def test_a_titled_name_is_a_person_who_owns_no_product_figure() -> None:
     body = ("Shares of Voltara rose. The Voltara E12 carries a 420 kWh pack. Councillor Priya Shah said the "
             "Voltara E12 charges in 4 hours.")
     assert {c.subject for c in extract_claims(art("ti", body))} == {"Voltara E12"}
+
+
+@pytest.mark.parametrize("pct, codes", [("50%", []), ("62%", ["V101"])])
+def test_terawatt_hours(pct: str, codes: list) -> None:
+    body = f"Shares of Northgale rose. The Northgale Array generated 5.1 TWh in 2025, up from 3.4 TWh in 2024, a {pct} increase."
+    assert [c.metric for c in extract_claims(art("tw", body))] == ["energy", "energy", "energy"]
+    assert audit_codes(body) == codes
+
+
+def test_时速_is_a_speed_not_a_distance() -> None:
+    from verifier.extract.metrics import read
+
+    reading = read(quantities("设计时速350公里")[0], "设计时速", "", "")
+    assert (reading.metric, reading.unit) == ("velocity", "km/h")
+
+
+@pytest.mark.parametrize("pct, codes", [("50%", []), ("30%", ["V101"])])
+def test_a_company_owns_its_output(pct: str, codes: list) -> None:
+    from verifier.extract.lexicon import Entry, Lexicon, load_lexicon
+
+    lexicon = Lexicon([Entry("西岭锂业", "company", ()), *load_lexicon().entries])
+    source = art("co", f"西岭锂业2025年碳酸锂产量为4.8万吨，较2024年的3.2万吨同比增长{pct}。")
+    claims = extract_claims(source, lexicon=lexicon)
+    assert [(c.subject, c.metric) for c in claims] == [("西岭锂业", "mass")] * 3
+    assert codes_of(findings(corpus([source], claims), "V101")) == codes
+
+
+def test_a_named_speaker_is_an_origin_for_v404() -> None:
+    from verifier.extract.lexicon import Entry, Lexicon, load_lexicon
+
+    lexicon = Lexicon([Entry("中车华岳", "company", ()), *load_lexicon().entries])
+    source = art("sp", "据中车华岳介绍，HY380动车组每公里耗电19.5千瓦时。")
+    claims = extract_claims(source, lexicon=lexicon)
+    assert [c.attribution.said_by for c in claims] == ["中车华岳"]
+    assert codes_of(findings(corpus([source], claims), "V404")) == []

@@ -52,6 +52,7 @@ METRICS: dict[str, Metric] = {
     "latency_e2e": Metric("s", "end-to-end latency of one request"),
     "interactivity_gain": Metric("x", "advantage in interactive (low-latency) operating points"),
     "speed": Metric("x", "relative speed of code or a process"),
+    "velocity": Metric("km/h", "how fast a vehicle travels (design or top speed: 时速350公里)"),
     "task_time": Metric("s", "time to complete a task"),
     "wait_time": Metric("s", "time a user waits", None),
     "compute": Metric("FLOPS", "arithmetic throughput"),

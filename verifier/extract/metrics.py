@@ -69,6 +69,9 @@ CAPACITY_CUES: Final = ("出货", "装机", "产能", "并网", "新增", "shipp
 COP_CUES: Final = ("cop", "coefficient of performance", "性能系数", "制热能效", "能效系数")
 """Words before a bare number that make it a coefficient of performance (a ratio without unit)."""
 
+SPEED_BEFORE: Final = re.compile(r"时速\s*(?:达到?|为|约|超过|最高)?\s*$")
+"""'时速350公里' is a speed in km/h, printed as a distance."""
+
 POWER_WORDS: Final = ("功耗", "功率", "额定", "待机", "power", "rated", "draw", "consum")
 """Words that make a figure in watts a power drawn or rated, not a capacity."""
 
@@ -197,10 +200,10 @@ def read(q, near: str, wide: str, after: str, header: str = "", sentence: str = 
         return _ratio(near + lead, after, sentence)
     if unit == "%" or kind == "fraction":
         return _percent(near + lead, wide, after, sentence)
-    if unit in ("W", "kW", "MW", "GW"):
-        metric = "power_capacity" if (unit in ("MW", "GW") or has(near[-16:], CAPACITY_CUES)) and not has(near, ("功耗", "power draw")) else "power"
+    if unit in ("W", "kW", "MW", "GW", "TW"):
+        metric = "power_capacity" if (unit in ("MW", "GW", "TW") or has(near[-16:], CAPACITY_CUES)) and not has(near, ("功耗", "power draw")) else "power"
         return Reading(metric, unit, "measurement")
-    if unit in ("Wh", "kWh", "MWh", "GWh", "J"):
+    if unit in ("Wh", "kWh", "MWh", "GWh", "TWh", "J"):
         return None if q.surface.startswith("一") else Reading("energy", unit, "measurement")
     if unit in MASS_UNITS:
         if has(near[-16:] + " " + after[:16], EMISSION_CUES):
@@ -246,6 +249,8 @@ def _physical(q, near: str, after: str) -> Reading | None:
     unit = q.unit
     if unit in UNIT_METRICS:
         return Reading(UNIT_METRICS[unit], unit, "spec")
+    if UNIT_DIMENSIONS.get(unit) == "distance" and SPEED_BEFORE.search(near[-8:]):
+        return Reading("velocity", f"{unit}/h", "spec")  # '时速350公里': 350 km/h, no distance
     if UNIT_DIMENSIONS.get(unit) == "distance":  # a kilometre figure is a distance unless a cue says range
         clause = near + " " + after[:30]  # a range cue anywhere in the clause wins: 'travels 350 km on a single charge'
         metric = "range" if has(clause, LENGTH_CUES[0][1]) else pick(near, LENGTH_CUES) or pick(after[:16], LENGTH_CUES, before=False)

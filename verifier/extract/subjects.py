@@ -123,6 +123,10 @@ COMPANY_METRICS: Final = frozenset({"deal_value", "revenue", "price", "cost", "c
 """Metrics whose subject may be a company; other figures belong to products."""
 
 
+OUTPUT_METRICS: Final = frozenset({"mass", "energy", "emissions"})
+"""Metrics of what a company produces or emits (tonnes mined, energy generated): a company named
+in the clause owns them when no product is named there."""
+
 NORM_METRICS: Final = frozenset({"duration", "count"})
 """Metrics a generic subject may own when it is named in the clause ('业内常见周期是18到36个月':
 an industry norm set against the product's own figure; 'AI芯片市场将分化为两个赛道': a count
@@ -131,7 +135,8 @@ of the market's segments)."""
 
 def best(cands: list[Mention], metric: str = "", nearest: bool = True) -> Mention | None:
     """The product-like mention nearest the figure (or the first, the sentence's topic, when
-    ``nearest`` is False), else the first company for money and capacity figures, else None."""
+    ``nearest`` is False), else the first name for money and capacity figures, else a generic
+    name for norms, else the first company for output figures (:data:`OUTPUT_METRICS`), else None."""
     products = [m for m in cands if m.kind in PRODUCT_KINDS]
     if products:
         return products[-1] if nearest else products[0]
@@ -140,7 +145,8 @@ def best(cands: list[Mention], metric: str = "", nearest: bool = True) -> Mentio
     if metric in NORM_METRICS:
         norms = [m for m in cands if m.kind == "generic"]
         return norms[-1] if norms else None
-    return None
+    companies = [m for m in cands if m.kind == "company"] if metric in OUTPUT_METRICS else []
+    return companies[0] if companies else None  # '西岭锂业2025年产量为4.8万吨': a company's own output
 
 
 UNRESOLVED: Final = "?"

@@ -68,10 +68,13 @@ def unattributed_primary(ctx: Context) -> Iterator[Finding]:
     """A primary or independent tier says who measured the figure; without an
     ``attribution.origin`` the reader cannot follow it there.
 
-    Okay: tier primary with origin "openai-blog".
+    A claim that names who said it (``said_by``, as extraction records '据中车华岳介绍') names
+    its origin, even when the registry does not list it.
+
+    Okay: tier primary with origin "openai-blog"; tier primary said by "中车华岳".
     V404: tier primary with no origin.
     """
     me = unattributed_primary.rule
     for c in ctx.corpus.claims:
-        if c.attribution.origin is None and rank(c.attribution.tier) <= 2:
+        if c.attribution.origin is None and not c.attribution.said_by and rank(c.attribution.tier) <= 2:
             yield me.finding(f"{c.id} is {c.attribution.tier.value} evidence but names no origin", claims=[c.id], **ctx.location(c))
