@@ -133,3 +133,16 @@ def test_a_named_speaker_is_an_origin_for_v404() -> None:
     claims = extract_claims(source, lexicon=lexicon)
     assert [c.attribution.said_by for c in claims] == ["中车华岳"]
     assert codes_of(findings(corpus([source], claims), "V404")) == []
+
+
+@pytest.mark.parametrize("gap, codes", [("320", []), ("420", ["V102"])])
+def test_a_columns_bracketed_unit_gives_bare_cells_their_unit(gap: str, codes: list) -> None:
+    body = ("| Wind farm | Capacity (MW) |\n|---|---|\n| Hollin Bank | 860 |\n| Skerry East | 540 |\n\n"
+            f"Hollin Bank is {gap} MW bigger than Skerry East.\n")
+    assert [(c.value.number, c.value.unit) for c in extract_claims(art("cu", body))][:2] == [(860, "MW"), (540, "MW")]
+    assert audit_codes(body) == codes
+
+
+def test_a_columns_scale_word_scales_its_cells() -> None:
+    body = "| 企业 | 产量（万吨） |\n|---|---|\n| WestCo | 4.8 |\n"
+    assert [(c.value.number, c.value.unit, c.value.resolution) for c in extract_claims(art("cs", body))] == [(48000, "t", 1000)]

@@ -27,6 +27,7 @@ from verifier.extract.build import build_claim
 from verifier.extract.changes import compare
 from verifier.extract.context import Figure, article_figures, model_mentions
 from verifier.extract.actors import deal_subject, event_subject
+from verifier.extract.columns import column_unit
 from verifier.extract.families import family_subject
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
@@ -170,8 +171,8 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     cs = clause_start(body, sent.start, q.start)
     near = body[cs:q.start]
     header = unit.header[unit.cell_at(q.start)] if unit.cells and unit.cell_at(q.start) is not None and unit.header else ""
-    if header and q.unit and "/" not in q.unit and q.unit not in ("x", "%"):
-        q = _per_header(header, q)  # a 'Price per kg' column: its '$2,045' is USD/kg
+    if header:
+        q = column_unit(header, q)  # 'Capacity (MW)': a bare 860 is 860 MW; 'Price per kg': '$2,045' is USD/kg
         f = replace(f, q=q)
     wide = " ".join(x for x in (unit.heading or "", header, body[unit.start:q.start]) if x)
     after = body[q.end:clause_end(body, q.end, sent.end)]
@@ -251,26 +252,6 @@ def _restatement(run: Run, body: str, sent: Sentence, f: Figure, prev: Claim) ->
         return None
     reading = M.Reading(prev.metric, q.unit, "count" if prev.metric == "count" else "measurement")
     return build_claim(run, body, sent, f, reading, prev.subject, None, body[sent.start:q.start], "", "", dict(prev.scope))
-
-
-PER_HEADER: Final = re.compile(r"(?:\bper\s+|/\s*|每\s*)([A-Za-z²]+|[\u4e00-\u9fff]{1,3})\s*\)?\s*$", re.IGNORECASE)
-"""A table header that ends on a denominator: 'Price per kg', 'Cost (USD/kWh)', '每公斤价格' is read by :func:`_per_header`."""
-
-
-def _per_header(header: str, q):
-    """``q`` with its unit divided by the denominator its table column names ('Price per kg' ->
-    USD/kg), when the denominator is a unit the quantity layer knows; else ``q`` unchanged."""
-    from verifier.quantities.units import match_unit
-    from verifier.units import factor
-
-    m = PER_HEADER.search(header.strip()) or re.search(r"每\s*([\u4e00-\u9fff]{1,3})", header)
-    if m is None:
-        return q
-    found = match_unit(m.group(1), 0) or match_unit(m.group(1).lower(), 0)
-    if found is None or found[1] != len(m.group(1)) and not m.group(1).startswith(("公斤", "千克", "吨", "公里", "千瓦")):
-        return q
-    unit = f"{q.unit}/{found[0]}"
-    return q._replace(unit=unit, kind="rate") if factor(unit, unit) is not None else q
 
 
 def _sets_a_year(body: str, sent: Sentence, f: Figure, run: Run) -> bool:
