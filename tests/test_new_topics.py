@@ -146,3 +146,11 @@ def test_a_columns_bracketed_unit_gives_bare_cells_their_unit(gap: str, codes: l
 def test_a_columns_scale_word_scales_its_cells() -> None:
     body = "| 企业 | 产量（万吨） |\n|---|---|\n| WestCo | 4.8 |\n"
     assert [(c.value.number, c.value.unit, c.value.resolution) for c in extract_claims(art("cs", body))] == [(48000, "t", 1000)]
+
+
+def test_the_farm_is_the_name_described_so_not_the_turbine() -> None:
+    body = ("Brightwater Energy formally inaugurated its Northgale Array on Monday, a year after the last of its 92 "
+            "Corvid V236 turbines began turning. The farm now exports at its full capacity of 1,380 MW. "
+            "Each V236 is rated at 15 MW.")
+    assert [(c.subject, c.value.number) for c in extract_claims(art("df", body))] == [
+        ("Northgale Array", 1380), ("Corvid V236", 15)]

@@ -100,6 +100,9 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
     subject = name_of(run, m) if m else None
     if subject is None and comparative and not target and reading.relation == "share" and q.kind == "fraction":
         return memo.pair()
+    definite = DEFINITE.match(body, sent.start, q.start)
+    if subject is None and definite and definite.group(1).lower().rstrip("s") in THINGS:
+        subject = _described(run, body, sent, definite.group(1))
     if subject is None and PRONOUN.search(near):  # the name nearest before the pronoun: this sentence's, else the paragraph's
         m = in_clause(body, sent.start, cs, run.subjects, exclude, role_metric) \
             or in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, role_metric)
@@ -147,6 +150,36 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
 
 AGAINST: Final = re.compile(r"(?:\bagainst|\bcompared (?:with|to)|\bversus|\bvs\.?|\bthan|相比|对比)\s*(?:the\s+|约|近)?$", re.IGNORECASE)
 """Words before a figure that set it against the subject's: its owner is a rival ('against 3.0 for the Aero 10')."""
+
+
+DEFINITE: Final = re.compile(r"\s*The\s+([a-z]{3,})\b(?!\s+(?:of|to|same|first|last)\b)")
+"""A sentence that opens on 'The <noun>' ('The farm now exports 1,380 MW') speaks of a name of
+that kind given before (:func:`_described`)."""
+
+
+THINGS: Final = frozenset(
+    "farm plant project unit device model system vehicle car bus truck train line network station chip phone "
+    "turbine pump satellite rocket launcher mine factory facility array fleet site product machine battery charger "
+    "drone aircraft plane ship reactor inverter server processor accelerator".split())
+"""Nouns for things a name stands for: 'The farm', 'The unit' refer back to a named one ('The list
+price', 'The company' do not resolve this way)."""
+
+
+def _described(run: Run, body: str, sent: Sentence, noun: str) -> str | None:
+    """The name 'the <noun>' stands for: the last name in the paragraph before the sentence that
+    the text calls a <noun> ('Northgale Array … wind farm'), else the last one that no other
+    noun follows ('its Northgale Array' rather than 'its 92 Corvid V236 turbines'); None when
+    the paragraph names none."""
+    names = run.subjects.within(sent.unit.start, sent.start)
+    stem = noun.rstrip("s")
+    called = [m for m in names if re.search(rf"\b{re.escape(stem)}s?\b", body[max(0, m.start - 40):m.end + 40], re.IGNORECASE)]
+    if called:
+        return name_of(run, called[-1])
+    bare = [m for m in names if not _NOUN_AFTER.match(body, m.end)]
+    return name_of(run, bare[-1]) if bare else None
+
+
+_NOUN_AFTER: Final = re.compile(r"\s+[a-z]{3,}s?\b(?!\s+(?:on|in|at|of|to|and|with|for)\b)")
 
 
 def _not_a_rival(run: Run, sent: Sentence, subject: str | None) -> str | None:
