@@ -172,7 +172,8 @@ def _described(run: Run, body: str, sent: Sentence, noun: str) -> str | None:
     the paragraph names none."""
     names = run.subjects.within(sent.unit.start, sent.start)
     stem = noun.rstrip("s")
-    called = [m for m in names if re.search(rf"\b{re.escape(stem)}s?\b", body[max(0, m.start - 40):m.end + 40], re.IGNORECASE)]
+    called = [m for m in names if re.search(rf"\b{re.escape(stem)}s?\b", body[max(0, m.start - 40):min(m.end + 40, sent.start)],
+                                            re.IGNORECASE)]
     if called:
         return name_of(run, called[-1])
     bare = [m for m in names if not _NOUN_AFTER.match(body, m.end)]
