@@ -154,3 +154,13 @@ def test_the_farm_is_the_name_described_so_not_the_turbine() -> None:
             "Each V236 is rated at 15 MW.")
     assert [(c.subject, c.value.number) for c in extract_claims(art("df", body))] == [
         ("Northgale Array", 1380), ("Corvid V236", 15)]
+
+
+@pytest.mark.parametrize("gap, codes", [("320", []), ("420", ["V102"])])
+def test_a_relative_clause_speaks_of_the_name_before_it(gap: str, codes: list) -> None:
+    body = ("| Wind farm | Capacity (MW) |\n|---|---|\n| Northgale | 1380 |\n| Hollin Bank | 860 |\n| Skerry East | 540 |\n\n"
+            f"Northgale is 520 MW larger than Hollin Bank, which in turn is {gap} MW bigger than Skerry East.\n")
+    claims = extract_claims(art("rc", body))
+    assert [(c.subject, c.comparison.target) for c in claims if c.comparison] == [
+        ("Northgale", "Hollin Bank"), ("Hollin Bank", "Skerry East")]
+    assert audit_codes(body) == codes

@@ -47,6 +47,9 @@ FOR_AFTER: Final = re.compile(
 """'$6,000 for the H9', '14 months for the Zephyr X1', '150 kW for the previous Helix H2', '30
 minutes on the H2', '9 kW of heating for the older HX-5': the name right after is the figure's subject."""
 
+RELATIVE: Final = re.compile(r"\s*(?:which|that|who)\b", re.IGNORECASE)
+"""A clause that opens on a relative pronoun speaks of the name right before it."""
+
 APPOSED: Final = re.compile(r"(?:\s+[a-z][a-z-]*){0,2}\s*[,，]\s*")
 """What lies between a name and a clause set after it: 'the E9 midibus, rated for 240 km' (at
 most two lower-case words and a comma): the clause's figure is that name's."""
@@ -95,6 +98,9 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
     if role_metric not in COMPANY_METRICS:  # 'Helion quotes a weight of 116 kg': who says a product figure does not own it
         exclude = exclude | {o.name for o in run.subjects.within(sent.start, q.start) if is_speaker(body, o)}
     m = in_clause(body, cs, q.start, run.subjects, exclude, role_metric)
+    if m is None and RELATIVE.match(near):  # '…than Hollin Bank, which in turn is 420 MW bigger': Hollin Bank's
+        ahead = [x for x in run.subjects.within(sent.start, cs) if x.name not in exclude]
+        m = ahead[-1] if ahead and APPOSED.fullmatch(body, ahead[-1].end, cs) else None
     if comparative and m is None and target is None and before and before[-1].comparison is not None:
         return before[-1].subject, before[-1].comparison.target  # a nameless clause goes on with the sentence's comparison
     subject = name_of(run, m) if m else None
