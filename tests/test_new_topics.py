@@ -164,3 +164,9 @@ def test_a_relative_clause_speaks_of_the_name_before_it(gap: str, codes: list) -
     assert [(c.subject, c.comparison.target) for c in claims if c.comparison] == [
         ("Northgale", "Hollin Bank"), ("Hollin Bank", "Skerry East")]
     assert audit_codes(body) == codes
+
+
+def test_the_unit_does_not_take_a_figure_set_after_another_name() -> None:
+    body = ("Shares of Helion rose. The HP-320K is rated at 320 kW. The unit sits alongside the smaller HP-150K, "
+            "a 150 kW model aimed at commercial rooftops.")
+    assert [(c.subject, c.value.number) for c in extract_claims(art("du", body))] == [("HP-320K", 320), ("HP-150K", 150)]

@@ -106,7 +106,7 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
     subject = name_of(run, m) if m else None
     if subject is None and comparative and not target and reading.relation == "share" and q.kind == "fraction":
         return memo.pair()
-    definite = DEFINITE.match(body, sent.start, q.start)
+    definite = DEFINITE.match(body, cs, q.start)  # the figure's own clause opens on 'The <thing>'
     if subject is None and definite and definite.group(1).lower().rstrip("s") in THINGS:
         subject = _described(run, body, sent, definite.group(1))
     if subject is None and PRONOUN.search(near):  # the name nearest before the pronoun: this sentence's, else the paragraph's
