@@ -170,3 +170,21 @@ def test_the_unit_does_not_take_a_figure_set_after_another_name() -> None:
     body = ("Shares of Helion rose. The HP-320K is rated at 320 kW. The unit sits alongside the smaller HP-150K, "
             "a 150 kW model aimed at commercial rooftops.")
     assert [(c.subject, c.value.number) for c in extract_claims(art("du", body))] == [("HP-320K", 320), ("HP-150K", 150)]
+
+
+@pytest.mark.parametrize("pct, codes", [("23%", []), ("30%", ["V101"])])
+def test_up_n_percent_from_a_figure_of_an_earlier_year(pct: str, codes: list) -> None:
+    body = f"Shares of Hydrova rose. Hydrova said revenue reached €182 million in 2025, up {pct} from €148 million in 2024."
+    assert audit_codes(body) == codes
+
+
+def test_a_year_takes_no_neighbours_unit_and_an_unknown_unit_no_restatement() -> None:
+    claims = extract_claims(art("yr", "Shares of Hydrova rose. Hydrova unveiled the HX-20, a 20 MW stack that will serve refineries through 2028."))
+    assert [(c.value.number, c.value.unit) for c in claims] == [(20, "MW")]
+    assert audit_codes("Zephyr X1吨水电耗约2.8千瓦时（约合10.1兆焦）。") == []
+    assert audit_codes("Zephyr X1吨水电耗约2.8千瓦时（约合12.1兆焦）。") == ["V104"]
+
+
+def test_an_article_with_figures_and_no_claim_is_reported() -> None:
+    source = art("nc", "蓝澜水务2025年营收为48.6亿元，同比增长35%。")
+    assert codes_of(findings(corpus([source], extract_claims(source)), "V603")) == ["V603"]

@@ -44,3 +44,21 @@ def test_gb200_power_contradiction_is_reported() -> None:
     values = sorted({claims[i].value for i in hits[0].claims})
     assert values == [1000, 1200]
     assert len({claims[i].source for i in hits[0].claims}) == 2
+
+
+def test_extraction_alone_finds_what_the_records_find() -> None:
+    """Issue 3's bar: the extract-only audit reports the curated audit's errors (compared with
+    each other, not with written-down answers), and every article yields claims without failing."""
+    from verifier.ingest.corpus import extract_missing
+
+    curated = audit(load_corpus([ROOT]))
+    extracted_corpus = load_corpus([ROOT])
+    extract_missing(extracted_corpus, everything=True, jobs=1)
+    assert extracted_corpus.extraction_errors == {}
+    assert {c.source for c in extracted_corpus.claims} == set(extracted_corpus.sources)
+    extracted = audit(extracted_corpus)
+
+    def errors(report) -> list[tuple[str, str | None, int | None]]:
+        return sorted((f.rule, f.path, f.line) for f in report.findings if f.severity.value == "error")
+
+    assert errors(extracted) == errors(curated)

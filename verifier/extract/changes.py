@@ -74,8 +74,11 @@ YEAR_ON_YEAR: Final = re.compile(r"同比|较上年|比上年|year[- ]on[- ]year
 """Words that compare a figure with the year before ('同比增长25%', 'up 25% year on year')."""
 
 
-BASE_YEAR_AFTER: Final = re.compile(r"\s+(?:the|that of)\s+[\d.,]+[^,;.。，；]{0,30}?\bin\s+((?:19|20)\d{2})\b", re.IGNORECASE)
-"""'2.5 times the 60,000 it shipped in 2023': the multiple's base is the subject's figure for that year."""
+BASE_YEAR_AFTER: Final = re.compile(
+    r"\s+(?:(?:the|that of)\s+|from\s+|over\s+|on\s+)(?:about\s+)?[$€£¥]?\s*[\d.,]+(?:[^,;。，；]|(?<=\d)[.,](?=\d)){0,30}?\bin\s+((?:19|20)\d{2})\b",
+    re.IGNORECASE)
+"""'2.5 times the 60,000 it shipped in 2023', 'up 30% from €148 million in 2024': the base is the
+subject's figure for that year."""
 
 
 def _change_of_year(run: Run, body: str, sent: Sentence, f: Figure, target: str | None) -> tuple[Claim, str] | None:

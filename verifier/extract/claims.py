@@ -187,7 +187,8 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     portion = portion_claim(run, body, sent, f, near, wide, after) if not unit.cells else None
     if portion is not None:
         return portion
-    reading = _reading(q, near, wide, after, header, body[sent.start:q.start], prev, same_sentence, listed)
+    restating = same_sentence and apposed(body[prev.anchor.end:q.start])  # '2.8千瓦时（约合10.1兆焦）'
+    reading = _reading(q, near, wide, after, header, body[sent.start:q.start], prev, same_sentence, listed, restating)
     if reading is None and q.unit is None and same_sentence and TIMES_THE.search(near):
         base = next((c for c in reversed(run.claims.starting(sent.start, q.start)) if c.comparison is None and c.value.unit), None)
         if base is not None:  # '180,000 heat pumps in 2025, 2.5 times the 60,000 it shipped in 2023': the base is in heat pumps
@@ -254,6 +255,12 @@ def _restatement(run: Run, body: str, sent: Sentence, f: Figure, prev: Claim) ->
     return build_claim(run, body, sent, f, reading, prev.subject, None, body[sent.start:q.start], "", "", dict(prev.scope))
 
 
+def _a_year(q) -> bool:
+    """A bare whole number between 1900 and 2100 ('through 2028'): a year, never a magnitude in a
+    neighbour's unit."""
+    return q.unit is None and isinstance(q.value, (int, float)) and float(q.value).is_integer() and 1900 <= q.value <= 2100
+
+
 def _sets_a_year(body: str, sent: Sentence, f: Figure, run: Run) -> bool:
     """True when a bare year ('in 2025', '2025年') shares its clause with another figure, whose
     year it is (scope ``year``), rather than dating an event."""
@@ -275,14 +282,15 @@ def _stores_energy(run: Run) -> bool:
 
 
 def _reading(q, near: str, wide: str, after: str, header: str, sentence: str, prev: Claim | None,
-             same_sentence: bool, listed: bool) -> M.Reading | None:
+             same_sentence: bool, listed: bool, restating: bool = False) -> M.Reading | None:
     """What a figure measures (:func:`metrics.read`); a bare number continuing a list or a
     distributive pair ('8.54万…，而GB200约为4.5万个'; ``listed``: not followed by 'of' or
     'times', which make it a share or a multiple) takes the previous figure's metric, and a ratio whose clause names no metric takes the previous
     claim's in the same sentence, else the nearest cue of its sentence, else the previous claim's."""
     reading = M.read(q, header + " " + near, wide, after, header, "" if same_sentence else sentence)
     if reading is None and q.unit is None and listed and prev.comparison is None and prev.value.unit \
-            and any(ch.isdigit() for ch in q.surface) and prev.metric not in ("date", "count", "duration"):
+            and any(ch.isdigit() for ch in q.surface) and prev.metric not in ("date", "count", "duration") \
+            and not _a_year(q) and not restating:
         reading = M.Reading(prev.metric, prev.value.unit, prev.kind)
     if reading is None:
         return None

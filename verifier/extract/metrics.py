@@ -203,7 +203,7 @@ def read(q, near: str, wide: str, after: str, header: str = "", sentence: str = 
     if unit in ("W", "kW", "MW", "GW", "TW"):
         metric = "power_capacity" if (unit in ("MW", "GW", "TW") or has(near[-16:], CAPACITY_CUES)) and not has(near, ("功耗", "power draw")) else "power"
         return Reading(metric, unit, "measurement")
-    if unit in ("Wh", "kWh", "MWh", "GWh", "TWh", "J"):
+    if unit in ("Wh", "kWh", "MWh", "GWh", "TWh", "J", "kJ", "MJ", "GJ"):
         return None if q.surface.startswith("一") else Reading("energy", unit, "measurement")
     if unit in MASS_UNITS:
         if has(near[-16:] + " " + after[:16], EMISSION_CUES):

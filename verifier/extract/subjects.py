@@ -45,6 +45,9 @@ THAN_AFTER: Final = re.compile(
 much energy as the H9', '1.5 times that of the Q7'. Matched at the figure's end (no '^': with a
 start position, '^' would only match at the start of the text)."""
 
+FIGURE_NEXT: Final = re.compile(r"\s*(?:about\s+|around\s+|约)?[$€£¥]?\s*\d")
+"""A figure right after 'than'/'from': the comparison's base is a value, not a named target."""
+
 ADJACENT_AFTER: Final = re.compile(r"\s*(?:as\s+(?:much|many|large|high|big|long|fast)\b|(?:that|those)\s+of\b)", re.IGNORECASE)
 """Forms whose target must be the name right after them ('as much … as X', 'that of X')."""
 
@@ -200,6 +203,8 @@ def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end
             group = _joined(body, before[:i + 1])
             return join_names(g.name for g in group), group[0]
     after = THAN_AFTER.match(body, q_end, sent_end)
+    if after and FIGURE_NEXT.match(body, after.end(), sent_end) and not subjects.starting(after.end(), after.end() + 1):
+        return None, None  # 'up 30% from €148 million in 2024': the base is a figure (a change over time), no name
     if after:
         group = subjects.starting(after.end(), sent_end)
         if group and group[0].start == after.end():

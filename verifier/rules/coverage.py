@@ -69,3 +69,24 @@ def extraction_failed(ctx: Context) -> Iterator[Finding]:
     for sid, error in sorted(ctx.corpus.extraction_errors.items()):
         src = ctx.corpus.sources[sid]
         yield me.finding(f"claims could not be extracted from {sid}: {error}", source=sid, path=src.path, line=src.body_line)
+
+
+@rule("V603", "no-claims", "An article with figures yields no claim: the extractor found no subject to give them to.", severity="info")
+def no_claims(ctx: Context) -> Iterator[Finding]:
+    """An article none of whose figures became a claim was not audited. Usually the article names
+    its products or companies in words no capital letter or code marks (Chinese company
+    names): add them to a ``subjects.yaml`` beside the articles (README, "Extraction"), or
+    record the claims by hand.
+
+    Okay: an article with at least one claim, or without figures.
+    V603: an article with figures and no claim.
+    """
+    me = no_claims.rule
+    have = {c.source for c in ctx.corpus.claims}
+    numbers = numbers_in_text(ctx)
+    for sid, src in sorted(ctx.corpus.sources.items()):
+        counted = [q for q in numbers.get(sid, []) if q.kind != "date"]
+        if sid not in have and sid not in ctx.corpus.extraction_errors and counted:
+            yield me.finding(f"{sid}: {len(counted)} figures but no claim; name its subjects in a subjects.yaml beside the "
+                             "articles (- {name: …, kind: product|company, aliases: […]})", source=sid, path=src.path,
+                             line=src.body_line)
