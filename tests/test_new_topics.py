@@ -188,3 +188,14 @@ def test_a_year_takes_no_neighbours_unit_and_an_unknown_unit_no_restatement() ->
 def test_an_article_with_figures_and_no_claim_is_reported() -> None:
     source = art("nc", "蓝澜水务2025年营收为48.6亿元，同比增长35%。")
     assert codes_of(findings(corpus([source], extract_claims(source)), "V603")) == ["V603"]
+
+
+@pytest.mark.parametrize("body, good, bad", [
+    ("Shares of Hydrova rose. Hydrova shipped 1,250 MW in 2025. Of those, 300 MW went to buyers in China, about {}.", "24%", "30%"),
+    ("Shares of Hydrova rose. The HX-20 is rated at 20 MW, {} times the HX-10's 10 MW.", "2", "2.5"),
+    ("Zephyr X1吨水电耗2.8千瓦时，比Zephyr X2的4.2千瓦时低{}。", "33%", "40%"),
+    ("Zephyr X1净利润6.2亿元，比Zephyr X2的4.8亿元增加{}亿元。", "1.4", "1.6"),
+])
+def test_comparisons_from_a_fourth_set_of_articles(body: str, good: str, bad: str) -> None:
+    assert audit_codes(body.format(good)) == []
+    assert audit_codes(body.format(bad)) in (["V101"], ["V102"])

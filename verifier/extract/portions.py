@@ -49,7 +49,7 @@ _ZH_AFTER: Final = re.compile(r"^\s*[个台辆座套部家款块颗次]?\s*(?:�
 """'其中 1,500 台为快充桩' -> 快充桩: the part named after its figure."""
 
 _EN_AFTER: Final = re.compile(
-    r"^\s*(?:(?:of\s+them|in\s+all)\s+)?(?:were|are|was|is)\s+(?:(?:the|a|an)\s+)?"
+    r"^\s*(?:(?:of\s+them|in\s+all)\s+)?(?:were|are|was|is|went\s+to|came\s+from|go\s+to|were\s+sold\s+(?:to|in))\s+(?:(?:the|a|an)\s+)?"
     r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s*(?:[,.;:(]|$)|\s+(?:and|while|or|only|which|that|just)\b)", re.IGNORECASE)
 """'1,500 were fast chargers, …' -> fast chargers."""
 

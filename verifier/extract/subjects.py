@@ -37,6 +37,7 @@ TARGET_CUE: Final = re.compile(r"(?:是|为|达|达到|约为|相当于|只有|�
 
 THAN_AFTER: Final = re.compile(
     r"[^，,。；;]{0,40}?(?:than|vs\.?|versus|compared (?:with|to)|over|from)\s+(?:the\s+)?"  # '… than the', 'compared with', 'up 12% from the'
+    r"|\s+the\s+(?=\S+['’]s\s)"                                                           # '2.5 times the HX-10's 10 MW'
     r"|\s*(?:as\s+(?:much|many|large|high|big|long|fast)\s+(?:[a-z-]+\s+){0,3}?as"      # 'as much energy as'
     r"|(?:that|those)\s+of)\s+(?:the\s+)?",                                              # 'that of the'
     re.IGNORECASE,
@@ -163,8 +164,9 @@ THAN_BEFORE: Final = re.compile(
 """Chinese 'A 比 X 低 N 倍': the target X stands between 比 and the comparative."""
 
 
-OWN_FIGURE: Final = re.compile(r"\s*的\s*[$¥€£]?\s*\d[\d,.]*\s*[万亿千百]?\s*(?:[A-Za-z]{1,4}|美元|元|瓦|千瓦|公斤|分钟|小时)?\s*")
-"""'比 H2 的 $60,000 降了 20%': the target's own figure between its name and the comparative."""
+OWN_FIGURE: Final = re.compile(r"\s*的\s*(?:约|近)?\s*[$¥€£]?\s*\d[\d,.]*\s*[万亿千百]?\s*(?:[A-Za-z/%]{1,8}|[\u4e00-\u9fff]{1,4})?\s*")
+"""'比 H2 的 $60,000 降了 20%', '比董家口厂的4.2千瓦时低40%': the target's own figure (with its unit)
+between its name and the comparative."""
 
 
 ITS_BEFORE: Final = re.compile(r"(?:是|为|达|相当于|约为)其\s*(?:约|近|接近)?\s*$")
