@@ -72,6 +72,7 @@ METRICS: dict[str, Metric] = {
     "cost_per_hour": Metric("USD/h", "cost per unit time (e.g. total cost of ownership per chip-hour)"),
     "cost_per_distance": Metric("USD/km", "price or cost per unit of distance (per km driven)"),
     "cost_per_energy": Metric("USD/kWh", "price or cost per unit of energy (electricity tariff, per kWh stored)"),
+    "mass_rate": Metric("kg/h", "mass produced or moved per unit of time (kg of hydrogen per hour, tonnes a year)"),
     "cost_per_mass": Metric("USD/kg", "price or cost per unit of mass (launch price per kg to orbit, per tonne)"),
     "deal_value": Metric("USD", "value of a deal, financing or acquisition"),
     "cost_share": Metric("%", "share of a cost in a total"),
@@ -100,6 +101,7 @@ RATE_METRICS: dict[tuple[str, str], str] = {
     ("money", "distance"): "cost_per_distance",      # $0.18 per km
     ("money", "energy"): "cost_per_energy",          # $0.12 per kWh, 0.5元/度
     ("money", "mass"): "cost_per_mass",              # $2,045 per kilogram
+    ("mass", "time"): "mass_rate",                   # 385 kg/h of hydrogen, 万吨/年
 }
 """(numerator dimension, denominator dimension) -> metric of a figure in that compound unit.
 Pairs not listed make no metric: the figure is not proposed rather than read as its
