@@ -199,3 +199,8 @@ def test_an_article_with_figures_and_no_claim_is_reported() -> None:
 def test_comparisons_from_a_fourth_set_of_articles(body: str, good: str, bad: str) -> None:
     assert audit_codes(body.format(good)) == []
     assert audit_codes(body.format(bad)) in (["V101"], ["V102"])
+
+
+def test_a_name_with_a_particle_is_one_name() -> None:
+    body = "Shares of Hydrova rose. Refinería del Sur expects hydrogen to cost €5.10 per kg, a spokesperson said."
+    assert [c.subject for c in extract_claims(art("np", body))] == ["Refinería del Sur"]

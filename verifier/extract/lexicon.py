@@ -52,11 +52,11 @@ _L: Final = "A-Za-zÀ-ÖØ-öø-ÿĀ-ſ"
 _CAP_NAME: Final = re.compile(
     rf"(?<![{_L}0-9])"
     rf"[A-Z][{_L}&-]*[{_L}]"                          # a capitalised word: 'Zephyr', 'Jalapeño'
-    rf"(?:[ ][A-Z][{_L}&-]*[{_L}]"                    # more capitalised words: 'Richard Ho'
+    rf"(?:(?:[ ](?:de|del|della|der|di|du|da|la|le|van|von|y))?[ ][A-Z][{_L}&-]*[{_L}]"  # more capitalised words: 'Richard Ho', 'Refinería del Sur'
     rf"|[ ][A-Z]?\d{{1,4}}[A-Za-z]?(?![{_L}0-9]|[.,]\w|\s*年))*"  # or a model number: 'Orca 9', 'Zephyr X1' (not a year: 'Helion 2025年')
     rf"(?![{_L}])"
 )
-"""Capitalised names: 'Zephyr X1', 'Jalapeño', 'Orca 9', 'Richard Ho'."""
+"""Capitalised names: 'Zephyr X1', 'Jalapeño', 'Orca 9', 'Richard Ho', 'Refinería del Sur'."""
 
 _QUOTED_ZH: Final = re.compile(r"[「『“《]([^」』”》\n]{1,8})[」』”》]")
 """A short name in Chinese quotation marks: 「辣椒」, “星河”."""
