@@ -204,3 +204,20 @@ def test_comparisons_from_a_fourth_set_of_articles(body: str, good: str, bad: st
 def test_a_name_with_a_particle_is_one_name() -> None:
     body = "Shares of Hydrova rose. Refinería del Sur expects hydrogen to cost €5.10 per kg, a spokesperson said."
     assert [c.subject for c in extract_claims(art("np", body))] == ["Refinería del Sur"]
+
+
+@pytest.mark.parametrize("body, good, bad", [
+    ("Shares of Aerodrop rose. Aerodrop revenue rose to $58 million in 2025 from $44 million in 2024, an increase of ${} million.", "14", "12"),
+    ("Shares of Skyvane rose. The Skyvane K7 cruises at 80 km/h, or {} mph.", "50", "56"),
+    ("Zephyr X1单柜散热能力为120千瓦（即{}万瓦）。", "12", "1.2"),
+])
+def test_comparisons_from_a_fifth_set_of_articles(body: str, good: str, bad: str) -> None:
+    assert audit_codes(body.format(good)) == []
+    assert audit_codes(body.format(bad)) in (["V102"], ["V104"])
+
+
+def test_as_many_compares_counts_not_the_clause_befores_metric() -> None:
+    body = ("Shares of Skyvane rose. Skyvane cost per delivery is $9.20 and Aerodrop cost is $11.40. "
+            "Skyvane also made 1.55 times as many deliveries as Aerodrop.")
+    assert [c.metric for c in extract_claims(art("am", body)) if c.comparison] == ["count"]
+    assert audit_codes(body) == []

@@ -86,7 +86,7 @@ METRICS: dict[str, Metric] = {
 
 UNIT_DIMENSIONS: dict[str, str] = {
     **dict.fromkeys(("mW", "W", "kW", "MW", "GW", "TW"), "power"),
-    **dict.fromkeys(("Wh", "kWh", "MWh", "GWh", "TWh", "J"), "energy"),
+    **dict.fromkeys(("Wh", "kWh", "MWh", "GWh", "TWh", "J", "kJ", "MJ", "GJ"), "energy"),
     **dict.fromkeys(("mg", "g", "kg", "t", "lb", "oz"), "mass"),
     **dict.fromkeys(("mm", "cm", "m", "km", "mi"), "distance"),
     **dict.fromkeys(("ms", "s", "min", "h", "day", "week", "month", "quarter", "year"), "time"),

@@ -81,14 +81,15 @@ BASE_YEAR_AFTER: Final = re.compile(
 subject's figure for that year."""
 
 
-def _change_of_year(run: Run, body: str, sent: Sentence, f: Figure, target: str | None) -> tuple[Claim, str] | None:
+def _change_of_year(run: Run, body: str, sent: Sentence, f: Figure, target: str | None,
+                    difference: bool = False) -> tuple[Claim, str] | None:
     """The later figure of a change between years and the earlier year, when the percentage or
     multiplier ``f`` names no other target: two figures of one subject and metric for two years
     before it in the sentence ('18.5 GW in 2025, up from 12.4 GW in 2024, a 49% increase'), or
     one figure for a year and a year-on-year word ('2025年营收50亿元，同比增长25%' -> 2024), or
     one figure for a year and a base for another year after it ('… in 2025, 2.5 times the
     60,000 it shipped in 2023' -> 2023)."""
-    if f.q.unit not in ("%", "x") or target not in (None, T.BASELINE):
+    if (f.q.unit not in ("%", "x") and not difference) or target not in (None, T.BASELINE):
         return None
     prior = [c for c in run.claims.starting(sent.start, f.q.start) if c.comparison is None and "year" in c.scope]
     if not prior:
@@ -119,7 +120,8 @@ def compare(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Reading, 
     if reading.relation:
         change = _after_change(run, sent, f, target)
         across = _change_across(run, body, sent, f) if change is None else None
-        years = _change_of_year(run, body, sent, f, target) if change is None and across is None else None
+        years = _change_of_year(run, body, sent, f, target, reading.relation == "difference") \
+            if change is None and across is None else None
         if years is not None:  # '18.5 GW in 2025, up from 12.4 GW in 2024, a 49% increase': the later year against the earlier
             later, earlier = years
             subject, reading = later.subject, replace(reading, metric=later.metric)

@@ -61,7 +61,7 @@ DIFFERENCE: Final = re.compile(r"(?:只差|仅差|相差|还差|差了|差)\s*(?
 """'只差18平方毫米': the figure is a difference to the reference point (relation 'difference')."""
 
 DIFF_BEFORE: Final = re.compile(r"(?:多出|多了|高出|少了|少出|低了|快了|慢了|缩短了|相差|差距为|差距是|增加了?|减少了?|增长了?|下降了?|多产|少产"
-                                r"|a difference of|difference of"
+                                r"|a difference of|difference of|an? (?:increase|decrease|gain|rise|drop|fall|loss|saving|premium|discount) of"
                                 r"|\b(?:undercut\w*|beat\w*|exceed\w*|outpac\w*|trail\w*|cheaper|dearer|more expensive|higher|lower|less|more"
                                 r"|faster|slower|heavier|lighter|longer|shorter)\b(?:[^,，.;。]|(?<=\d)[,.](?=\d)){0,40}\bby)\s*(?:约|近|about|nearly|roughly|some)?\s*$",
                                 re.IGNORECASE)

@@ -69,6 +69,9 @@ CAPACITY_CUES: Final = ("出货", "装机", "产能", "并网", "新增", "shipp
 COP_CUES: Final = ("cop", "coefficient of performance", "性能系数", "制热能效", "能效系数")
 """Words before a bare number that make it a coefficient of performance (a ratio without unit)."""
 
+VELOCITY_UNITS: Final = frozenset({"km/h", "mph", "m/s", "kn", "knot"})
+"""Units of how fast something travels."""
+
 SPEED_BEFORE: Final = re.compile(r"时速\s*(?:达到?|为|约|超过|最高)?\s*$")
 """'时速350公里' is a speed in km/h, printed as a distance."""
 
@@ -249,6 +252,8 @@ def _physical(q, near: str, after: str) -> Reading | None:
     unit = q.unit
     if unit in UNIT_METRICS:
         return Reading(UNIT_METRICS[unit], unit, "spec")
+    if unit in VELOCITY_UNITS:
+        return Reading("velocity", unit, "spec")  # '80 km/h, or 56 mph'
     if UNIT_DIMENSIONS.get(unit) == "distance" and SPEED_BEFORE.search(near[-8:]):
         return Reading("velocity", f"{unit}/h", "spec")  # '时速350公里': 350 km/h, no distance
     if UNIT_DIMENSIONS.get(unit) == "distance":  # a kilometre figure is a distance unless a cue says range
@@ -335,11 +340,16 @@ SMALLER_BEFORE: Final = re.compile(r"(?:低|少|小|短|慢|轻|降低|减少|�
 """'低 1.7 倍', '少了约 3 倍': the Chinese form, the comparative right before the number."""
 
 
+AS_MANY: Final = re.compile(r"\s*as\s+many\b", re.IGNORECASE)
+
+
 def _ratio(near: str, after: str, sentence: str = "") -> Reading:
     """A multiplier: the metric from the clause (per-power and interactive cues first), then
     from the sentence, or '' for the caller to carry from the previous claim; lowered figures,
     and advantages in a metric where smaller is better, are inverse ratios."""
     metric = _ratio_metric(near, after, sentence)
+    if AS_MANY.match(after):
+        metric = "count"  # '1.55 times as many deliveries as Aerodrop': a ratio of counts, whatever the clause before
     if SMALLER_AFTER.match(after) or SMALLER_BEFORE.search(near):
         return Reading(metric, "x", "ratio", "inverse_ratio")
     inverse = nearest(near[-6:] + " " + after[:12], INVERSE_CUES) >= 0

@@ -83,7 +83,7 @@ NUMBER_RE: Final[LazyRe] = LazyRe(
     r"|\s?[x×*]\s?10(?:\^|\*\*)?-?\d+)?"      # "1.3x10^6", "5.5x10-3"
     r"(?P<cnmag>"                             # Chinese place characters after digits
     r"(?:(?:\s(?=[千百]?[万萬亿億]))?"          # "1050 亿": one space before 万/亿
-    r"[多余几幾]?[" + _CN_PLACE + r"](?![" + _UNIT_AFTER_PLACE + r"])"  # 千米 is km, not 1000 m
+    r"[多余几幾]?(?:[十拾百佰万萬亿億]|[千仟](?![" + _UNIT_AFTER_PLACE + r"]))"  # 千米 is km, not 1000 m; 1.2万瓦 is 12,000 W
     r"(?:(?!" + _SCALE_THEN_PREFIX + r")[零〇" + _CN + r"]"  # more numerals, not 万千瓦's 千
     r"|\d+|[多余几幾](?=[" + _CN_PLACE + r"]))*)?"
     r")"
