@@ -195,25 +195,18 @@ def test_an_article_with_figures_and_no_claim_is_reported() -> None:
     ("Shares of Hydrova rose. The HX-20 is rated at 20 MW, {} times the HX-10's 10 MW.", "2", "2.5"),
     ("Zephyr X1吨水电耗2.8千瓦时，比Zephyr X2的4.2千瓦时低{}。", "33%", "40%"),
     ("Zephyr X1净利润6.2亿元，比Zephyr X2的4.8亿元增加{}亿元。", "1.4", "1.6"),
+    ("Shares of Aerodrop rose. Aerodrop revenue rose to $58 million in 2025 from $44 million in 2024, an increase of ${} million.", "14", "12"),
+    ("Shares of Skyvane rose. The Skyvane K7 cruises at 80 km/h, or {} mph.", "50", "56"),
+    ("Zephyr X1单柜散热能力为120千瓦（即{}万瓦）。", "12", "1.2"),
 ])
-def test_comparisons_from_a_fourth_set_of_articles(body: str, good: str, bad: str) -> None:
+def test_comparisons_from_testers_articles(body: str, good: str, bad: str) -> None:
     assert audit_codes(body.format(good)) == []
-    assert audit_codes(body.format(bad)) in (["V101"], ["V102"])
+    assert audit_codes(body.format(bad)) in (["V101"], ["V102"], ["V104"])
 
 
 def test_a_name_with_a_particle_is_one_name() -> None:
     body = "Shares of Hydrova rose. Refinería del Sur expects hydrogen to cost €5.10 per kg, a spokesperson said."
     assert [c.subject for c in extract_claims(art("np", body))] == ["Refinería del Sur"]
-
-
-@pytest.mark.parametrize("body, good, bad", [
-    ("Shares of Aerodrop rose. Aerodrop revenue rose to $58 million in 2025 from $44 million in 2024, an increase of ${} million.", "14", "12"),
-    ("Shares of Skyvane rose. The Skyvane K7 cruises at 80 km/h, or {} mph.", "50", "56"),
-    ("Zephyr X1单柜散热能力为120千瓦（即{}万瓦）。", "12", "1.2"),
-])
-def test_comparisons_from_a_fifth_set_of_articles(body: str, good: str, bad: str) -> None:
-    assert audit_codes(body.format(good)) == []
-    assert audit_codes(body.format(bad)) in (["V102"], ["V104"])
 
 
 def test_as_many_compares_counts_not_the_clause_befores_metric() -> None:
