@@ -56,3 +56,18 @@ def test_times_the_base_of_an_earlier_year(ratio: str, codes: list) -> None:
     assert [(c.value.number, c.scope.get("year"), c.comparison and c.comparison.scope) for c in claims] == [
         (180000, "2025", None), (float(ratio), "2025", {"year": "2023"}), (60000, "2023", None)]  # the years date no event
     assert codes_of(findings(corpus([source], claims), "V101")) == codes
+
+
+@pytest.mark.parametrize("pct, codes", [("37%", []), ("48%", ["V101"])])
+def test_a_year_as_modifier_and_a_year_on_year_base(pct: str, codes: list) -> None:
+    source = art("y7", f"Shares of Skyvane rose. Skyvane's 2025 revenue was $71 million, up {pct} year on year from $52 million.")
+    claims = extract_claims(source)
+    assert [c.scope.get("year") for c in claims] == ["2025", "2025", "2024"]
+    assert codes_of(findings(corpus([source], claims), "V101")) == codes
+
+
+@pytest.mark.parametrize("ratio, codes", [("1.2", []), ("1.5", ["V101"])])
+def test_a_ratio_of_revenues_across_paragraphs(ratio: str, codes: list) -> None:
+    source = art("y8", "Shares of Skyvane rose. Skyvane revenue was $71 million. Aerodrop revenue was $58 million.\n\n"
+                       f"Skyvane revenue was {ratio} times that of Aerodrop.")
+    assert codes_of(findings(corpus([source], extract_claims(source)), "V101")) == codes

@@ -99,12 +99,25 @@ def _change_of_year(run: Run, body: str, sent: Sentence, f: Figure, target: str 
     if same:
         a, b = sorted((same[-1], last), key=lambda c: c.scope["year"])
         return b, a.scope["year"]
-    if YEAR_ON_YEAR.search(body, sent.start, f.q.end + 12) and last.scope["year"].isdigit():
+    if YEAR_ON_YEAR.search(body, sent.start, f.q.end + 20) and last.scope["year"].isdigit():
         return last, str(int(last.scope["year"]) - 1)
     base = BASE_YEAR_AFTER.match(body, f.q.end, sent.end)
     if base and base.group(1) != last.scope["year"]:
         return last, base.group(1)  # '180,000 in 2025, 2.5 times the 60,000 it shipped in 2023'
     return None
+
+
+FROM_BEFORE: Final = re.compile(r"\bfrom\s+(?:about\s+)?$|较\s*$|比\s*$", re.IGNORECASE)
+
+
+def _year_before(run: Run, body: str, sent: Sentence, f: Figure, subject: str, reading: M.Reading) -> str | None:
+    """The year of a base figure a year-on-year change names without its year ("2025 revenue was
+    $71 million, up 48% year on year from $52 million" -> 2024), or None."""
+    if not FROM_BEFORE.search(body, max(sent.start, f.q.start - 12), f.q.start) or not YEAR_ON_YEAR.search(body, sent.start, sent.end):
+        return None
+    prior = [c for c in run.claims.starting(sent.start, f.q.start)
+             if c.comparison is None and c.subject == subject and c.metric == reading.metric and c.scope.get("year", "").isdigit()]
+    return str(int(prior[-1].scope["year"]) - 1) if prior else None
 
 
 def compare(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Reading, subject: str,
@@ -138,6 +151,9 @@ def compare(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Reading, 
         else:
             comparison = Comparison(target=target, relation=reading.relation)
     else:
+        base_year = _year_before(run, body, sent, f, subject, reading)
+        if base_year:
+            return subject, reading, None, {"year": base_year}
         side = T.change_side(body, f.q.start, f.q.end, run.spans, sent.start)
         prior = run.claims.starting(sent.start, f.q.start)
         if (side == "before" and not rival_change(run, body, sent)) or \

@@ -41,6 +41,7 @@ RATIO_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("energy_per_work", ("电力成本", "电费", "能耗", "energy cost", "energy per")),
     ("area", ("面积", "area")),
     ("speed", ("速度", "快", "faster", "speed")),
+    ("revenue", ("营收", "营业收入", "销售额", "revenue", "sales")),
     ("cost", ("成本", "cost", "价格", "price")),
     ("power", ("功耗", "功率", "power", "瓦")),
     ("memory_bandwidth", ("带宽", "bandwidth")),

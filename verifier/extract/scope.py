@@ -229,8 +229,9 @@ def per_of(near: str) -> str | None:
 YEAR_AFTER: Final = re.compile(r"[^,，;；。.]{0,30}?\b(?:in|during|for)\s+(?:fiscal\s+|FY\s?)?((?:19|20)\d{2})\b(?!\s*[-–/]\d)", re.IGNORECASE)
 """'18.5 GW of inverters in 2025', '12.4 GW in 2024': the year a figure is for, after it in its clause."""
 
-YEAR_BEFORE_EN: Final = re.compile(r"\b(?:in|during|for)\s+(?:fiscal\s+|FY\s?)?((?:19|20)\d{2})\b[^,，;；。.]{0,40}$", re.IGNORECASE)
-"""'In 2025, Helion shipped 18.5 GW': the year before the figure in its clause."""
+YEAR_BEFORE_EN: Final = re.compile(
+    r"(?:\b(?:in|during|for)\s+(?:fiscal\s+|FY\s?)?|(?:['’]s|\bits|\btheir|\bthe)\s+)((?:19|20)\d{2})\b[^,，;；。.]{0,40}$", re.IGNORECASE)
+"""'In 2025, Helion shipped 18.5 GW', "Skyvane's 2025 revenue was": the year before the figure in its clause."""
 
 YEAR_ZH: Final = re.compile(r"((?:19|20)\d{2})\s*年(?!\s*\d|代)")
 """'2025年出货量为1850万千瓦', '2024年为…': a Chinese year (not a date '2025年3月', not '年代')."""
