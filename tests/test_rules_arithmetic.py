@@ -660,3 +660,11 @@ def test_a_qualified_figure_finds_only_operands_with_the_same_qualifier() -> Non
     qualified = claim(s, "a third", "HP-320K", "power", 33.3, "%", printed="33.3%", resolution=0.1,
                       scope={"workload": "standby"}, target="CE-300K", relation="share")
     assert codes_of(findings(corpus([s], base + [qualified]), "V101")) == []
+
+
+def test_v102_a_bound_settles_no_difference() -> None:
+    s = art("b1", "X7 costs 4999 yuan, P60 4299 yuan: 600 yuan apart. High-end phones (4000 yuan or more).")
+    base = [claim(s, "4999", "X7", "price", 4999, "CNY"), claim(s, "4299", "P60", "price", 4299, "CNY"),
+            claim(s, "4000", "X7", "price", 4000, "CNY", approx="at_least")]
+    diff = claim(s, "600", "X7", "price", 600, "CNY", target="P60", relation="difference")
+    assert codes_of(findings(corpus([s], base + [diff]), "V102")) == ["V102"]

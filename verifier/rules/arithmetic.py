@@ -8,6 +8,7 @@ operands within rounding is never flagged.
 
 from __future__ import annotations
 
+import math
 from itertools import product
 from typing import Iterator
 
@@ -95,8 +96,9 @@ def difference_mismatch(ctx: Context) -> Iterator[Finding]:
         pairs = []
         for (sc, s_iv), (tc, t_iv) in product(ctx.find(c.subject, c.metric, c.scope), ctx.find(c.comparison.target, c.metric, scope_of_target(c.scope, c.comparison.scope))):
             ks, kt = factor(sc.value.unit, c.value.unit), factor(tc.value.unit, c.value.unit)
-            if ks is not None and kt is not None:
-                pairs.append((sc.source != c.source or tc.source != c.source, sc, tc, abs_interval(t_iv.scale(kt) - s_iv.scale(ks))))
+            diff = abs_interval(t_iv.scale(kt) - s_iv.scale(ks)) if ks is not None and kt is not None else None
+            if diff is not None and math.isfinite(diff.lo) and math.isfinite(diff.hi):  # a bound ('4000元以上') settles no difference
+                pairs.append((sc.source != c.source or tc.source != c.source, sc, tc, diff))
         if not pairs:
             continue
         stated = point_band(c)
