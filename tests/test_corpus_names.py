@@ -13,8 +13,9 @@ import yaml
 
 from tests.builders import art, claim
 from verifier.engine import audit
-from verifier.extract import corpus_names
-from verifier.extract.corpus_names import unify_subjects, word_parts
+from verifier.extract import corpus_names, names
+from verifier.extract.corpus_names import unify_subjects
+from verifier.extract.names import word_parts
 from verifier.ingest.corpus import extract_missing, load_corpus
 
 
@@ -47,6 +48,7 @@ def test_word_parts_are_whole_words() -> None:
     assert "E1" not in word_parts("Voltara E12") and "Volt" not in word_parts("Voltara E12")
     assert "P60" in word_parts("澜图P60") and "HX" in word_parts("HX-7")
     assert doctest.testmod(corpus_names).failed == 0
+    assert doctest.testmod(names).failed == 0 and doctest.testmod(names).attempted >= 2
 
 
 def test_a_short_code_takes_the_full_name_another_article_gives(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ used by another article or by the curated records.
 
 What may be renamed, and to what:
 
-* a name is a whole word of a longer one as in :func:`verifier.extract.names._contains_word`:
+* a name is a whole word of a longer one as in :func:`verifier.extract.names.word_parts`:
   Latin words split on spaces and hyphens ('E12' of 'Voltara E12', not 'E1'), a code after
   Chinese characters counts as a word ('P60' of '澜图P60');
 * the short name must look like a product, not a company ('Voltara' never becomes 'Voltara
@@ -35,6 +35,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Set
 from typing import Final
 
+from verifier.extract.names import word_parts
 from verifier.extract.subjects import COMPANY_METRICS
 from verifier.models.claim import Claim
 
@@ -43,28 +44,6 @@ SEP: Final = "|"
 
 _CURATED: Final = "\0curated"
 """Stands for 'the curated records' among the sources that use a name (no source id has a NUL)."""
-
-
-def _alnum(ch: str) -> bool:
-    """An ASCII letter or digit: the characters a Latin word is made of."""
-    return ch.isascii() and ch.isalnum()
-
-
-def word_parts(name: str) -> set[str]:
-    """Every proper part of ``name`` that is a whole word run in it, in the sense of
-    :func:`verifier.extract.names._contains_word` (no ASCII letter or digit on either side).
-
-    Costs the square of the name's length (names are short), never the corpus size.
-
-    >>> sorted(word_parts("Voltara E12"))
-    ['E12', 'Voltara']
-    >>> 'P60' in word_parts("澜图P60"), 'E1' in word_parts("Voltara E12")
-    (True, False)
-    """
-    n = len(name)
-    starts = [i for i in range(n) if name[i] not in " -" and (i == 0 or not _alnum(name[i - 1]))]
-    ends = [j for j in range(1, n + 1) if name[j - 1] not in " -" and (j == n or not _alnum(name[j]))]
-    return {name[i:j] for i in starts for j in ends if i < j and (i, j) != (0, n)}
 
 
 NOT_PRODUCT_FIGURES: Final = frozenset({"date", "model_size"})

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 from typing import Final
 
 from verifier.extract.lexicon import SUBJECT_KINDS, Mention
@@ -101,12 +102,35 @@ def _name_prefix(body: str, start: int) -> str | None:
     return text
 
 
+def _alnum(ch: str) -> bool:
+    """An ASCII letter or digit: the characters a Latin word is made of."""
+    return ch.isascii() and ch.isalnum()
+
+
+@lru_cache(maxsize=4096)
+def word_parts(name: str) -> frozenset[str]:
+    """Every proper part of ``name`` that is a whole word run in it (no ASCII letter or digit on
+    either side): 'E12' of 'Voltara E12', 'P60' of '澜图P60', never 'E1'. The one definition of a
+    whole word, for short forms within an article (:func:`expand_short_forms`) and across articles
+    (:mod:`.corpus_names`).
+
+    Costs the square of the name's length (names are short), never the corpus size.
+
+    >>> sorted(word_parts("Voltara E12"))
+    ['E12', 'Voltara']
+    >>> 'P60' in word_parts("澜图P60"), 'E1' in word_parts("Voltara E12")
+    (True, False)
+    """
+    n = len(name)
+    starts = [i for i in range(n) if name[i] not in " -" and (i == 0 or not _alnum(name[i - 1]))]
+    ends = [j for j in range(1, n + 1) if name[j - 1] not in " -" and (j == n or not _alnum(name[j]))]
+    return frozenset(name[i:j] for i in starts for j in ends if i < j and (i, j) != (0, n))
+
+
+
 def _contains_word(long: str, short: str) -> bool:
-    """True when ``short`` is a whole word of ``long`` (Latin words by spaces, a code after Chinese)."""
-    if long == short or len(short) >= len(long):
-        return False
-    pattern = r"(?<![A-Za-z0-9])" + re.escape(short) + r"(?![A-Za-z0-9])"
-    return re.search(pattern, long) is not None
+    """True when ``short`` is a whole word of ``long`` (:func:`word_parts`)."""
+    return short in word_parts(long)
 
 
 def expand_short_forms(mentions: list[Mention]) -> list[Mention]:
