@@ -10,6 +10,7 @@ Shape::
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 
@@ -29,21 +30,30 @@ def column_unit(header: str, q):
 
 
 def _bracketed(header: str, q):
+    unit = header_unit(header.strip())
+    if unit is None:
+        return q
+    scale, symbol, kind = unit
+    return q._replace(value=q.value * scale, unit=symbol, kind=kind,
+                      resolution=q.resolution * scale if q.resolution is not None else None)
+
+
+@lru_cache(maxsize=256)
+def header_unit(header: str) -> tuple[float, str, str] | None:
+    """(scale, unit, kind) a header's bracketed unit gives its bare cells ('产量（万吨）' ->
+    (10000.0, 't', 'dimension')), read once per header by the quantity layer; None without one."""
     from verifier.quantities import extract
 
-    m = HEADER_UNIT.search(header.strip())
+    m = HEADER_UNIT.search(header)
     if m is None:
-        return q
+        return None
     text = m.group(1)
     probe = ("1" if not text[:1].isascii() else "1 ") + text
     found = extract(probe)
     if len(found) != 1 or found[0].start != 0 or found[0].end != len(probe) or found[0].unit is None \
             or not isinstance(found[0].value, (int, float)):
-        return q
-    one = found[0]
-    scale = float(one.value)
-    return q._replace(value=q.value * scale, unit=one.unit, kind=one.kind,
-                      resolution=(q.resolution or 1) * scale if q.resolution is not None else None)
+        return None
+    return float(found[0].value), found[0].unit, found[0].kind
 
 
 PER_HEADER: Final = re.compile(r"(?:\bper\s+|/\s*|每\s*)([A-Za-z²]+|[\u4e00-\u9fff]{1,3})\s*\)?\s*$", re.IGNORECASE)
