@@ -89,10 +89,11 @@ def printed_of(surface: str) -> str:
 def article_figures(body: str) -> list[Figure]:
     """Quantities of ``body`` as figures, fixed up (see the module docstring)."""
     from verifier.quantities import Quantity, extract
+    from verifier.quantities.extract import article_quantities
 
     out: list[Figure] = []
     year = _YEAR.search(body)
-    for q in extract(body):
+    for q in article_quantities(body):
         if q.unit is None and q.kind == "number":
             m = _SCALED_MONEY.match(body, q.end)
             if m:

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import patterns as P
 from .patterns import alone
 from .context import (CURRENCY_BEFORE_RE, attach_left, attach_magnitude, attach_right_approx,
@@ -305,3 +307,10 @@ def extract(text: str, lang: str | None = None) -> list[Quantity]:
             if h.unit is not None:
                 attach_per_before(t, h, hits[i - 1].end if i else -1)
     return [_finish(text, h) for h in hits]
+
+
+@lru_cache(maxsize=128)
+def article_quantities(text: str) -> tuple[Quantity, ...]:
+    """:func:`extract` of a whole article, remembered: an audit of unrecorded articles reads the
+    quantities once for extraction and once for the coverage line, in one process."""
+    return tuple(extract(text))

@@ -33,9 +33,9 @@ def unrecorded_numbers(ctx: Context) -> dict[str, list]:
 def numbers_in_text(ctx: Context) -> dict[str, list]:
     """Per source, the quantities the extractor finds in the body (memoised per run)."""
     if "numbers" not in ctx.memo:
-        from verifier.quantities import extract
+        from verifier.quantities.extract import article_quantities
 
-        ctx.memo["numbers"] = {sid: extract(src.body) for sid, src in sorted(ctx.corpus.sources.items())}
+        ctx.memo["numbers"] = {sid: list(article_quantities(src.body)) for sid, src in sorted(ctx.corpus.sources.items())}
     return ctx.memo["numbers"]
 
 
