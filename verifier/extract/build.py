@@ -90,7 +90,8 @@ def _sibling_scope(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading)
     all are standby figures); a power in watts takes no workload from kilowatts (a different
     operating point). A sentence that continues its paragraph's figures with a semicolon or
     'that' ('took 42 minutes for that charge') also takes the paragraph's."""
-    go_on = body[:sent.start].rstrip().endswith((";", "；")) or THAT_SAME.search(body, sent.start, sent.end)
+    go_on = body[max(sent.unit.start, sent.start - 8):sent.start].rstrip().endswith((";", "；")) \
+        or THAT_SAME.search(body, sent.start, sent.end)
     lo = sent.unit.start if go_on else sent.start
     works = {c.scope.get("workload") for c in run.claims.starting(lo, f.q.start)
              if c.metric == r.metric and (r.unit in ("x", "%") or c.value.unit == r.unit or r.metric == "duration")}

@@ -134,10 +134,12 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents])
     fig_at = SpanIndex(sorted(figures, key=lambda f: f.q.start), start=lambda f: f.q.start, end=lambda f: f.q.end)
     indexes = (SpanIndex(mentions), SpanIndex(subject_mentions(mentions)))
+    aliases = learn_aliases(body, mentions)
+    generic = frozenset(e.name for e in lx.entries if e.kind == "generic")
+    companies = frozenset(m.name for m in mentions if m.kind == "company")
     for _ in range(2):
         run = Run(source, external or {}, *indexes, S.Models(models), replace(memo, by_figure={}, recent=[]),
-                   learn_aliases(body, mentions), frozenset(e.name for e in lx.entries if e.kind == "generic"),
-                   frozenset(m.name for m in mentions if m.kind == "company"))
+                  aliases, generic, companies)
         for sent in sents:
             inside = fig_at.within(sent.start, sent.end)
             if inside:

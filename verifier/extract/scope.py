@@ -94,7 +94,8 @@ def next_to(near: str, after: str, table: tuple[tuple[str, tuple[str, ...]], ...
 DESIGN: Final = (("design", ("设计", "design")),)
 """The start of a development period, used only when no milestone is named ('Design took 14 months')."""
 
-ALL_MODELS: Final = re.compile(r"全部|所有|各个|三款模型|三个模型|三组模型|across (?:all|the)|all (?:three|the) models|each of the", re.IGNORECASE)
+ALL_MODELS: Final = re.compile(r"全部|所有|各个|[两二三四五六七八九十\d]+(?:款|个|组)模型|across (?:all|the)|all (?:\w+ )?models|each of the",
+                                re.IGNORECASE)
 """Words that extend a figure to every model the article tested ('放到全部三组模型上')."""
 
 INPUT_WORDS: Final = ("输入", "input", "prompt", "上下文", "context", "请求长度", "request length", "prefill")

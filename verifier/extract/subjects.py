@@ -32,9 +32,6 @@ TARGET_BEFORE: Final = re.compile(
 )
 """Text between a target's name and the figure: 'X 的 1.9 倍', 'X的约'."""
 
-TARGET_CUE: Final = re.compile(r"(?:是|为|达|达到|约为|相当于|只有|仅为|than|vs\.?|versus|对比|相比|比|over)\s*$", re.IGNORECASE)
-"""Words before a target's name: '是GB200的', 'than Orca 9'."""
-
 THAN_AFTER: Final = re.compile(
     r"[^，,。；;]{0,40}?(?:than|vs\.?|versus|compared (?:with|to)|over|from)\s+(?:the\s+)?"  # '… than the', 'compared with', 'up 12% from the'
     r"|\s+the\s+(?=\S+['’]s\s)"                                                           # '2.5 times the HX-10's 10 MW'

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from verifier.extract.context import CHANGE_BEFORE
 from verifier.extract.scope import PERFORMANCE
 from verifier.extract.spans import SpanIndex
 from verifier.models.claim import Claim
@@ -129,8 +130,6 @@ def change_side(body: str, start: int, end: int, figures: list[tuple[int, int]],
         figures: spans of the sentence's figures (the figure itself may be among them).
         floor: offset the look-back for a verb stops at (the sentence's start).
     """
-    from verifier.extract.context import CHANGE_BEFORE
-
     others = [(s, e) for s, e in figures if (s, e) != (start, end)]
     role = from_to_role(body, start, end, others)
     if role is None:

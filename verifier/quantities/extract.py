@@ -15,7 +15,7 @@ from functools import lru_cache
 from . import patterns as P
 from .patterns import alone
 from .context import (CURRENCY_BEFORE_RE, attach_left, attach_magnitude, attach_right_approx,
-                      attach_subunits, attach_unit, is_classifier, is_name_before)
+                      attach_unit, is_classifier, is_name_before)
 from .dates import find_clocks, find_dates, year_offset
 from .model import Quantity
 from .patterns import LazyRe
@@ -117,8 +117,8 @@ def _scan_articles(t: str, spans: Spans, out: list[Hit]) -> None:
         word = t[m.end():u[1]] if u else ""
         if u is None or len(word) < 2 or not word.isalpha() or word.lower() == "second":
             continue
-        if _NAME_NUMBER_RE.match(t, u[1]) or (t[m.start()] == "A" and word.isupper()):
-            continue  # "a GB 200 rack", "A GB": an article before a name, not one of a unit
+        if _NAME_NUMBER_RE.match(t, u[1]):
+            continue  # "a GB 200 rack": an article before a name, not one of a unit
         if spans.free(m.start(), m.end()):
             out.append(Hit(m.start(), m.end() - 1, 1, 1, script="word"))
             spans.append((m.start(), u[1]))
@@ -134,8 +134,7 @@ def _complete(t: str, h: Hit, prev_end: int) -> bool:
     if not attach_unit(t, h):
         return False
     if is_currency(h.unit):
-        attach_magnitude(t, h)  # "75 USD million"
-        attach_subunits(t, h)  # "$20 and 43c"
+        attach_magnitude(t, h)  # "75 USD million" ("$20 and 43c": attach_unit joined the subunits)
         if h.kind != "money" and (m := CURRENCY_BEFORE_RE.search(t, max(0, h.start - _PREFIX_WINDOW), h.start)) is None:
             h.kind = "money"
     if h.unit in _TIME_UNITS and isinstance(h.value, (int, float)):

@@ -31,18 +31,10 @@ class LazyRe:
         self.pattern, self.flags = pattern, flags
 
     def __getattr__(self, name: str) -> Any:
-        rx = compile_cached(self.pattern, self.flags)
-        for attr in _METHODS:
+        rx = re.compile(self.pattern, self.flags)
+        for attr in self.__slots__[2:]:  # the pattern's methods: looked up here once, then plain attributes
             setattr(self, attr, getattr(rx, attr))
         return getattr(rx, name)
-
-
-_METHODS: Final[tuple[str, ...]] = ("search", "match", "fullmatch", "finditer", "sub")
-
-def compile_cached(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    """``re.compile(pattern, flags)``. (A cache of compiled regex code was tried and dropped:
-    it saved ~25 ms per process but relied on the private ``_sre`` interface.)"""
-    return re.compile(pattern, flags)
 
 
 def preload() -> None:

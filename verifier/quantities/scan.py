@@ -86,11 +86,6 @@ CLASSIFIERS: Final[str] = ("个個只台次件条條项項款颗顆枚张張辆�
 _CN_STOP_BEFORE: Final[str] = "统統唯之万萬同专專如单單逐划劃均第初"
 
 
-def _free(spans: Spans, start: int, end: int) -> bool:
-    """True when [start, end) overlaps no taken span."""
-    return spans.free(start, end)
-
-
 def scan_sequences(t: str, spans: Spans, out: list[Hit]) -> None:
     """"8k/1k" -> two sequence lengths, 8000 and 1000 tokens."""
     for m in P.SEQUENCE_RE.finditer(t):
@@ -111,7 +106,7 @@ def scan_cn_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
         while num is None and len(num_s) > 1:  # "百分之七十百分位": stop before 百分位
             num_s = num_s[:-1]
             num = parse_chinese(num_s)
-        if num is None or not _free(spans, *m.span()):
+        if num is None or not spans.free(*m.span()):
             continue
         sign = -1 if (m.group("sign") or m.group("nsign")) else 1
         den_s = m.group("den") or ""
@@ -139,7 +134,7 @@ def scan_tenths(t: str, spans: Spans, out: list[Hit]) -> None:
         return
     for m in P.CN_TENTHS_RE.finditer(t):
         n, unit = m.group("n"), m.group("u")
-        if not _free(spans, *m.span()) or t.startswith(("合", "算", "旧", "叠", "扣", "为", "为"),
+        if not spans.free(*m.span()) or t.startswith(("合", "算", "旧", "叠", "扣", "为", "为"),
                                                         m.end()):
             continue
         if n in ("半",):
@@ -172,7 +167,7 @@ def scan_halves(t: str, spans: Spans, out: list[Hit]) -> None:
         start, end, i = i - 1, i + 1, t.find("半", i + 1)
         if t[start] not in "一大" or (start and t[start - 1] in _HALF_NUMERALS):
             continue  # 一半 and 大半, not 十一半 (a misread number)
-        if not _free(spans, start, end):
+        if not spans.free(start, end):
             continue
         nxt = t[end] if end < len(t) else ""
         if nxt and (nxt in "个個年天月日" or match_unit(t, end)):
@@ -193,14 +188,14 @@ def scan_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
         return
     for m in P.FRACTION_RE.finditer(t):
         num, den = int(m.group("num")), int(m.group("den"))
-        if den == 0 or not _free(spans, *m.span()):
+        if den == 0 or not spans.free(*m.span()):
             spans.append(m.span())
             continue
         value = num / den + (int(m.group("whole")) if m.group("whole") else 0)
         out.append(Hit(m.start(), m.end(), _tidy(value), None, "fraction"))
         spans.append(m.span())
     for i, ch in enumerate(t) if vulgar else ():
-        if ch in P.VULGAR and _free(spans, i, i + 1):
+        if ch in P.VULGAR and spans.free(i, i + 1):
             out.append(Hit(i, i + 1, _tidy(P.VULGAR[ch]), None, "fraction"))
             spans.append((i, i + 1))
 
@@ -209,7 +204,7 @@ def scan_arabic(t: str, spans: Spans, out: list[Hit]) -> None:
     """Arabic numerals, with exponent or Chinese magnitude ("8.54万" -> 85400)."""
     for m in P.NUMBER_RE.finditer(t):
         start, end = m.span()
-        if not _free(spans, start, end):
+        if not spans.free(start, end):
             continue
         if m.group("cnmag"):
             parsed = parse_chinese(m.group("arabic") + m.group("cnmag").lstrip())
@@ -249,7 +244,7 @@ def scan_chinese(t: str, spans: Spans, out: list[Hit]) -> None:
     """Chinese numerals ("一百零十万", "负一点五", "两三个" -> range 2-3)."""
     for m in P.CN_RUN_RE.finditer(t):
         start, end = m.span()
-        if not _free(spans, start, end):
+        if not spans.free(start, end):
             continue
         cn = m.group("cn")
         if len(cn) == 1 and cn not in ("十", "廿", "卅") and not _lone_digit_ok(t, start, end):
@@ -275,7 +270,7 @@ def scan_chinese(t: str, spans: Spans, out: list[Hit]) -> None:
         out.append(Hit(start, end, value, res, script="cn"))
         spans.append((start, end))
     for m in _HALF_RE.finditer(t):  # 半年, 半小时, 半公升: one half of a unit
-        if _free(spans, m.start(), m.end()) and match_unit(t, m.end()):
+        if spans.free(m.start(), m.end()) and match_unit(t, m.end()):
             out.append(Hit(m.start(), m.end(), 0.5, None, script="cn"))
             spans.append(m.span())
 
@@ -296,7 +291,7 @@ def _digit_pair(t: str, start: int, end: int, cn: str) -> Hit | None:
 def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
     """English number words; one run may hold several numbers ("3 hundred and 2 hundred")."""
     for run_start, run_end in iter_word_runs(t):
-        if not _free(spans, run_start, run_end):
+        if not spans.free(run_start, run_end):
             continue
         toks = [(w.group().lower(), w.start(), w.end())
                 for w in TOKEN_RE.finditer(t, run_start, run_end)]

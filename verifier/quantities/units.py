@@ -244,10 +244,6 @@ _EXACT, _FOLDED, _LENGTHS = _build()
 CURRENCY_SYMBOLS: Final[frozenset[str]] = frozenset((*_CURRENCY, *_CODES))
 
 
-def _is_latin(ch: str) -> bool:
-    """True for an ASCII letter (the characters that glue words together)."""
-    return ch.isascii() and ch.isalpha()
-
 
 def match_unit(text: str, pos: int) -> tuple[str, int] | None:
     """Longest unit spelling starting exactly at ``text[pos]``.
