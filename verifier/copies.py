@@ -98,10 +98,3 @@ def copy_groups(texts: Mapping[str, str], threshold: float = COPY_THRESHOLD, siz
     for i in ids:
         groups.setdefault(root(i), []).append(i)
     return sorted((g for g in groups.values() if len(g) > 1), key=lambda g: g[0])
-
-
-def overlaps(texts: Mapping[str, str], size: int = SHINGLE_SIZE) -> dict[tuple[str, str], float]:
-    """Containment of every pair of texts, keyed by (id, id) in sorted order (for reports and tuning)."""
-    ids = sorted(texts)
-    sets = {i: shingles(texts[i], size) for i in ids}
-    return {(a, b): containment(sets[a], sets[b]) for n, a in enumerate(ids) for b in ids[n + 1:]}

@@ -96,9 +96,8 @@ def difference_mismatch(ctx: Context) -> Iterator[Finding]:
         pairs = []
         for (sc, s_iv), (tc, t_iv) in product(ctx.find(c.subject, c.metric, c.scope), ctx.find(c.comparison.target, c.metric, scope_of_target(c.scope, c.comparison.scope))):
             ks, kt = factor(sc.value.unit, c.value.unit), factor(tc.value.unit, c.value.unit)
-            diff = abs_interval(t_iv.scale(kt) - s_iv.scale(ks)) if ks is not None and kt is not None else None
-            if diff is not None and math.isfinite(diff.lo) and math.isfinite(diff.hi):  # a bound ('4000元以上') settles no difference
-                pairs.append((sc.source != c.source or tc.source != c.source, sc, tc, diff))
+            if ks is not None and kt is not None:
+                pairs.append((sc.source != c.source or tc.source != c.source, sc, tc, abs_interval(t_iv.scale(kt) - s_iv.scale(ks))))
         if not pairs:
             continue
         stated = point_band(c)
@@ -301,8 +300,9 @@ def _any_scope(ctx: Context, c: Claim, metric: str) -> list[tuple[Claim, Interva
     """Point figures of ``c.subject``'s ``metric`` whose scope does not contradict ``c``'s: a
     rate may divide by any of them (a rated or a measured power), so none is ruled out for
     leaving a key unstated. At most :data:`QUOTIENT_OPERANDS` of them, in offset order."""
-    out = [(m, point_band(m)) for m in ctx.measurements.get((c.subject, metric), [])
-           if m.value.number is not None and all(m.scope[k] == v for k, v in c.scope.items() if k in m.scope)]
+    out = [(m, iv) for m in ctx.measurements.get((c.subject, metric), []) if m.value.number is not None
+           and all(m.scope[k] == v for k, v in c.scope.items() if k in m.scope)
+           and math.isfinite((iv := point_band(m)).lo) and math.isfinite(iv.hi)]  # a bound is no operand
     return out[:QUOTIENT_OPERANDS]
 
 

@@ -23,14 +23,15 @@ from verifier.models.finding import Band, Operand
 from verifier.numeric import INF, Interval, band, describe_band, fmt
 
 MISSING = "?"
+"""Stands for a discriminating scope key that a claim does not give, in lookup keys."""
 
 QUALIFYING = frozenset({"workload", "part", "year", "per"})
 """Scope keys that qualify a figure: a standby power, a part of a whole, a figure for a year, a
-daily or per-unit average ('单桩日均约500千瓦时': ``per: unit, day``).
-An operand looked up for a qualified figure (:meth:`Context.find`) must carry the same
-qualifier; a figure that leaves the key out still finds qualified operands (the writer may
-have left the qualifier unsaid), and facts are still separated only by keys with two values."""
-"""Stands for a discriminating scope key that a claim does not give, in lookup keys."""
+daily or per-unit average ('单桩日均约500千瓦时': ``per: unit, day``). An operand looked up for a
+qualified figure (:meth:`Context.find`) must carry the same qualifier, while a comparison that
+leaves the key out may still find qualified operands (its writer may have left the qualifier
+unsaid); for contradictions a qualifier on one figure only makes another fact
+(:func:`verifier.rules.facts.fact_groups`)."""
 
 ALTERNATIVES = "|"
 """Separator of alternatives in a subject or target ('GB200|GB300')."""
@@ -97,13 +98,16 @@ class Context:
 
     @cached_property
     def _buckets(self) -> dict[tuple, list[tuple[Claim, Interval]]]:
-        """(subject, metric, values of the metric's discriminating keys) -> point measurements with bands."""
+        """(subject, metric, values of the metric's discriminating keys) -> point measurements with
+        bands. A bound ('4000元以上', 'more than 300 km') is no operand: its open band would meet
+        any derived figure."""
         out: dict[tuple, list[tuple[Claim, Interval]]] = defaultdict(list)
         for (subject, metric), claims in self.measurements.items():
             keys = sorted(self.discriminating.get(metric, set()))
             for c in claims:
-                if c.value.number is not None:
-                    out[(subject, metric, tuple(c.scope.get(k, MISSING) for k in keys))].append((c, point_band(c)))
+                iv = point_band(c) if c.value.number is not None else None
+                if iv is not None and math.isfinite(iv.lo) and math.isfinite(iv.hi):
+                    out[(subject, metric, tuple(c.scope.get(k, MISSING) for k in keys))].append((c, iv))
         return out
 
     def find(self, subject: str, metric: str, scope: dict) -> list[tuple[Claim, Interval]]:
