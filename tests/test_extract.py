@@ -288,15 +288,15 @@ def test_scope_from_paragraph_setting_zh() -> None:
 
 
 @pytest.mark.parametrize("body", [
-    "A GB 200 system costs about $3.2 per hour.",
-    "英伟达GB200每小时成本约2.9美元。"])
+    "A H 200 system costs about $3.2 per hour.",
+    "英伟达H200每小时成本约2.9美元。"])
 def test_fuzzy_subject(body: str) -> None:
     claims = extract_claims(art("f1", body))
-    assert [(c.subject, c.metric) for c in claims] == [("GB200", "cost_per_hour")]
+    assert [(c.subject, c.metric) for c in claims] == [("H200", "cost_per_hour")]
 
 
 @pytest.mark.parametrize("body, subject", [
-    ("The Jalapeño accelerator draws 700 W.", "Jalapeño"),
+    ("The Cobaltño accelerator draws 700 W.", "Cobaltño"),
     ("Kestrel Q7功耗为450W。", "Kestrel Q7"),
 ])
 def test_subject_discovery(body: str, subject: str) -> None:

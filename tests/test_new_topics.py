@@ -214,3 +214,10 @@ def test_as_many_compares_counts_not_the_clause_befores_metric() -> None:
             "Skyvane also made 1.55 times as many deliveries as Aerodrop.")
     assert [c.metric for c in extract_claims(art("am", body)) if c.comparison] == ["count"]
     assert audit_codes(body) == []
+
+
+def test_durations_of_seconds_and_a_rise_of_more_than_half() -> None:
+    assert [(c.metric, c.value.number) for c in extract_claims(art("sec", "Zephyr X1充电用时15秒，Orca 9用时1.5秒。"))] == [
+        ("duration", 15), ("duration", 1.5)]
+    claims = extract_claims(art("half", "Zephyr X1的价格比Orca 9涨了一半还多。"))
+    assert [c.comparison.relation for c in claims if c.comparison] in ([], ["increase"])

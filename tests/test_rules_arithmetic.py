@@ -425,7 +425,7 @@ def test_v104_finding_sits_at_the_later_statement_with_the_converted_band():
     assert "[650, 750]" in f.message
 
 
-PARAMS = "GPT-OSS {}（{}参数）是本次测试的模型。"
+PARAMS = "Nova-Chat {}（{}参数）是本次测试的模型。"
 
 
 @pytest.mark.parametrize(("b", "yi", "fires"), [
@@ -435,7 +435,7 @@ PARAMS = "GPT-OSS {}（{}参数）是本次测试的模型。"
     (("120B", 1.2e11), ("1206亿", 1.206e11), True),  # just outside
 ])
 def test_v104_model_size_b_vs_yi(b, yi, fires):
-    corp = _twice((*b, "params"), (*yi, "params"), PARAMS, metric="model_size", subject="GPT-OSS")
+    corp = _twice((*b, "params"), (*yi, "params"), PARAMS, metric="model_size", subject="Nova-Chat")
     assert fired(corp, "V104") is fires
 
 

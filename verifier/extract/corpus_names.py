@@ -149,10 +149,3 @@ def unify_subjects(claims_by_source: Mapping[str, list[Claim]], known: Set[str] 
         names = {n: unique[n] for n in mine if len(used_by[unique[n]]) > 1 or sid not in used_by[unique[n]]}
         out[sid] = [_rename(c, names) for c in claims] if names else list(claims)
     return out
-
-
-def lexicon_names() -> frozenset[str]:
-    """The canonical names of the shipped subjects lexicon (never renamed)."""
-    from verifier.extract.lexicon import load_lexicon
-
-    return frozenset(e.name for e in load_lexicon().entries)

@@ -66,8 +66,8 @@ _PAREN_ALIAS: Final = re.compile(r"[（(]([^）)\n]{1,12})[）)]")
 
 STOP_WORDS: Final = frozenset(
     "The A An This That These Those It Its In On At By For From With Without As And But Or If When While "
-    "After Before Still Per Say Why What How Who Where Which Our Their His Her We They You I Layer Reading "
-    "Meanwhile However Once Built Sources Low Work Roughly First Second Third Next Last One Two Three "
+    "After Before Still Per Say Why What How Who Where Which Our Their His Her We They You I "
+    "Meanwhile However Once Sources Roughly First Second Third Next Last One Two Three "
     "January February March April May June July August September October November December "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday TL DR AI Token Tokens Agent Agents "
     "Each Every Both All Some Most Many Several Few Any No Other Another Such Your My Only Even Also Then "

@@ -68,12 +68,6 @@ def _spans(rec: Any, body: str | None) -> list[tuple[int, int, str]]:
     return [a]
 
 
-def matches(existing: Any, proposed: Claim, body: str | None = None) -> bool:
-    """True when ``proposed`` is the claim ``existing`` already records (same anchor, once
-    ``existing`` is re-anchored in the article ``body`` when that is given)."""
-    return any(_same_place(span, proposed) for span in _spans(existing, body))
-
-
 def _same_place(a: tuple[int, int, str], proposed: Claim) -> bool:
     s, e, quote = a
     p = proposed.anchor

@@ -299,8 +299,6 @@ def _time(q, near: str, wide: str, after: str = "") -> Reading | None:
     if has(near + wide[-8:], META_CUES[0][1]):
         return Reading("reading_time", unit, "duration")
     if unit in ("min", "h") or q.kind == "duration":
-        if q.surface.startswith(("一", "1")) and unit == "s":
-            return None  # 'in one second' sets a rate, it is not a figure
         return Reading("duration", unit, "duration")
     return None
 
@@ -372,7 +370,7 @@ def _percent(near: str, wide: str, after: str, sentence: str = "") -> Reading:
     tail = near[-8:].lower()
     if has(near, PORTION_CUES) and not has(tail, REDUCTION_CUES):
         return Reading("cost_share" if has(near + wide, ("成本", "cost")) else (metric or "share"), "%", "percent")
-    if nearest(tail, REDUCTION_CUES) >= 0 or has(after[:6], ("还多", "以上的降幅")) or CHANGE_NOUN_AFTER["reduction"].match(after) \
+    if nearest(tail, REDUCTION_CUES) >= 0 or CHANGE_NOUN_AFTER["reduction"].match(after) \
             or LESS_AFTER.match(after) or DOWN_BEFORE.search(tail):
         return Reading(metric, "%", "percent", "reduction")
     if nearest(tail, INCREASE_CUES) >= 0 or CHANGE_NOUN_AFTER["increase"].match(after) or MORE_AFTER.match(after) \
