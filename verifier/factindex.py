@@ -25,12 +25,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from verifier.models.claim import Claim
-from verifier.numeric import Interval
 from verifier.rules.context import Context, is_summary
-from verifier.rules.facts import MISSING, clusters, comparison_q, fact_groups, unit_bands
+from verifier.rules.facts import MISSING, base_metric, clusters, comparison_key, comparison_q, fact_groups, unit_bands, upper_edge
 from verifier.rules.relations import RATIO_RELATIONS
 from verifier.units import factor
-from verifier.vocabulary import METRICS, inverse_of
+from verifier.vocabulary import METRICS
 
 
 @dataclass
@@ -80,12 +79,6 @@ def scope_text(scope: dict) -> str:
                      for k, v in sorted(scope.items()))
 
 
-def base_metric(metric: str) -> str:
-    """The metric or its inverse, whichever sorts first, so a ratio of tokens/s and one of ms/token meet."""
-    inv = inverse_of(metric)
-    return min(metric, inv) if inv else metric
-
-
 def build_facts(ctx: Context) -> list[Fact]:
     """Every fact of ``ctx``'s live claims (numeric, not rejected), in a stable order.
 
@@ -106,18 +99,13 @@ def build_facts(ctx: Context) -> list[Fact]:
         facts += [_banded(ctx, g, "difference", g[0].comparison.target) for g in by_dimension(group)]
     comps = [c for c in live if c.comparison and c.comparison.relation in RATIO_RELATIONS and not is_summary(c)
              and (c.value.number is not None or None not in (c.value.low, c.value.high))]
-    for group in fact_groups(ctx, comps, lambda c: (c.subject, c.comparison.target, base_metric(c.metric))):
+    for group in fact_groups(ctx, comps, comparison_key):
         qs = {c.id: comparison_q(c) for c in group}
-        ordered = sorted(group, key=lambda c: (_upper(qs[c.id]), c.source, c.anchor.start))
+        ordered = sorted(group, key=lambda c: (upper_edge(qs[c.id]), c.source, c.anchor.start))
         facts.append(_fact(ctx, group, "comparison", group[0].comparison.target,
                            clusters(ordered, lambda c: qs[c.id])))
     _attach_aside(ctx, facts)
     return sorted(facts, key=lambda f: (f.subject, f.metric, f.target or "", f.id))
-
-
-def _upper(bands: tuple[Interval, Interval | None]) -> float:
-    """Upper edge of a point band or of a range's high end (clusters want items in this order)."""
-    return (bands[1] or bands[0]).hi
 
 
 def by_dimension(group: list[Claim]) -> list[list[Claim]]:
@@ -139,7 +127,7 @@ def by_dimension(group: list[Claim]) -> list[list[Claim]]:
 
 def _banded(ctx: Context, group: list[Claim], family: str, target: str | None) -> Fact:
     unit, bands = unit_bands(group)
-    usable = sorted((c for c in group if c.id in bands), key=lambda c: (_upper(bands[c.id]), c.source, c.anchor.start))
+    usable = sorted((c for c in group if c.id in bands), key=lambda c: (upper_edge(bands[c.id]), c.source, c.anchor.start))
     fact = _fact(ctx, group, family, target, clusters(usable, lambda c: bands[c.id]))
     fact.unit = unit
     canonical = METRICS[fact.metric].unit if fact.metric in METRICS else None

@@ -37,10 +37,8 @@ from typing import Final
 
 from verifier.extract.names import word_parts
 from verifier.extract.subjects import COMPANY_METRICS
-from verifier.models.claim import Claim
+from verifier.models.claim import ALTERNATIVES, Claim
 
-SEP: Final = "|"
-"""Separator of several names in a subject or :attr:`verifier.models.claim.Comparison.target` ('GB200|GB300')."""
 
 _CURATED: Final = "\0curated"
 """Stands for 'the curated records' among the sources that use a name (no source id has a NUL)."""
@@ -52,7 +50,7 @@ launch', :mod:`verifier.extract.events`) and a model size's a model named with i
 
 
 def _split(names: str) -> list[str]:
-    return names.split(SEP)
+    return names.split(ALTERNATIVES)
 
 
 def _subjects(claim: Claim) -> list[str]:
@@ -105,9 +103,9 @@ def _rename(claim: Claim, names: Mapping[str, str]) -> Claim:
     targets = [names.get(n, n) for n in _targets(claim)]
     if set(subjects) & set(targets) and not set(_subjects(claim)) & set(_targets(claim)):
         return claim  # 'E12 … 5 % more than the Voltara E12' is no self-comparison to invent
-    subject = SEP.join(dict.fromkeys(subjects))
+    subject = ALTERNATIVES.join(dict.fromkeys(subjects))
     update: dict = {"subject": subject} if subject != claim.subject else {}
-    if claim.comparison is not None and (target := SEP.join(dict.fromkeys(targets))) != claim.comparison.target:
+    if claim.comparison is not None and (target := ALTERNATIVES.join(dict.fromkeys(targets))) != claim.comparison.target:
         update["comparison"] = claim.comparison.model_copy(update={"target": target})
     return claim.model_copy(update=update) if update else claim
 

@@ -23,6 +23,7 @@ from typing import Final
 
 from verifier.extract.lexicon import SUBJECT_KINDS, Mention
 from verifier.extract.spans import SpanIndex
+from verifier.models.claim import ALTERNATIVES
 
 PRODUCT_KINDS: Final = frozenset({"product", "discovered", "quoted"})
 """Kinds preferred as subjects over companies and generic subjects."""
@@ -222,7 +223,7 @@ def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end
 
 def join_names(names) -> str | None:
     """Alternatives as one target in a canonical (sorted) order: ['GB300', 'GB200'] -> 'GB200|GB300'."""
-    return "|".join(sorted(dict.fromkeys(names))) or None
+    return ALTERNATIVES.join(sorted(dict.fromkeys(names))) or None
 
 
 def _joined(body: str, group: list[Mention], forward: bool = False) -> list[Mention]:

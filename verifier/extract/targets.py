@@ -30,9 +30,9 @@ from typing import Final
 from verifier.extract.context import CHANGE_BEFORE
 from verifier.extract.scope import PERFORMANCE
 from verifier.extract.spans import SpanIndex
-from verifier.models.claim import Claim
+from verifier.extract.subjects import join_names
+from verifier.models.claim import ALTERNATIVES, Claim
 
-ALTERNATIVES: Final = "|"
 
 COMPARE_WORDS: Final = ("优势", "领先", "差距", "相比", "对比", "对标", "对照", "than", "versus", " vs", "compared",
                         "advantage", "lead", "gap", "edge", "对手", "竞品", "rival", "competitor")
@@ -60,9 +60,8 @@ _TO: Final = re.compile(
 
 
 def join(names: list[str]) -> str | None:
-    """Alternatives as one target, in a canonical (sorted) order: 'GB300', 'GB200' -> 'GB200|GB300'."""
-    names = sorted(dict.fromkeys(n for n in names if n))
-    return ALTERNATIVES.join(names) or None
+    """Alternatives as one target (:func:`.subjects.join_names`), blank names left out."""
+    return join_names(n for n in names if n)
 
 
 def others_with(claims: list[Claim], subject: str, metric: str) -> list[str]:

@@ -118,6 +118,10 @@ class Comparison(BaseModel):
     )
 
 
+ALTERNATIVES = "|"
+"""Separator of alternatives in a subject or :attr:`Comparison.target` ('GB200|GB300')."""
+
+
 def scope_of_target(scope: dict[str, str], override: dict[str, str] | None) -> dict[str, str]:
     """The scope of a comparison's target: the claim's ``scope`` with ``override``
     (:attr:`Comparison.scope`) applied, keys overridden with '' removed.

@@ -22,3 +22,8 @@ def arithmetic_rows(f: Finding) -> list[tuple[str, str]]:
     if f.formula:
         rows.append(("Arithmetic", f.formula))
     return rows
+
+
+def cell(text: str) -> str:
+    """``text`` made safe for one Markdown table cell or quote line: pipes escaped, lines joined."""
+    return text.replace("|", "\\|").replace("\n", " ")

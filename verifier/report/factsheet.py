@@ -11,6 +11,7 @@ from typing import Callable
 
 from verifier.errors import UsageError
 from verifier.factsheet import FactEntry, FactSheet, SheetCitation
+from verifier.report.common import cell
 from verifier.report.html import badge, e, page
 
 STATUS_HELP = {
@@ -28,37 +29,33 @@ def _cites(ns: list[int]) -> str:
     return "".join(f"[{n}]" for n in ns)
 
 
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
 def render_markdown(sheet: FactSheet) -> str:
     """The fact sheet as a Markdown document (ends with a newline)."""
     n_facts = sum(len(s.facts) for s in sheet.subjects)
     lines = ["# Fact sheet", "", f"{len(sheet.subjects)} subjects · {n_facts} facts · {len(sheet.citations)} quotes cited", ""]
     for subj in sheet.subjects:
-        lines += [f"## {_md(subj.subject)}", ""]
+        lines += [f"## {cell(subj.subject)}", ""]
         for f in subj.facts:
-            lines += _fact_md(f)
+            lines += _factcell(f)
     lines += ["## Citations", ""]
     for c in sheet.citations:
         origin = f"origin {c.origin} ({c.origin_tier.value})" if c.origin else f"unattributed ({c.origin_tier.value})"
-        lines.append(f"{c.n}. {c.source} “{_md(c.title)}”, {c.path}:{c.line}, chars {c.start}–{c.end}: “{_md(c.quote)}” — {origin}")
+        lines.append(f"{c.n}. {c.source} “{cell(c.title)}”, {c.path}:{c.line}, chars {c.start}–{c.end}: “{cell(c.quote)}” — {origin}")
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def _fact_md(f: FactEntry) -> list[str]:
+def _factcell(f: FactEntry) -> list[str]:
     tier = f", {f.tier.value} origin" if f.tier else ""
-    out = [f"### {_md(f.label)}", "", f"**{_md(f.value)}** {_cites([f.citation])} · {f.status_text}{tier}", ""]
+    out = [f"### {cell(f.label)}", "", f"**{cell(f.value)}** {_cites([f.citation])} · {f.status_text}{tier}", ""]
     if len(f.support) > 1:
         out.append(f"- Also stated by: {_cites([n for n in f.support if n != f.citation])}")
     if f.origins:
         groups = "; ".join(" + ".join(g.origins) + f" ({g.tier.value}{'' if g.counted else ', not counted'})" for g in f.origins)
         out.append(f"- Independent origins: {groups}")
     if f.recomputed:
-        out.append(f"- Recomputed: {_md(f.recomputed)} {_cites(f.recomputed_from)}")
+        out.append(f"- Recomputed: {cell(f.recomputed)} {_cites(f.recomputed_from)}")
     for d in f.dissent:
-        out.append(f"- Dissent: {_md(d.figure)} [{d.citation}]: {d.reason}: {_md(d.detail)}")
+        out.append(f"- Dissent: {cell(d.figure)} [{d.citation}]: {d.reason}: {cell(d.detail)}")
     out.append("")
     return out
 

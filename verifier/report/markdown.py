@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from verifier.models.finding import Finding
 from verifier.models.report import ClaimEntry, Hop, ProvenanceEntry, Report
-from verifier.report.common import arithmetic_rows
+from verifier.report.common import arithmetic_rows, cell
 
 
 def render(report: Report) -> str:
@@ -27,7 +27,7 @@ def render(report: Report) -> str:
     ]
     for src in report.sources:
         counts = s.by_source.get(src.id, {})
-        lines.append(f"| {src.id} | {_cell(src.path)} | {src.tier.value} | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
+        lines.append(f"| {src.id} | {cell(src.path)} | {src.tier.value} | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
     if "(corpus)" in s.by_source:
         counts = s.by_source["(corpus)"]
         lines.append(f"| (corpus) | | | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
@@ -45,7 +45,7 @@ def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str
     out = [f"### {i}. {f.rule} {f.name} ({f.severity.value}) · {where}", "", f.message, ""]
     first = claims.get(f.claims[0]) if f.claims else None
     if first is not None and first.sentence:
-        out += [f"> {_cell(first.sentence)}", ""]
+        out += [f"> {cell(first.sentence)}", ""]
     out += [f"- **{label}:** {text}" for label, text in arithmetic_rows(f)]
     if f.claims:
         out.append("- **Claims:**")
@@ -54,7 +54,7 @@ def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str
             if c is None:
                 continue
             origin = c.attribution.origin or "unattributed"
-            out.append(f"  - `{cid}` ({c.source}, {c.start}–{c.end}; origin {origin}, {c.attribution.tier.value}): “{_cell(c.quote)}”")
+            out.append(f"  - `{cid}` ({c.source}, {c.start}–{c.end}; origin {origin}, {c.attribution.tier.value}): “{cell(c.quote)}”")
             if cid in chains:
                 out += [f"    - chain: {chain_text(ch)}" for ch in chains[cid].chains]
     out.append("")
@@ -71,5 +71,3 @@ def chain_text(chain: list[Hop]) -> str:
     return " ".join(parts)
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from verifier.ingest.corpus import Corpus
-from verifier.models.claim import Claim
+from verifier.models.claim import ALTERNATIVES, Claim  # noqa: F401  (ALTERNATIVES: for the rules)
 from verifier.models.finding import Band, Operand
 from verifier.numeric import INF, Interval, band, describe_band, fmt
 
@@ -33,8 +33,6 @@ leaves the key out may still find qualified operands (its writer may have left t
 unsaid); for contradictions a qualifier on one figure only makes another fact
 (:func:`verifier.rules.facts.fact_groups`)."""
 
-ALTERNATIVES = "|"
-"""Separator of alternatives in a subject or target ('GB200|GB300')."""
 
 
 @dataclass

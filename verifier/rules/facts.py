@@ -143,7 +143,8 @@ def unit_bands(group: list[Claim]) -> tuple[str | None, dict[str, tuple[Interval
     return unit, out
 
 
-def _upper(bands: tuple[Interval, Interval | None]) -> float:
+def upper_edge(bands: tuple[Interval, Interval | None]) -> float:
+    """Upper edge of a point band or of a range's high end (clusters want items in this order)."""
     return (bands[1] or bands[0]).hi
 
 
@@ -163,7 +164,7 @@ def disagreeing_measurements(ctx: Context) -> list[tuple[str | None, list[list[C
     claims = [c for c in ctx.live if c.comparison is None and not is_summary(c)]
     for group in partitions(ctx, claims, lambda c: (c.subject, c.metric)):
         unit, bands = unit_bands(group)
-        usable = sorted((c for c in group if c.id in bands), key=lambda c: (_upper(bands[c.id]), c.source, c.anchor.start))
+        usable = sorted((c for c in group if c.id in bands), key=lambda c: (upper_edge(bands[c.id]), c.source, c.anchor.start))
         ctx.checked.update(c.id for c in usable if len(usable) > 1)
         groups = clusters(usable, lambda c: bands[c.id])
         if len(groups) > 1:
@@ -172,15 +173,21 @@ def disagreeing_measurements(ctx: Context) -> list[tuple[str | None, list[list[C
     return out
 
 
-def _base_metric(metric: str) -> str:
+def base_metric(metric: str) -> str:
     """The one of a metric and its inverse that comparisons are expressed in (alphabetically first)."""
     inv = inverse_of(metric)
     return min(metric, inv) if inv else metric
 
 
+def comparison_key(c: Claim) -> tuple:
+    """What makes two comparison figures the same comparison: subject, target, base metric and
+    the target's scope (a cut against the price before is not a ratio against a rival)."""
+    return c.subject, c.comparison.target, base_metric(c.metric), tuple(sorted(c.comparison.scope.items()))
+
+
 def comparison_q(c: Claim) -> tuple[Interval, Interval | None]:
     """A comparison figure as q = s / t of its base metric: (band,) for points, (low-end band, high-end band) for ranges."""
-    flip = _base_metric(c.metric) != c.metric
+    flip = base_metric(c.metric) != c.metric
 
     def q(iv: Interval) -> Interval:
         out = to_q(c.comparison.relation, iv)
@@ -211,14 +218,14 @@ def disagreeing_comparisons(ctx: Context) -> list[tuple[list[list[Claim]], dict,
     ]
     qs = {c.id: comparison_q(c) for c in claims}
     out = []
-    key = lambda c: (c.subject, c.comparison.target, _base_metric(c.metric), tuple(sorted(c.comparison.scope.items())))  # noqa: E731
+    key = comparison_key
     for group in partitions(ctx, claims, key):
         first = group[0]
         if ALTERNATIVES not in first.comparison.target and best_derivation(
                 ctx, first.subject, first.comparison.target, first.metric, first.scope, first.source, first.comparison.scope):
             continue
         ctx.checked.update(c.id for c in group)
-        ordered = sorted(group, key=lambda c: (_upper(qs[c.id]), c.source, c.anchor.start))
+        ordered = sorted(group, key=lambda c: (upper_edge(qs[c.id]), c.source, c.anchor.start))
         groups = clusters(ordered, lambda c: qs[c.id])
         if len(groups) > 1:
             out.append((sorted(groups, key=_outlier_first), qs, missing_keys(ctx, group)))
