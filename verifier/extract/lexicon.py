@@ -31,6 +31,9 @@ SUBJECT_KINDS: Final = frozenset({"product", "company", "person", "generic", "di
 """Kinds whose mentions can be the subject of a figure."""
 
 ORIGIN_KINDS: Final = frozenset({"platform", "outlet", "analyst", "vendor", "company", "person"})
+
+KINDS: Final = SUBJECT_KINDS - {"discovered", "quoted"} | ORIGIN_KINDS | {"model", "benchmark", "component", "precision", "place"}
+"""The kinds a lexicon entry may have (see the header of ``verifier/data/subjects.yaml``)."""
 """Kinds whose mentions can be the origin of an attributed figure."""
 
 FUZZY_CUTOFF: Final = 90
@@ -203,13 +206,9 @@ def load_lexicon(path: str | None = None, extra: tuple[str, ...] = ()) -> Lexico
         InputError: an extra file is not valid YAML or an entry lacks a name or a known kind
             (``path:line: message``).
     """
-    import yaml
-
-    raw = yaml.load(Path(path or DATA).read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    base = [Entry(str(e["name"]), str(e["kind"]), tuple(str(a) for a in e.get("aliases", ()))) for e in raw or []]
     from verifier.extract.lexicon_files import read_lexicon_file
 
-    return Lexicon([*(e for f in extra for e in read_lexicon_file(f)), *base])
+    return Lexicon([*(e for f in extra for e in read_lexicon_file(f)), *read_lexicon_file(str(path or DATA))])
 
 
 def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[Mention]:

@@ -12,19 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-from verifier.extract.lexicon import Entry
+from verifier.extract.lexicon import KINDS, Entry
 
 CORPUS_LEXICON: Final = "subjects.yaml"
 """A corpus's own lexicon, beside its articles (``sources/subjects.yaml``): names the shipped
 lexicon lacks ('星桩充电', a company discovery cannot find), in the shipped file's format."""
 
-KINDS: Final = frozenset({"product", "company", "person", "generic", "model", "platform", "outlet", "analyst",
-                          "vendor", "benchmark", "component", "precision", "place"})
-"""The kinds an entry may have (see the header of ``verifier/data/subjects.yaml``)."""
-
-
 def read_lexicon_file(path: str) -> list[Entry]:
-    """The entries of a lexicon file: a YAML list of ``{name, kind, aliases}`` mappings.
+    """The entries of a lexicon file (the shipped one or a corpus's): a YAML list of ``{name,
+    kind, aliases}`` mappings, checked the same way for both.
 
     Raises:
         InputError: invalid YAML, or an entry without a name or with an unknown kind.
