@@ -221,3 +221,8 @@ def test_durations_of_seconds_and_a_rise_of_more_than_half() -> None:
         ("duration", 15), ("duration", 1.5)]
     claims = extract_claims(art("half", "Zephyr X1的价格比Orca 9涨了一半还多。"))
     assert [c.comparison.relation for c in claims if c.comparison] in ([], ["increase"])
+
+
+def test_milli_units_read_by_their_dimension() -> None:
+    claims = extract_claims(art("mu", "Zephyr X1 draws 500 mW on standby and weighs 300 g."))
+    assert [(c.metric, c.value.unit) for c in claims] == [("power", "mW"), ("mass", "g")]

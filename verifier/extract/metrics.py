@@ -100,12 +100,10 @@ MONEY_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("cost", ("成本", "cost", "spend", "支出", "电费")),
 )
 
-
-MASS_UNITS: Final = frozenset({"kg", "g", "lb", "t"})
-"""Units of mass ('120 kg', '135公斤', '8万吨'): the metric ``mass``, or ``emissions`` by a cue."""
 EMISSION_CUES: Final = ("排放", "减排", "emission", "emit", "co2", "co₂", "二氧化碳", "carbon dioxide", "greenhouse", "温室气体", "碳当量")
 """Words that make a mass a quantity of greenhouse gas ('5 tonnes of CO2', '排放12万吨'); not
 a bare 碳 / carbon ('碳纤维车身重95公斤' is the mass of a carbon-fibre body)."""
+
 UNIT_METRICS: Final = {"mAh": "charge_capacity", "Ah": "charge_capacity", "nit": "brightness"}
 """Units that name their metric whatever the words around them say."""
 LENGTH_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
@@ -204,12 +202,13 @@ def read(q, near: str, wide: str, after: str, header: str = "", sentence: str = 
         return _ratio(near + lead, after, sentence)
     if unit == "%" or kind == "fraction":
         return _percent(near + lead, wide, after, sentence)
-    if unit in ("W", "kW", "MW", "GW", "TW"):
+    dimension = UNIT_DIMENSIONS.get(unit)
+    if dimension == "power":
         metric = "power_capacity" if (unit in ("MW", "GW", "TW") or has(near[-16:], CAPACITY_CUES)) and not has(near, ("功耗", "power draw")) else "power"
         return Reading(metric, unit, "measurement")
-    if unit in ("Wh", "kWh", "MWh", "GWh", "TWh", "J", "kJ", "MJ", "GJ"):
+    if dimension == "energy":
         return None if q.surface.startswith("一") else Reading("energy", unit, "measurement")
-    if unit in MASS_UNITS:
+    if dimension == "mass":
         if has(near[-16:] + " " + after[:16], EMISSION_CUES):
             return Reading("emissions", unit, "measurement")
         return Reading("mass", unit, "spec")
