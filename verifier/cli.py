@@ -140,15 +140,16 @@ def graph(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the graph to FILE instead of standard output."),
 ) -> None:
     """Export the evidence graph: sources, claims, facts and how they cite, derive, corroborate and contradict."""
-    from verifier.engine import audit as run_audit
+    from verifier.engine import check
     from verifier.graph import build_graph
+    from verifier.rules.context import Context
     from verifier.graph_export import EXPORTS, export
 
     try:
         if format not in EXPORTS:
             raise UsageError(f"unknown graph format {format!r} (choose {', '.join(EXPORTS)})")
         corpus = _corpus(paths)
-        _write(export(build_graph(corpus, run_audit(corpus).findings), format), output)
+        _write(export(build_graph(corpus, check(Context(corpus))), format), output)
     except VerifierError as err:
         _fail(err)
 
@@ -161,10 +162,11 @@ def factsheet(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the sheet to FILE instead of standard output."),
 ) -> None:
     """For each fact: the best-supported value, its evidence status, citations and the figures that lose."""
-    from verifier.engine import audit as run_audit
+    from verifier.engine import check
     from verifier.factindex import subjects_of
     from verifier.factsheet import build_factsheet
     from verifier.report.factsheet import FORMATS, render as render_sheet
+    from verifier.rules.context import Context
     from verifier.subjects import match_subject
 
     try:
@@ -172,7 +174,7 @@ def factsheet(
             raise UsageError(f"unknown format {format!r} (choose {', '.join(FORMATS)})")
         corpus = _corpus(paths)
         chosen = match_subject(subject, subjects_of(corpus)) if subject is not None else None
-        sheet = build_factsheet(corpus, run_audit(corpus).findings, chosen)
+        sheet = build_factsheet(corpus, check(Context(corpus)), chosen)
         _write(render_sheet(sheet, format), output)
     except VerifierError as err:
         _fail(err)

@@ -23,9 +23,9 @@ from verifier.rules.registry import Rule, select_rules
 from verifier.vocabulary import inverse_of
 
 
-def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
-    """Check ``corpus`` with ``rules`` (default: the enabled rules) and build the report."""
-    ctx = Context(corpus)
+def check(ctx: Context, rules: list[Rule] | None = None) -> list[Finding]:
+    """The findings of ``rules`` (default: the enabled rules) on ``ctx``'s corpus, in report
+    order: what the graph and the fact sheet need, without the report around them."""
     findings: list[Finding] = []
     for r in rules if rules is not None else select_rules():
         try:
@@ -33,7 +33,13 @@ def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
         except Exception as err:  # a crashing rule must not hide the others
             findings.append(Finding(rule=r.code, name="internal-error", severity=Severity.error,
                                     message=f"rule {r.code} ({r.name}) crashed: {type(err).__name__}: {err}"))
-    findings = sorted(set_unique(findings), key=Finding.sort_key)
+    return sorted(set_unique(findings), key=Finding.sort_key)
+
+
+def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
+    """Check ``corpus`` with ``rules`` (default: the enabled rules) and build the report."""
+    ctx = Context(corpus)
+    findings = check(ctx, rules)
     return Report(
         summary=_summary(ctx, findings),
         sources=[_source_entry(s) for _, s in sorted(corpus.sources.items())],
