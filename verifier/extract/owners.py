@@ -99,8 +99,7 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
         exclude = exclude | {o.name for o in run.subjects.within(sent.start, q.start) if is_speaker(body, o)}
     m = in_clause(body, cs, q.start, run.subjects, exclude, role_metric)
     if m is None and RELATIVE.match(near):  # '…than Hollin Bank, which in turn is 420 MW bigger': Hollin Bank's
-        ahead = [x for x in run.subjects.within(sent.start, cs) if x.name not in exclude]
-        m = ahead[-1] if ahead and APPOSED.fullmatch(body, ahead[-1].end, cs) else None
+        m = _set_after(run, body, sent, cs, exclude)
     if comparative and m is None and target is None and before and before[-1].comparison is not None:
         return before[-1].subject, before[-1].comparison.target  # a nameless clause goes on with the sentence's comparison
     subject = name_of(run, m) if m else None
@@ -118,9 +117,8 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
         m = example and in_clause(body, example.start(1), example.end(1), run.subjects, exclude, role_metric)
         subject = name_of(run, m) if m else None
     if subject is None and not comparative:  # 'the articulated E18, rated for 300 km': the name the clause is set after
-        ahead = run.subjects.within(sent.start, cs)
-        if ahead and APPOSED.fullmatch(body, ahead[-1].end, cs) and ahead[-1].name not in exclude:
-            subject = name_of(run, ahead[-1])
+        named = _set_after(run, body, sent, cs, exclude)
+        subject = name_of(run, named) if named else None
     subject = subject or memo.restated(f.printed, reading.unit)
     if subject is None:
         owners = {o.name for o in run.subjects.within(sent.start, cs) if POSSESSIVE.match(body, o.end)}
@@ -187,6 +185,13 @@ def _described(run: Run, body: str, sent: Sentence, noun: str) -> str | None:
 
 
 _NOUN_AFTER: Final = re.compile(r"\s+[a-z]{3,}s?\b(?!\s+(?:on|in|at|of|to|and|with|for)\b)")
+
+
+def _set_after(run: Run, body: str, sent: Sentence, cs: int, exclude: set[str]) -> Mention | None:
+    """The name a clause starting at ``cs`` is set after (:data:`APPOSED`: 'the E9 midibus, rated
+    for…', 'Hollin Bank, which…'), or None when another word, or an excluded name, stands there."""
+    ahead = run.subjects.within(sent.start, cs)
+    return ahead[-1] if ahead and ahead[-1].name not in exclude and APPOSED.fullmatch(body, ahead[-1].end, cs) else None
 
 
 def _not_a_rival(run: Run, sent: Sentence, subject: str | None) -> str | None:
