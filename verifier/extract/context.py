@@ -5,10 +5,9 @@ the printed number (the digits of the quote, without unit and approximation word
 approximation word, an ISO date with the year filled in, and ``skip`` for figures that are
 not claims (the size inside a model name such as 'GPT-OSS 120B').
 
-Fix-ups work around gaps of the quantity layer, reported upstream:
+Fix-ups, where the quantity layer reads a span one way and a claim needs another:
 
 * a bare number followed by a spaced scale and currency ('1050 亿美元') becomes money;
-* '一半' / 'half' (正好一半, 一半还多) becomes a fraction of 0.5;
 * 'fell from $9,000 to $7,500' (one range for the quantity layer) becomes two figures when
   a verb of change governs it: a change over time, not a range (see :data:`CHANGE_BEFORE`).
 """
@@ -20,7 +19,6 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from verifier.extract.lexicon import Mention
-from verifier.extract.spans import SpanIndex
 
 _SCALE: Final = r"(?:\s*(?:[万亿]|千(?![瓦克米焦卡帕赫兆]))+|[kK](?![a-zA-Z]))?"
 """A scale word after digits ('8.54万', '8k'); 千 that starts a unit ('13.5千瓦时', '135千克') is the unit's."""
@@ -39,12 +37,6 @@ _SCALED_MONEY: Final = re.compile(r"\s*(万亿|亿|万|千)\s*(美元|元|人民
 
 SCALES: Final = {"万亿": 1e12, "亿": 1e8, "万": 1e4, "千": 1e3}
 CURRENCY: Final = {"美元": "USD", "元": "CNY", "人民币": "CNY", "欧元": "EUR", "英镑": "GBP", "日元": "JPY"}
-
-_HALF: Final = re.compile(r"(正好|恰好|刚好|exactly |about |nearly )?(一半|half)(还多|多|以上)?", re.IGNORECASE)
-"""'正好一半', '一半还多', 'exactly half' (a share of 50 %)."""
-
-_HALF_APPROX: Final = {"正好": "exactly", "恰好": "exactly", "刚好": "exactly", "exactly ": "exactly", "about ": "about",
-                       "nearly ": "nearly", "还多": "over", "多": "over", "以上": "at_least"}
 
 _YEAR: Final = re.compile(r"(?<!\d)(20\d\d)\s*年")
 """A year printed in Chinese ('2026 年'), used to date '8月25日' in the same article."""
@@ -110,7 +102,7 @@ def article_figures(body: str) -> list[Figure]:
         if iso and iso.startswith("--") and year:
             iso = str(int(year.group(1)) + (q.year_offset or 0)) + iso[1:]  # 去年10月: the year before
         out.append(Figure(q, printed_of(q.surface), approx, iso))
-    return out + _halves(body, out, Quantity)
+    return out
 
 
 def _change(body: str, q, extract) -> list:
@@ -139,18 +131,6 @@ def _money(q, m: re.Match, body: str, quantity_cls):
     approx = q.approx if not (isinstance(q.value, tuple) and q.value[0] is None and hi is not None) else q.approx
     return quantity_cls(value=value, unit=CURRENCY[m.group(2)], start=q.start, end=m.end(), surface=body[q.start:m.end()],
                         kind="money", approx=approx, resolution=(q.resolution or 1) * scale)
-
-
-def _halves(body: str, have: list[Figure], quantity_cls) -> list[Figure]:
-    out: list[Figure] = []
-    spans = SpanIndex(have, start=lambda f: f.q.start, end=lambda f: f.q.end)
-    for m in _HALF.finditer(body):
-        if spans.overlapping(m.start(), m.end()):
-            continue
-        approx = _HALF_APPROX.get((m.group(1) or "").lower()) or _HALF_APPROX.get(m.group(3) or "")
-        q = quantity_cls(value=0.5, unit=None, start=m.start(), end=m.end(), surface=m.group(0), kind="fraction", approx=approx)
-        out.append(Figure(q, m.group(2), approx))
-    return out
 
 
 def model_mentions(body: str, mentions: list[Mention], figures: list[Figure]) -> tuple[list[Mention], list[Mention]]:
