@@ -130,7 +130,7 @@ def _one_line(line: str) -> tuple[bool, str]:
     try:
         obj = _loads(line)
         result: dict[str, object] = {
-            "id": obj.get("id"), "quantities": [q.to_json() for q in extract(obj["text"])]}
+            "id": obj.get("id"), "quantities": quantities_json(obj["text"], obj.get("lang"))}
         ok = True
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         ok = False
@@ -160,7 +160,6 @@ def _two_processes(lines: list[str], stdout: IO[str]) -> int:
     """
     preload()
     half = len(lines) // 2
-    status = 0
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # child
@@ -182,4 +181,4 @@ def _two_processes(lines: list[str], stdout: IO[str]) -> int:
     if child not in (0, 1):
         child, rest = _run_lines(lines[half:])
     stdout.write(rest)
-    return status or mine or child
+    return mine or child
