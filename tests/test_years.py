@@ -71,3 +71,16 @@ def test_a_ratio_of_revenues_across_paragraphs(ratio: str, codes: list) -> None:
     source = art("y8", "Shares of Skyvane rose. Skyvane revenue was $71 million. Aerodrop revenue was $58 million.\n\n"
                        f"Skyvane revenue was {ratio} times that of Aerodrop.")
     assert codes_of(findings(corpus([source], extract_claims(source)), "V101")) == codes
+
+
+def test_the_company_and_two_years_win_over_an_implied_rival() -> None:
+    body = ("Cement maker Graystone said its Kiln K4 emits 0.58 tonnes of CO2, down from 0.72 tonnes on the older "
+            "Kiln K2, a {cut} reduction. The company produced 4.2 million tonnes of cement in 2025, up from 3.5 million "
+            "tonnes in 2024, a {rise} increase.")
+    for cut, rise, codes in (("19%", "20%", []), ("25%", "20%", ["V101"]), ("19%", "30%", ["V101"])):
+        source = art("y9", body.format(cut=cut, rise=rise))
+        claims = extract_claims(source)
+        assert [(c.subject, c.metric) for c in claims] == [
+            ("Kiln K4", "emissions"), ("Kiln K2", "emissions"), ("Kiln K4", "emissions"),
+            ("Graystone", "mass"), ("Graystone", "mass"), ("Graystone", "mass")]
+        assert codes_of(findings(corpus([source], claims), "V101")) == codes

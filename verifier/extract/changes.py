@@ -89,14 +89,17 @@ def _change_of_year(run: Run, body: str, sent: Sentence, f: Figure, target: str 
     one figure for a year and a year-on-year word ('2025年营收50亿元，同比增长25%' -> 2024), or
     one figure for a year and a base for another year after it ('… in 2025, 2.5 times the
     60,000 it shipped in 2023' -> 2023)."""
-    if (f.q.unit not in ("%", "x") and not difference) or target not in (None, T.BASELINE):
+    if f.q.unit not in ("%", "x") and not difference:
         return None
     prior = [c for c in run.claims.starting(sent.start, f.q.start) if c.comparison is None and "year" in c.scope]
     if not prior:
         return None
     last = prior[-1]
     same = [c for c in prior if c.subject == last.subject and c.metric == last.metric and c.scope["year"] != last.scope["year"]]
-    if same:
+    named = target not in (None, T.BASELINE) and any(t in body[sent.start:sent.end] for t in target.split("|"))
+    if named:
+        return None  # the sentence names what the figure is compared with
+    if same:  # two years of one subject in the sentence win over a target the paragraph implied
         a, b = sorted((same[-1], last), key=lambda c: c.scope["year"])
         return b, a.scope["year"]
     if YEAR_ON_YEAR.search(body, sent.start, f.q.end + 20) and last.scope["year"].isdigit():

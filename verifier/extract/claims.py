@@ -41,6 +41,9 @@ from verifier.models.source import ExternalSource, Source
 from verifier.units import factor
 from verifier.vocabulary import METRICS, Metric
 
+FROM_BASE: Final = re.compile(r"\b(?:down|up)\s+from\s+(?:about\s+)?$|较\s*$", re.IGNORECASE)
+"""'down from' before a figure: the figure is the base of a change, a value of the figure before it."""
+
 TIMES_THE: Final = re.compile(r"\b(?:times|fold)\s+(?:the|that of|those of)\s*$|倍于\s*$", re.IGNORECASE)
 """'2.5 times the 60,000': the bare figure after is the multiple's base, in the unit of the figure before."""
 
@@ -297,6 +300,9 @@ def _reading(q, near: str, wide: str, after: str, header: str, sentence: str, pr
         reading = M.Reading(prev.metric, prev.value.unit, prev.kind)
     if reading is None:
         return None
+    if same_sentence and prev.comparison is None and prev.metric != reading.metric and FROM_BASE.search(near) \
+            and q.unit and prev.value.unit and factor(q.unit, prev.value.unit) is not None:
+        reading = replace(reading, metric=prev.metric)  # '0.58 t of CO2 …, down from 0.72 t': the base is what changed
     if reading.metric == "distance" and same_sentence and prev.metric == "range" and not M.pick(near, M.LENGTH_CUES):
         reading = replace(reading, metric="range")  # '350 km on a single charge, 30% farther than the CityLine 12's 280 km'
     if reading.metric == "power" and same_sentence and prev.metric == "power_capacity" and not M.has(near, M.POWER_WORDS):

@@ -108,6 +108,8 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
     definite = DEFINITE.match(body, cs, q.start)  # the figure's own clause opens on 'The <thing>'
     if subject is None and definite and definite.group(1).lower().rstrip("s") in THINGS:
         subject = _described(run, body, sent, definite.group(1))
+    elif subject is None and definite and definite.group(1).lower() in FIRMS:
+        subject = _firm(run, sent)
     if subject is None and PRONOUN.search(near):  # the name nearest before the pronoun: this sentence's, else the paragraph's
         m = in_clause(body, sent.start, cs, run.subjects, exclude, role_metric) \
             or in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, role_metric)
@@ -167,6 +169,19 @@ THINGS: Final = frozenset(
     "drone aircraft plane ship reactor inverter server processor accelerator".split())
 """Nouns for things a name stands for: 'The farm', 'The unit' refer back to a named one ('The list
 price', 'The company' do not resolve this way)."""
+
+
+FIRMS: Final = frozenset({"company", "firm", "group", "maker", "manufacturer", "operator", "producer", "supplier"})
+"""Nouns by which an article refers back to its company: 'The company produced 4.2 million tonnes'."""
+
+
+def _firm(run: Run, sent: Sentence) -> str | None:
+    """The company 'the company' stands for: the last company name before the sentence in its
+    paragraph, else the paragraph's first name (the one its opening sentence is about)."""
+    names = run.subjects.within(sent.unit.start, sent.start)
+    companies = [m for m in names if m.kind == "company"]
+    pick = companies[-1] if companies else (names[0] if names else None)
+    return name_of(run, pick) if pick else None
 
 
 def _described(run: Run, body: str, sent: Sentence, noun: str) -> str | None:
