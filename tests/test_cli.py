@@ -286,7 +286,7 @@ def test_a_corpus_lexicon_names_what_discovery_cannot(tmp_path: Path) -> None:
     (tmp_path / "subjects.yaml").write_text("- {name: 星桩充电, kind: company, aliases: [星桩]}\n", encoding="utf-8")
     after = json.loads(run_cli("audit", str(tmp_path), "--format", "json").output)
     assert [(c["subject"], c["value"]) for c in after["claims"]] == [("星桩充电", 486000.0), ("星桩充电", 452000.0)]
-    assert [f["rule"] for f in after["findings"]] == ["V201"]
+    assert [f["rule"] for f in after["findings"]] == ["V702", "V201"]  # V702: neither names its tier
 
 
 def test_an_invalid_corpus_lexicon_is_one_line_naming_file_and_line(tmp_path: Path) -> None:

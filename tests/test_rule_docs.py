@@ -47,7 +47,7 @@ def test_codes_and_names_are_unique():
 
 def test_registry_docstring_names_every_family():
     families = _families()
-    assert families == {"V1": "arithmetic", "V2": "contradictions", "V3": "anchors", "V4": "provenance", "V6": "coverage"}
+    assert families == {"V1": "arithmetic", "V2": "contradictions", "V3": "anchors", "V4": "provenance", "V6": "coverage", "V7": "reading"}
     assert {r.family for r in RULES.values()} <= set(families)
 
 

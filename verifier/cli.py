@@ -79,13 +79,26 @@ def _progress(label: str):
             bar.stop()
 
 
+def _load(paths: Optional[list[Path]], with_records: bool = True):
+    """The corpus of ``paths``; a path ``-`` reads one article from standard input.
+
+    Raises:
+        InputError: as :func:`verifier.ingest.corpus.load_corpus`.
+    """
+    from verifier.ingest.corpus import STDIN, load_corpus
+
+    paths = list(paths or [])
+    stdin = sys.stdin.read() if STDIN in paths else None
+    return load_corpus(paths, with_records=with_records, stdin=stdin)
+
+
 def _corpus(paths: Optional[list[Path]], extract_all: bool = False):
     """The corpus of ``paths`` with claims extracted for the articles that have no records
     (for all of them with ``extract_all``), a progress bar on a terminal. Shared by audit,
     graph and factsheet, so each sees the same claims."""
-    from verifier.ingest.corpus import extract_missing, load_corpus
+    from verifier.ingest.corpus import extract_missing
 
-    corpus = load_corpus(list(paths or []), with_records=not extract_all)
+    corpus = _load(paths, with_records=not extract_all)
     with _progress("extracting claims") as tick:
         extract_missing(corpus, everything=extract_all, progress=tick)
     return corpus
@@ -184,11 +197,10 @@ def factsheet(
 def validate(paths: list[Path] = typer.Argument(None, help=PATHS_HELP)) -> None:
     """Check that sources and claim records are well-formed and every quote is at its offsets."""
     from verifier.engine import audit as run_audit
-    from verifier.ingest.corpus import load_corpus
     from verifier.rules.registry import select_rules
 
     try:
-        corpus = load_corpus(list(paths or []))
+        corpus = _load(paths)
     except VerifierError as err:
         _fail(err)
     report = run_audit(corpus, select_rules(["V3", "V4"]))
@@ -290,11 +302,12 @@ def extract_command(
     """Propose claim records for articles into claims/<stem>.yaml, keeping reviewed records."""
     from verifier.extract.corpus_names import unify_subjects
     from verifier.extract.merge import merge_file
-    from verifier.ingest.corpus import load_corpus
 
     try:
-        corpus = load_corpus(list(paths or []), with_records=False)
+        corpus = _load(paths, with_records=False)
         sources = [src for _, src in sorted(corpus.sources.items())]
+        if any(src.file is None for src in sources):
+            raise UsageError("an article read from standard input has no file to keep records beside; save it to a file first")
         # one name per product across the articles, as `audit` gives them ('E12' -> 'Voltara E12')
         lexicon = corpus.lexicon()
         proposed = unify_subjects({src.id: _extract(src, corpus.external, lexicon) for src in sources},
@@ -317,11 +330,10 @@ def reanchor_command(
     dry_run: bool = typer.Option(False, "--dry-run", help="Report what would change; write nothing."),
 ) -> None:
     """Move the anchors of records whose quote is no longer at its offsets (after an article was corrected)."""
-    from verifier.ingest.corpus import load_corpus
     from verifier.ingest.reanchor import plan_reanchor, write_reanchored
 
     try:
-        corpus = load_corpus(list(paths or []))
+        corpus = _load(paths)
         outcomes = plan_reanchor(corpus)
         write_reanchored(corpus, outcomes, dry_run=dry_run)
     except VerifierError as err:

@@ -132,7 +132,7 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
                or known_ix.overlapping(f.q.start, f.q.end) else f for f in figures]
     models, mentions = model_mentions(body, demote_benchmarks(body, mentions), figures)
     mentions = registered_kinds(expand_short_forms(mentions), external or {})
-    units = segment(body)
+    units = segment(body, markdown=source.format == "markdown", tables=source.format == "html")
     sents = [s for u in units for s in sentences(body, u)]
     memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents])
     fig_at = SpanIndex(sorted(figures, key=lambda f: f.q.start), start=lambda f: f.q.start, end=lambda f: f.q.end)

@@ -134,8 +134,18 @@ def _parser():
     return MarkdownIt("commonmark").enable("table")
 
 
-def segment(body: str) -> list[Unit]:
-    """Split ``body`` into units in reading order (see :class:`Unit`)."""
+def segment(body: str, markdown: bool = True, tables: bool = False) -> list[Unit]:
+    """Split ``body`` into units in reading order (see :class:`Unit`).
+
+    Args:
+        body: the article text.
+        markdown: False for plain text: blocks are runs of non-blank lines, and no Markdown
+            syntax is read (a leading ``#``, ``-`` or ``1.`` is text).
+        tables: with ``markdown`` False, still read pipe tables (the HTML reader prints a
+            page's tables so).
+    """
+    if not markdown:
+        return _plain_units(body, tables)
     starts = _line_starts(body)
     tokens = _parser().parse(body)
     units: list[Unit] = []
@@ -166,7 +176,31 @@ def segment(body: str) -> list[Unit]:
     return units
 
 
-def _lines(body: str, starts: list[int], span: list[int], kind: str, heading: str | None, block: int) -> list[Unit]:
+def _plain_units(body: str, tables: bool) -> list[Unit]:
+    """Units of plain text: each run of non-blank lines is a block, read line by line as
+    :func:`_lines` reads a Markdown paragraph, without block markers."""
+    starts = _line_starts(body)
+    units: list[Unit] = []
+    heading: str | None = None
+    block, line, last = 0, 0, len(starts) - 1
+    while line < last:
+        if not body[starts[line]:starts[line + 1]].strip():
+            line += 1
+            continue
+        end = line
+        while end < last and body[starts[end]:starts[end + 1]].strip():
+            end += 1
+        block += 1
+        for unit in _lines(body, starts, [line, end], "paragraph", heading, block, markdown=False, tables=tables):
+            if unit.kind == "heading":
+                heading = body[unit.start:unit.end]
+            units.append(unit)
+        line = end
+    return units
+
+
+def _lines(body: str, starts: list[int], span: list[int], kind: str, heading: str | None, block: int,
+           markdown: bool = True, tables: bool = True) -> list[Unit]:
     """Units of one block, line by line.
 
     Markdown read from plain-text copy is lossy (a list item swallows the lines after it by
@@ -179,13 +213,13 @@ def _lines(body: str, starts: list[int], span: list[int], kind: str, heading: st
     run: tuple[int, int] | None = None
     line = span[0]
     while line < span[1]:
-        if _is_table_at(body, starts, line, span[1]):
+        if tables and _is_table_at(body, starts, line, span[1]):
             stop = _table_end(body, starts, line, span[1])
             out.extend(_table(body, starts, [line, stop], heading, block))
             line = stop
             continue
         raw = starts[line]
-        s, e = _line_span(body, starts, line, strip_marker=True)
+        s, e = _line_span(body, starts, line, strip_marker=markdown)
         line += 1
         if s >= e:
             continue

@@ -1,107 +1,161 @@
-"""Articles: Markdown files with YAML front matter, body kept exactly.
+"""Articles: one file (or standard input) -> a :class:`~verifier.models.source.Source`.
 
-Layout of one article file::
+A file is read by the reader for its format (:mod:`verifier.ingest.readers`: Markdown, plain
+text, HTML); its metadata (front matter or page meta tags) is normalised from the spellings
+other tools write (:mod:`verifier.ingest.frontmatter`); what it leaves out is filled in:
 
-    ---
-    id: s001
-    title: ...
-    tier: secondary
-    ...
-    ---
-    <body, byte for byte as published>
+* ``id``: the file stem (``stdin`` for standard input);
+* ``title``: the first non-empty line of the body;
+* ``languages``: guessed from the script of the body (:func:`guess_languages`);
+* ``tier``: ``secondary`` (the audit says so once per corpus, rule V702).
 
-The body starts right after the newline of the closing ``---`` line; claim offsets count
-code points into it. A file without front matter (a plain ``.txt`` or ``.md`` dropped into a
-folder) is still read: its id is the file stem, its title the first non-empty line, its tier
-``secondary`` and its languages guessed from the script of the body.
+A corpus's ``sources.yaml`` may set fields for files it cannot edit
+(:mod:`verifier.ingest.sources_file`); those settings are applied over the file's own.
+
+Control characters (NUL and the other C0 and C1 controls but tab and line ends) are read as
+spaces, one for one, so offsets still count the file's characters, and are reported with
+their lines (rule V703).
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from pathlib import Path, PurePath
+from typing import Any, Callable
 
 from pydantic import ValidationError
 
 from verifier.errors import InputError
 from verifier.ingest.files import read_text
-from verifier.ingest.yamlio import load_yaml, raise_validation
-from verifier.models.source import Source, SourceMeta
+from verifier.ingest.frontmatter import Normalised, field_of, normalise
+from verifier.ingest.readers import FOLDER_SUFFIXES, Document, reader_for, sniff, split_front_matter
+from verifier.ingest.yamlio import raise_validation
+from verifier.models.source import ReadNote, Source, SourceMeta
 
-ARTICLE_SUFFIXES = (".md", ".markdown", ".txt")
-_FENCE_LINE = re.compile(r"^---[ \t]*(?:\r?\n|\Z)", re.M)
-"""A front matter fence: a line of three hyphens (trailing blanks allowed)."""
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+ARTICLE_SUFFIXES = FOLDER_SUFFIXES
+"""Extensions taken as articles in a folder (kept under this name for callers)."""
+
+__all__ = ["ARTICLE_SUFFIXES", "guess_languages", "read_article", "read_article_text", "split_front_matter"]
+
+Settings = Callable[[str, str], dict[str, Any]]
+"""``settings(article id, file name) -> {field: value}``: corpus settings to apply over a file's own."""
+
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+"""Control characters that are no text: C0 but tab, newline and carriage return; DEL; C1."""
 
 
 def guess_languages(text: str) -> list[str]:
     """Guess ISO 639-1 codes from the script mix: ``['zh']``, ``['en']`` or ``['zh', 'en']``.
 
     A language counts when it holds at least 15 % of the letters (Han characters vs Latin
-    words of three or more letters, a word weighted as three characters).
+    words of three or more letters, a word weighted as three characters). Kana makes Han text
+    Japanese and Hangul Korean, so neither is read as Chinese. Latin script is taken as
+    English: verifier's extraction reads English and Chinese only.
     """
-    han = len(_HAN.findall(text))
-    latin = 3 * len(_LATIN_WORD.findall(text))
-    total = han + latin or 1
-    langs = [code for code, n in (("zh", han), ("en", latin)) if n / total >= 0.15]
+    sample = text[:200_000]  # the mix of the first 200,000 characters tells; a 50 MB body need not be counted whole
+    han = len(_HAN.findall(sample))
+    kana, hangul = len(_KANA.findall(sample)), len(_HANGUL.findall(sample))
+    latin = 3 * len(_LATIN_WORD.findall(sample))
+    total = han + kana + hangul + latin or 1
+    cjk = "ja" if kana > 0.1 * (han + kana) else "ko" if hangul > han else "zh"
+    langs = [code for code, n in ((cjk, han + kana + hangul), ("en", latin)) if n / total >= 0.15]
     return langs or ["en"]
 
 
-def split_front_matter(text: str) -> tuple[str | None, str, int]:
-    """Split ``text`` into (front matter YAML or None, body, 1-based line where the body starts).
+def clean_controls(text: str) -> tuple[str, list[ReadNote]]:
+    """Replace control characters by spaces, one for one; a note names the lines that held them.
 
-    Fences are lines of exactly ``---`` (``\n`` or ``\r\n`` line ends are kept in the body).
-
-    Raises:
-        ValueError: the text opens a front matter fence that is never closed.
+    Returns:
+        (the text, same length; notes: one, or none when the text is clean).
     """
-    first = _FENCE_LINE.match(text)
-    if not first:
-        return None, text, 1
-    close = _FENCE_LINE.search(text, first.end())
-    if close is None:
-        raise ValueError("front matter opened with '---' on line 1 is never closed (add a '---' line after it)")
-    front = text[first.end():close.start()]
-    body = text[close.end():]
-    return front, body, text.count("\n", 0, close.end()) + 1
+    hits = [m.start() for m in _CONTROL.finditer(text)]
+    if not hits:
+        return text, []
+    lines = sorted({text.count("\n", 0, h) + 1 for h in hits[:1000]})
+    shown = ", ".join(map(str, lines[:5])) + (", ..." if len(lines) > 5 else "")
+    kinds = sorted({f"U+{ord(text[h]):04X}" for h in hits[:1000]})
+    note = ReadNote(kind="control-characters", line=lines[0],
+                    message=f"{len(hits)} control character(s) ({', '.join(kinds[:4])}) on line(s) {shown} read as spaces")
+    return _CONTROL.sub(" ", text), [note]
 
 
-def read_article(path: Path, display: str | None = None) -> Source:
+def read_article(path: Path, display: str | None = None, settings: Settings | None = None) -> Source:
     """Read one article file.
 
     Args:
-        path: the file (.md, .markdown or .txt), UTF-8.
+        path: the file (Markdown, plain text or HTML), UTF-8.
         display: the path to show in messages (defaults to ``str(path)``).
+        settings: fields that override the file's own (see :func:`read_article_text`), or None.
 
     Returns:
-        The :class:`Source` with its metadata and exact body.
+        The :class:`Source` with its metadata and body.
 
     Raises:
-        InputError: unreadable file, not UTF-8, or front matter that is not valid.
+        InputError: unreadable file, not UTF-8, a format no reader takes, or metadata that is
+            not valid (with the line at fault).
     """
     shown = display or str(path)
-    text = read_text(path, shown)
+    return read_article_text(read_text(path, shown), path, shown, settings, file=str(path.resolve()))
+
+
+def read_article_text(text: str, path: PurePath, shown: str, settings: Settings | None = None,
+                      file: str | None = None) -> Source:
+    """Read one article from its text (a file's, or standard input's when ``path`` is ``-``).
+
+    Args:
+        text: the decoded text.
+        path: the file name (its extension chooses the reader; ``-`` sniffs the content).
+        shown: how the file is named in messages.
+        settings: ``settings(id, file name) -> dict`` of fields to apply over the file's own
+            (:meth:`verifier.ingest.sources_file.SourcesFile.settings_for`), or None.
+        file: the absolute file on disk, or None.
+
+    Raises:
+        InputError: as :func:`read_article`.
+    """
+    text, notes = clean_controls(text)
+    reader = sniff(text) if str(path) == "-" else reader_for(path, text)
+    if reader is None:
+        raise InputError(shown, None, f"no reader for {path.suffix!r} files (articles are .md, .markdown, .txt, .html, .htm or have no extension)")
+    doc = reader(text, shown)
+    stem = "stdin" if str(path) == "-" else path.stem
+    norm = normalise(doc.front or {}, doc.front_lines)
+    meta, defaulted = _meta(doc, norm, stem, shown, settings, path.name)
+    return Source(meta=meta, path=shown, body=doc.body, body_line=doc.body_line, file=file, format=doc.format,
+                  line_map=doc.line_map, notes=tuple(notes) + doc.notes + tuple(norm.notes), defaulted=defaulted)
+
+
+def _meta(doc: Document, norm: Normalised, stem: str, shown: str, settings: Settings | None, name: str) -> tuple[SourceMeta, tuple[str, ...]]:
+    """The article's metadata: the file's fields, the corpus settings over them, defaults for the rest.
+
+    Raises:
+        InputError: a field fails validation (at its line in the file).
+    """
+    fields = dict(norm.fields)
+    fields["metadata"] = norm.metadata
+    ident = str(fields.get("id") or stem)
+    override = settings(ident, name) if settings else {}
+    fields.update(override)
+    defaults = {"id": stem, "title": _first_line(doc), "languages": None, "tier": "secondary"}
+    defaulted = tuple(k for k in defaults if not fields.get(k))
+    for key in defaulted:
+        fields[key] = guess_languages(doc.body) if key == "languages" else defaults[key]
     try:
-        front, body, body_line = split_front_matter(text)
-    except ValueError as err:
-        raise InputError(shown, 1, str(err)) from None
-    if front is None:
-        meta = _default_meta(path, body)
-    else:
-        doc, node = load_yaml(front, shown, line_offset=1)
-        if not isinstance(doc, dict):
-            raise InputError(shown, 2, "front matter must be a YAML mapping (key: value lines)")
-        defaults = _default_meta(path, body)  # what the front matter leaves out is read as for an article without one
-        for key in ("id", "title", "languages", "tier"):
-            doc.setdefault(key, getattr(defaults, key))
-        try:
-            meta = SourceMeta.model_validate(doc)
-        except ValidationError as err:
-            raise_validation(err, node, shown, line_offset=1, schema="source")
-    return Source(meta=meta, path=shown, body=body, body_line=body_line, file=str(path.resolve()))
+        return SourceMeta.model_validate(fields), defaulted
+    except ValidationError as err:
+        lines = {fld: line for key, line in doc.front_lines.items() if (fld := field_of(key)) and fld not in override}
+        raise_validation(err, None, shown, schema="source", lines=lines)
+    raise AssertionError("unreachable")  # raise_validation always raises
 
 
-def _default_meta(path: Path, body: str) -> SourceMeta:
-    first = next((ln.strip().lstrip("#").strip() for ln in body.splitlines() if ln.strip()), path.stem)
-    return SourceMeta(id=path.stem, title=first[:120], languages=guess_languages(body), tier="secondary")
+def _first_line(doc: Document) -> str:
+    """The first non-empty line of the body, without Markdown heading marks, at most 120 characters."""
+    for ln in doc.body.splitlines():
+        if ln.strip():
+            text = ln.strip()
+            return (text.lstrip("#").strip() if doc.format == "markdown" else text)[:120] or text[:120]
+    return "(untitled)"

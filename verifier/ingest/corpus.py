@@ -6,25 +6,35 @@ Path rules (each PATH on the command line):
   ``claims/`` records and ``sources/external.yaml``;
 * any other folder: the articles in it, ``external.yaml`` in it, and records from a
   ``claims/`` folder beside it (``<folder>/../claims``) or inside it;
-* an article file: that article, with records from ``../claims/<stem>.yaml`` if present;
+* an article file (Markdown, plain text, HTML, or no extension): that article, with records
+  from ``../claims/<stem>.yaml`` if present;
+* ``-``: one article read from standard input (no records);
 * a ``.yaml`` file: claim records.
+
+A folder's ``sources.yaml`` (:mod:`verifier.ingest.sources_file`) sets fields of the articles
+read from that folder.
 
 Records are matched to articles by their ``source`` id, never by file name alone.
 """
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from verifier.errors import InputError, RecordError
 from verifier.extract.lexicon_files import CORPUS_LEXICON
-from verifier.ingest.articles import ARTICLE_SUFFIXES, read_article
+from verifier.ingest.articles import ARTICLE_SUFFIXES, read_article, read_article_text
+from verifier.ingest.readers import READERS
 from verifier.ingest.records import read_claims, read_external
+from verifier.ingest.sources_file import SOURCES_FILE, SourcesFile, read_sources_file
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 
 EXTERNAL_FILE = "external.yaml"
+STDIN = Path("-")
+"""The path that names standard input."""
 
 
 @dataclass
@@ -84,12 +94,13 @@ def _display(path: Path) -> str:
     return str(path)
 
 
-def load_corpus(paths: list[Path], with_records: bool = True) -> Corpus:
+def load_corpus(paths: list[Path], with_records: bool = True, stdin: str | None = None) -> Corpus:
     """Load articles, records and the external registry from ``paths``.
 
     Args:
         paths: files and folders (see the module docstring); empty means the shipped corpus.
         with_records: False to ignore claim records (extraction-only runs).
+        stdin: the text of standard input, read when a path is ``-``.
 
     Raises:
         InputError: a path does not exist, holds no article, or a file is invalid.
@@ -112,13 +123,21 @@ def load_corpus(paths: list[Path], with_records: bool = True) -> Corpus:
             continue
         for ext in read_external(reg, _display(reg)):
             corpus.external[ext.id] = ext
+    settings = _settings_files(articles)
     for art in dict.fromkeys(articles):
-        src = read_article(art, _display(art))
+        if art == STDIN:
+            src = read_article_text(stdin or "", STDIN, "<stdin>")
+        else:
+            found = settings.get(art.parent)
+            src = read_article(art, _display(art), found.settings_for if found else None)
         if src.id in corpus.sources:
             raise InputError(src.path, 2, f"duplicate source id {src.id!r} (also in {corpus.sources[src.id].path})")
         corpus.sources[src.id] = src
+    for folder, found in settings.items():
+        here = [s for s in corpus.sources.values() if s.file and Path(s.file).parent == folder.resolve()]
+        found.check_ids({s.id for s in here}, {Path(s.file).name for s in here})
     if not corpus.sources:
-        raise InputError(str(paths[0]), None, "no articles found (.md, .markdown or .txt files)")
+        raise InputError(str(paths[0]), None, "no articles found (.md, .markdown, .txt, .html or .htm files)")
     if with_records:
         for rec in dict.fromkeys(records):
             _add_records(corpus, rec)
@@ -132,7 +151,21 @@ def records_folder(articles: Path) -> Path:
     return articles.parent / "claims" if articles.name == "sources" else articles / "claims"
 
 
+def _settings_files(articles: list[Path]) -> dict[Path, SourcesFile]:
+    """The ``sources.yaml`` of each folder articles are read from, by folder."""
+    out: dict[Path, SourcesFile] = {}
+    for folder in dict.fromkeys(a.parent for a in articles if a != STDIN):
+        if (folder / SOURCES_FILE).is_file():
+            out[folder] = read_sources_file(folder / SOURCES_FILE, _display(folder / SOURCES_FILE))
+    return out
+
+
 def _collect(path: Path, articles: list[Path], records: list[Path], registries: list[Path]) -> None:
+    if path == STDIN:
+        articles.append(STDIN)
+        return
+    if path.is_symlink() and not path.exists():
+        raise InputError(str(path), None, _broken_link(path))
     if not path.exists():
         raise InputError(str(path), None, "no such file or folder")
     if path.is_dir() and (path / "sources").is_dir():
@@ -141,7 +174,7 @@ def _collect(path: Path, articles: list[Path], records: list[Path], registries: 
     elif path.is_dir():
         _collect_folder(path, articles, registries)
         records.extend(sorted(records_folder(path).glob("*.yaml")))
-    elif path.suffix.lower() in ARTICLE_SUFFIXES:
+    elif path.suffix.lower() in READERS:
         articles.append(path)
         sibling = records_folder(path.parent) / (path.stem + ".yaml")
         if sibling.is_file():
@@ -149,11 +182,36 @@ def _collect(path: Path, articles: list[Path], records: list[Path], registries: 
     elif path.suffix.lower() in (".yaml", ".yml"):
         (registries if path.name in (EXTERNAL_FILE, CORPUS_LEXICON) else records).append(path)
     else:
-        raise InputError(str(path), None, "not an article (.md, .txt), a records file (.yaml) or a folder")
+        raise InputError(str(path), None, "not an article (.md, .txt, .html), a records file (.yaml) or a folder")
+
+
+def _broken_link(path: Path) -> str:
+    """Why a symbolic link cannot be followed: a loop, or a target that does not exist."""
+    try:
+        path.resolve(strict=True)
+    except RuntimeError:
+        return "symbolic link loop (the link points back at itself); remove or fix the link"
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return "symbolic link loop (the link points back at itself); remove or fix the link"
+    return f"symbolic link to {_link_target(path)!r}, which does not exist"
+
+
+def _link_target(path: Path) -> str:
+    """The target a symbolic link names, as written."""
+    try:
+        return str(path.readlink())
+    except OSError:
+        return "?"
 
 
 def _collect_folder(folder: Path, articles: list[Path], registries: list[Path]) -> None:
-    articles.extend(sorted(p for p in folder.iterdir() if p.suffix.lower() in ARTICLE_SUFFIXES and p.name.lower() != "readme.md"))
+    for p in sorted(folder.iterdir()):
+        if p.suffix.lower() not in ARTICLE_SUFFIXES or p.name.lower() in ("readme.md", "readme.txt") or p.name.startswith("."):
+            continue
+        if p.is_symlink() and not p.exists():
+            raise InputError(str(p), None, _broken_link(p))
+        articles.append(p)
     for name in (EXTERNAL_FILE, CORPUS_LEXICON):
         if (folder / name).is_file():
             registries.append(folder / name)

@@ -81,7 +81,7 @@ def line_of(node: Any, loc: tuple, line_offset: int = 0) -> int | None:
 
 
 def raise_validation(err: ValidationError, node: Any, path: str, loc_prefix: tuple = (), line_offset: int = 0,
-                     schema: str = "claim", label: str | None = None) -> None:
+                     schema: str = "claim", label: str | None = None, lines: dict[str, int] | None = None) -> None:
     """Raise the most telling error of ``err`` as a :class:`RecordError` at its YAML line.
 
     An unknown field is reported before the missing field it usually causes ('subjet:'
@@ -95,6 +95,8 @@ def raise_validation(err: ValidationError, node: Any, path: str, loc_prefix: tup
         line_offset: lines before the document in its file.
         schema: the `verifier schema` name to point to for unknown fields.
         label: how to name the record in the message (its id), instead of ``loc_prefix``.
+        lines: line of each top-level field, used when there is no ``node`` (front matter
+            whose keys were renamed before validation).
 
     Raises:
         RecordError: always.
@@ -102,7 +104,7 @@ def raise_validation(err: ValidationError, node: Any, path: str, loc_prefix: tup
     errors = err.errors()
     first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     loc = tuple(first["loc"])
-    line = line_of(node, loc, line_offset) if node is not None else None
+    line = line_of(node, loc, line_offset) if node is not None else (lines or {}).get(str(loc[0])) if loc else None
     where = ".".join(str(p) for p in ((label,) if label else loc_prefix) + loc)
     msg = first["msg"]
     if first["type"] == "extra_forbidden":

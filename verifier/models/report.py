@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from verifier.models.claim import Attribution, Comparison
 from verifier.models.finding import Finding
-from verifier.models.source import Citation
+from verifier.models.source import Citation, Format
 from verifier.models.tier import Tier
 
 SCHEMA_VERSION = "1.0"
@@ -32,6 +32,9 @@ class SourceEntry(BaseModel):
     cites: list[Citation]
     url: str | None = Field(None, description="Canonical URL of the article, null when unknown.")
     published: dt.date | None = Field(None, description="Publication date from the front matter, null when unknown.")
+    authors: list[str] = Field(default_factory=list, description="Bylines from the front matter or the page's metadata.")
+    format: Format = Field("markdown", description="How the file was read: markdown, text or html.")
+    tier_given: bool = Field(True, description="False when the file names no tier and it was read as secondary.")
 
 
 class ClaimEntry(BaseModel):

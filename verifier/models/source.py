@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -50,13 +50,35 @@ class SourceMeta(BaseModel):
     tier: Tier = Field(description="The article's own evidence tier (what kind of source it is).")
     cites: list[Citation] = Field(default_factory=list, description="Sources it cites or attributes figures to.")
     note: str | None = Field(None, description="Free text for reviewers.")
+    authors: list[str] = Field(default_factory=list, description="Bylines, as written (front matter author/authors/byline, or the page's metadata).")
+    metadata: dict[str, Any] = Field(default_factory=dict, description="Every other front matter key, as written (tags, layout, draft, ...): kept, never read.")
+
+
+Format = Literal["markdown", "text", "html"]
+"""How an article's file was read: Markdown (front matter, blocks parsed), plain text
+(paragraphs split on blank lines, never parsed as Markdown) or HTML (the page's main text)."""
+
+
+class ReadNote(BaseModel):
+    """Something the reader noticed in a file and did not let stop the run: a front matter
+    key it does not read that looks like a misspelling, a value it could not read, control
+    characters. Reported by the V7xx rules with the file's line."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["unread-key", "unread-value", "control-characters"]
+    line: int | None = Field(None, description="1-based line of the file, when one is at fault.")
+    message: str
 
 
 class Source(BaseModel):
     """An article loaded from disk: its metadata, its path and its exact body text.
 
-    ``body`` is the text after the front matter, unchanged; ``body_line`` is the 1-based line
-    of the file on which the body starts, so that an offset can be reported as ``path:line``.
+    ``body`` is the article's text: for Markdown and plain text the text after the front
+    matter, unchanged; for HTML the page's main text as extracted. ``body_line`` is the 1-based
+    line of the file on which the body starts, so that an offset can be reported as
+    ``path:line``; ``line_map``, when set, gives the file line of each body line instead (HTML,
+    whose text does not sit on the page's lines one to one).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -66,6 +88,10 @@ class Source(BaseModel):
     file: str | None = Field(None, description="The file on disk (absolute), for tools that write beside it.")
     body: str
     body_line: int = 1
+    format: Format = "markdown"
+    line_map: tuple[int, ...] | None = Field(None, description="File line of each body line (0-based index), when the body is not the file's text.")
+    notes: tuple[ReadNote, ...] = ()
+    defaulted: tuple[str, ...] = Field((), description="Metadata fields the file did not give and the reader filled in (id, title, languages, tier).")
 
     @property
     def id(self) -> str:
@@ -75,7 +101,10 @@ class Source(BaseModel):
     def line_of(self, offset: int) -> int:
         """Return the 1-based file line that holds body character ``offset`` (bisection over
         the body's line starts, computed once per body)."""
-        return self.body_line + bisect.bisect_right(_newlines(self.body), max(0, offset) - 1)
+        index = bisect.bisect_right(_newlines(self.body), max(0, offset) - 1)
+        if self.line_map:
+            return self.line_map[min(index, len(self.line_map) - 1)]
+        return self.body_line + index
 
 
 @lru_cache(maxsize=64)

@@ -8,6 +8,7 @@ family:
 * V3xx quotes and anchors (:mod:`.anchors`)
 * V4xx provenance, citations and evidence tiers (:mod:`.provenance`)
 * V6xx coverage (:mod:`.coverage`)
+* V7xx how the articles were read: metadata not read, defaults taken (:mod:`.reading`)
 
 A rule function takes a :class:`~verifier.rules.context.Context` and yields findings made
 with :meth:`Rule.finding`. Its docstring is its help page (``verifier rule CODE``).
@@ -72,7 +73,7 @@ def rule(code: str, name: str, summary: str, severity: str = "error", enabled: b
 
 def all_rules() -> dict[str, Rule]:
     """Every registered rule, by code (imports the rule modules on first call)."""
-    from verifier.rules import anchors, arithmetic, contradictions, coverage, provenance  # noqa: F401
+    from verifier.rules import anchors, arithmetic, contradictions, coverage, provenance, reading  # noqa: F401
 
     return dict(sorted(RULES.items()))
 

@@ -1,0 +1,66 @@
+"""V7xx: how the articles were read: metadata not read, defaults taken, text cleaned.
+
+These are notes (``info``): the run went on and every figure was audited, but a reviewer may
+want to fix the file or add what it leaves out. They come from the readers
+(:class:`~verifier.models.source.ReadNote`, :attr:`~verifier.models.source.Source.defaulted`).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from verifier.models.finding import Finding
+from verifier.rules.context import Context
+from verifier.rules.registry import rule
+
+
+@rule("V701", "unread-metadata", "A front matter key or value was not read (a likely misspelling, or a value of the wrong type).", severity="info")
+def unread_metadata(ctx: Context) -> Iterator[Finding]:
+    """Front matter keys verifier does not read are kept as metadata and never stop a run
+    (``tags``, ``layout``, ``draft``). A key within two edits of one it reads is most likely a
+    misspelling, and what it says is then lost: the note names the key and the spelling it
+    resembles. A value that cannot be read as its field (a date that is no ISO date) is kept
+    as metadata, and noted too.
+
+    Okay: front matter ``tier: primary`` and ``tags: [budget]``.
+    V701: front matter ``teir: primary`` (did you mean 'tier'?).
+    """
+    me = unread_metadata.rule
+    for sid, src in sorted(ctx.corpus.sources.items()):
+        for note in src.notes:
+            if note.kind in ("unread-key", "unread-value"):
+                yield me.finding(note.message, source=sid, path=src.path, line=note.line)
+
+
+@rule("V702", "default-tier", "Articles name no evidence tier and are read as secondary reporting.", severity="info")
+def default_tier(ctx: Context) -> Iterator[Finding]:
+    """An article whose metadata gives no ``tier`` is read as ``secondary`` (reporting that
+    relays figures it did not measure), the safe reading: its figures never outrank a source
+    that says what it is. One note per corpus lists them; set ``tier:`` in their front matter
+    or, for files you cannot edit, in a ``sources.yaml`` beside them.
+
+    Okay: every article names its tier.
+    V702: two articles without a ``tier:`` line.
+    """
+    me = default_tier.rule
+    missing = sorted(sid for sid, src in ctx.corpus.sources.items() if "tier" in src.defaulted)
+    if missing:
+        shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+        yield me.finding(f"{len(missing)} of {len(ctx.corpus.sources)} articles name no evidence tier and are read as "
+                         f"secondary: {shown}; set tier: in their front matter or in a sources.yaml beside them")
+
+
+@rule("V703", "control-characters", "An article holds control characters (NUL and the like); they were read as spaces.", severity="info")
+def control_characters(ctx: Context) -> Iterator[Finding]:
+    """NUL bytes and other control characters are no text: they come from a broken export or
+    a binary file saved as text. Each is read as a space (offsets still count the file's
+    characters) and the rest of the article is read; the note names the lines.
+
+    Okay: an article of printable text, tabs and line ends.
+    V703: an article with a NUL byte on line 3.
+    """
+    me = control_characters.rule
+    for sid, src in sorted(ctx.corpus.sources.items()):
+        for note in src.notes:
+            if note.kind == "control-characters":
+                yield me.finding(note.message, source=sid, path=src.path, line=note.line)
