@@ -203,7 +203,7 @@ def validate(paths: list[Path] = typer.Argument(None, help=PATHS_HELP)) -> None:
         corpus = _load(paths)
     except VerifierError as err:
         _fail(err)
-    report = run_audit(corpus, select_rules(["V3", "V4"]))
+    report = run_audit(corpus, select_rules(["V3", "V4", "V7"]))
     errors = [f for f in report.findings if f.severity.value == "error"]
     for f in report.findings:
         where = _record_location(corpus, f)

@@ -1,7 +1,8 @@
 """Sources: the articles of a corpus and the external sources they cite.
 
-An article is a Markdown file with YAML front matter (see ``sources/README.md``); its body is
-kept byte for byte, and every claim offset counts Unicode code points into that body.
+An article is a Markdown, plain-text or HTML file, read by :mod:`verifier.ingest.readers`
+(the README's "Formats" and "Front matter"); its body is kept as read, and every claim offset
+counts Unicode code points into that body.
 External sources (a vendor's blog, a benchmark maintainer, a social platform) are not in the
 corpus but are recorded in a registry (``sources/external.yaml``) so that every citation and
 attribution points at a record with a tier.
