@@ -303,3 +303,17 @@ def test_every_development_corpus_audits_as_written(case: str) -> None:
     result = run_cli("audit", str(PRESS / case), "--format", "json")
     assert result.exit_code in (0, 1), result.output[:300]
     assert json.loads(result.output)["sources"]
+
+
+def test_a_page_saved_in_its_declared_chinese_charset(tmp_path: Path) -> None:
+    page = ('<html><head><meta http-equiv="Content-Type" content="text/html; charset=gb2312"><title>铁路</title></head>'
+            "<body><article><p>2024年全国铁路旅客发送量达到40.8亿人次，同比增长18.4%。</p></article></body></html>")
+    (tmp_path / "rail.html").write_bytes(page.encode("gb18030"))
+    src = read_article(tmp_path / "rail.html")
+    assert "40.8亿人次" in src.body and src.meta.languages == ["zh"]
+
+
+def test_a_page_in_no_known_encoding_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "bad.html").write_bytes(b"<html><body><p>caf\xe9 prices rose 4%</p></body></html>")
+    with pytest.raises(InputError, match="declares no charset"):
+        read_article(tmp_path / "bad.html")

@@ -26,7 +26,7 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from verifier.errors import InputError
-from verifier.ingest.files import read_text
+from verifier.ingest.files import read_bytes, read_text
 from verifier.ingest.frontmatter import Normalised, field_of, normalise
 from verifier.ingest.readers import FOLDER_SUFFIXES, Document, reader_for, sniff, split_front_matter
 from verifier.ingest.yamlio import raise_validation
@@ -99,7 +99,13 @@ def read_article(path: Path, display: str | None = None, settings: Settings | No
             not valid (with the line at fault).
     """
     shown = display or str(path)
-    return read_article_text(read_text(path, shown), path, shown, settings, file=str(path.resolve()))
+    if path.suffix.lower() in (".html", ".htm"):
+        from verifier.ingest.html import decode_page
+
+        text = decode_page(read_bytes(path, shown), shown)
+    else:
+        text = read_text(path, shown)
+    return read_article_text(text, path, shown, settings, file=str(path.resolve()))
 
 
 def read_article_text(text: str, path: PurePath, shown: str, settings: Settings | None = None,

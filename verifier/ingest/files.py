@@ -10,6 +10,18 @@ from typing import Callable, TextIO
 from verifier.errors import InputError
 
 
+def read_bytes(path: Path, shown: str) -> bytes:
+    """The bytes of ``path``.
+
+    Raises:
+        InputError: the file cannot be read (``shown`` names it).
+    """
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise InputError(shown, None, f"cannot read: {err.strerror}") from None
+
+
 def read_text(path: Path, shown: str) -> str:
     """Read ``path`` as UTF-8, line ends kept as they are (``\r\n`` stays two characters, so
     offsets count what is in the file). A leading byte-order mark is dropped.
@@ -18,10 +30,7 @@ def read_text(path: Path, shown: str) -> str:
         InputError: the file cannot be read or is not UTF-8 (``shown`` names it, with the
             line of the first bad byte).
     """
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise InputError(shown, None, f"cannot read: {err.strerror}") from None
+    raw = read_bytes(path, shown)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:

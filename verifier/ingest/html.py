@@ -32,6 +32,35 @@ ANCHOR_PROBE = 16
 in a page, few enough to rarely straddle an inline tag or a wrapped line."""
 
 
+_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.I)
+"""The page's declared encoding (``<meta charset="gbk">`` or the http-equiv form)."""
+
+
+def decode_page(raw: bytes, shown: str) -> str:
+    """Decode a saved page: UTF-8 (a byte-order mark dropped), else the charset its
+    ``<meta>`` declares (Chinese portals often save GBK or GB18030 pages).
+
+    Raises:
+        InputError: the bytes are neither UTF-8 nor in a declared encoding Python knows.
+    """
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        first = err
+    m = _CHARSET.search(raw[:8192])
+    declared = m.group(1).decode("ascii").lower() if m else None
+    if declared in ("gb2312", "gbk"):
+        declared = "gb18030"  # a superset: pages labelled gb2312 routinely hold GBK characters
+    if declared:
+        try:
+            return raw.decode(declared)
+        except (LookupError, UnicodeDecodeError):
+            pass
+    line = raw.count(b"\n", 0, first.start) + 1
+    what = f"nor in its declared charset {declared!r}" if declared else "and declares no charset"
+    raise InputError(shown, line, f"not UTF-8 text ({first.reason} at byte {first.start}) {what}; save the page as UTF-8")
+
+
 def read_page(text: str, shown: str) -> Document:
     """Read one HTML page.
 
