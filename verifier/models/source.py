@@ -110,8 +110,14 @@ class Source(BaseModel):
 
 @lru_cache(maxsize=64)
 def _newlines(body: str) -> list[int]:
-    """Offsets of the newlines of ``body``, ascending (cached: a string keeps its hash)."""
-    return [i for i, ch in enumerate(body) if ch == "\n"]
+    """Offsets of the newlines of ``body``, ascending (cached: a string keeps its hash).
+    ``str.find`` runs in C: a 50 MB body takes a fraction of a second, not seconds."""
+    out: list[int] = []
+    pos = body.find("\n")
+    while pos >= 0:
+        out.append(pos)
+        pos = body.find("\n", pos + 1)
+    return out
 
 
 ExternalKind = Literal["vendor", "benchmark", "outlet", "social", "analyst", "person", "organization", "industry"]
