@@ -317,3 +317,16 @@ def test_a_page_in_no_known_encoding_is_a_one_line_error(tmp_path: Path) -> None
     (tmp_path / "bad.html").write_bytes(b"<html><body><p>caf\xe9 prices rose 4%</p></body></html>")
     with pytest.raises(InputError, match="declares no charset"):
         read_article(tmp_path / "bad.html")
+
+
+def test_a_page_table_is_read_as_a_table_with_its_header(tmp_path: Path) -> None:
+    page = ("<html><body><article><h1>Council vote</h1><p>The measure passed with 62% of the vote on Tuesday.</p>"
+            "<table><caption>Ward results</caption><tr><td>Ward</td><td>Yes</td><td>No</td></tr>"
+            "<tr><td>North</td><td>4,210</td><td>2,015</td></tr><tr><td>South</td><td>3,877</td><td>2,660</td></tr></table>"
+            "<p>Turnout was 41.5%, the clerk said.</p></article></body></html>")
+    src = read_article(_write(tmp_path, "vote.html", page))
+    units = segment(src.body, markdown=False, tables=True)
+    rows = [(u.kind, u.header) for u in units if u.kind.startswith("table")]
+    assert rows == [("table_header", ("Ward", "Yes", "No"))] + [("table_row", ("Ward", "Yes", "No"))] * 2
+    assert "Ward results\n\n| Ward | Yes | No |\n|---|---|---|\n| North |" in src.body
+    assert src.body.rstrip().endswith("Turnout was 41.5%, the clerk said.")

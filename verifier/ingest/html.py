@@ -24,6 +24,8 @@ from verifier.ingest.readers import Document
 
 _TABLE_ROW = re.compile(r"^\|.*\|\s*$")
 """A table row as trafilatura prints it: ``| cell | cell |``."""
+_DELIMITER = re.compile(r"^\|(?:\s*:?-{3,}:?\s*\|)+\s*$")
+"""A table's delimiter row: ``|---|---|``."""
 _LANG_ATTR = re.compile(r"<html\b[^>]*?\blang\s*=\s*[\"']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*)", re.I)
 """The page's declared language (``<html lang="zh-CN">``)."""
 _BODY_TAG = re.compile(r"<body\b", re.I)
@@ -74,7 +76,7 @@ def read_page(text: str, shown: str) -> Document:
     """
     import trafilatura
 
-    doc = trafilatura.bare_extraction(text, output_format="python", include_comments=False, include_tables=True,
+    doc = trafilatura.bare_extraction(text, include_comments=False, include_tables=True, favor_precision=True,
                                       with_metadata=True, deduplicate=False)
     raw = (getattr(doc, "text", None) or "") if doc is not None else ""
     if not raw.strip():
@@ -89,19 +91,49 @@ def read_page(text: str, shown: str) -> Document:
 
 
 def _paragraphs(raw: str) -> str:
-    """trafilatura's lines with a blank line between paragraphs, none between table rows."""
-    lines = [ln.rstrip() for ln in raw.splitlines() if ln.strip()]
+    """trafilatura's lines as blocks with a blank line between them: each paragraph a block,
+    each table one block (:func:`_tidy_table`)."""
+    blocks: list[list[str]] = []
+    for ln in (ln.rstrip() for ln in raw.splitlines() if ln.strip()):
+        if _TABLE_ROW.match(ln) and blocks and _TABLE_ROW.match(blocks[-1][-1]):
+            blocks[-1].append(ln)
+        else:
+            blocks.append([ln])
     out: list[str] = []
-    for i, ln in enumerate(lines):
-        if i and not (_TABLE_ROW.match(ln) and _TABLE_ROW.match(lines[i - 1])):
-            out.append("")
-        out.append(ln)
-    return "\n".join(out) + "\n"
+    for block in blocks:
+        out.extend(_tidy_table(block) if _TABLE_ROW.match(block[0]) else block)
+        out.append("")
+    return "\n".join(out[:-1]) + "\n"
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def _tidy_table(rows: list[str]) -> list[str]:
+    """A table as the segmenter reads one: a caption (a first row with one filled cell, as
+    trafilatura prints ``<caption>``) set above it as a paragraph, then the header row and
+    exactly one delimiter row after it (trafilatura gives none when the header uses ``<td>``,
+    and one more after a caption)."""
+    delimiter = [r for r in rows if _DELIMITER.match(r)]
+    body = [r for r in rows if not _DELIMITER.match(r)]
+    caption: list[str] = []
+    if len(body) > 2 and delimiter and sum(1 for c in _cells(body[0]) if c) == 1:
+        caption = [next(c for c in _cells(body[0]) if c), ""]
+        body = body[1:]
+    if len(body) < 2:
+        return caption + body
+    width = len(_cells(body[0]))
+    return caption + [body[0], "|" + "---|" * width] + body[1:]
+
+
+_BYLINE = re.compile(r"^(?:by\s+|记者[\s:：]*|文[/／:：]\s*)", re.I)
+"""A byline's lead-in ('By Jane Roe', '记者 林晓燕', '文/林晓燕'), not part of the name."""
 
 
 def _authors(value: str | None) -> list[str] | None:
-    """trafilatura joins several authors with '; '."""
-    return [a.strip() for a in value.split(";") if a.strip()] if value else None
+    """trafilatura joins several authors with '; '; a byline's lead-in is dropped."""
+    return [_BYLINE.sub("", a.strip()) for a in value.split(";") if a.strip()] if value else None
 
 
 def _page_language(page: str) -> str | None:
