@@ -1,9 +1,10 @@
 """Facts of a corpus: every claim grouped with the others that speak of the same fact.
 
-A *fact* is a subject, a metric and a comparable scope (see :mod:`verifier.rules.context`):
-claims are grouped by :func:`verifier.rules.facts.fact_groups`, which keys them on subject,
-metric and the values of the metric's discriminating scope keys, exactly as the
-contradiction rules do. Three families of facts are built:
+A *fact* is a subject, a metric and a comparable scope (see :mod:`verifier.rules.context`).
+The facts are the checker's own :class:`verifier.rules.facts.FactGroup` records, keyed on
+subject, metric and the values of the metric's discriminating scope keys: the very groups
+and clusters the contradiction rules (V2xx) judge, so the fact sheet and the audit never
+disagree on what one fact is. Three families of facts are built:
 
 * measurements ("Zephyr X1 power, basis=rated"): figures in a unit, compared on their printed
   bands after unit conversion;
@@ -26,8 +27,7 @@ from dataclasses import dataclass, field
 
 from verifier.models.claim import Claim
 from verifier.rules.context import Context, is_summary
-from verifier.rules.facts import MISSING, base_metric, clusters, comparison_key, comparison_q, fact_groups, unit_bands, upper_edge
-from verifier.rules.relations import RATIO_RELATIONS
+from verifier.rules.facts import MISSING, FactGroup, base_metric, comparison_facts, difference_facts, measurement_facts
 from verifier.units import factor
 from verifier.vocabulary import METRICS
 
@@ -82,73 +82,40 @@ def scope_text(scope: dict) -> str:
 def build_facts(ctx: Context) -> list[Fact]:
     """Every fact of ``ctx``'s live claims (numeric, not rejected), in a stable order.
 
-    Claims that leave out a discriminating scope key form *loose* facts of their own (scope
-    value :data:`verifier.rules.facts.MISSING`, shown as "not stated"), as the rules group them.
+    The facts are the checker's own (:func:`verifier.rules.facts.measurement_facts`,
+    :func:`~verifier.rules.facts.difference_facts`, :func:`~verifier.rules.facts.comparison_facts`):
+    the same grouping and the same clusters the contradiction rules judge. Claims that leave
+    out a discriminating scope key form *loose* facts of their own (scope value
+    :data:`verifier.rules.facts.MISSING`, shown as "not stated"), as the rules group them.
 
     Returns:
         Facts sorted by (subject, metric, target, scope). Date-only claims and summaries
         (list scopes, alternative subjects) belong to no fact; summaries appear in ``aside``.
     """
-    live = ctx.live
-    facts: list[Fact] = []
-    meas = [c for c in live if c.comparison is None and not is_summary(c)]
-    for group in fact_groups(ctx, meas, lambda c: (c.subject, c.metric)):
-        facts += [_banded(ctx, g, "measurement", None) for g in by_dimension(group)]
-    diffs = [c for c in live if c.comparison and c.comparison.relation == "difference" and not is_summary(c)]
-    for group in fact_groups(ctx, diffs, lambda c: (c.subject, c.comparison.target, c.metric)):
-        facts += [_banded(ctx, g, "difference", g[0].comparison.target) for g in by_dimension(group)]
-    comps = [c for c in live if c.comparison and c.comparison.relation in RATIO_RELATIONS and not is_summary(c)
-             and (c.value.number is not None or None not in (c.value.low, c.value.high))]
-    for group in fact_groups(ctx, comps, comparison_key):
-        qs = {c.id: comparison_q(c) for c in group}
-        ordered = sorted(group, key=lambda c: (upper_edge(qs[c.id]), c.source, c.anchor.start))
-        facts.append(_fact(ctx, group, "comparison", group[0].comparison.target,
-                           clusters(ordered, lambda c: qs[c.id])))
+    facts = [_fact(g) for g in (*measurement_facts(ctx), *difference_facts(ctx), *comparison_facts(ctx))]
     _attach_aside(ctx, facts)
     return sorted(facts, key=lambda f: (f.subject, f.metric, f.target or "", f.id))
 
 
-def by_dimension(group: list[Claim]) -> list[list[Claim]]:
-    """Split claims into groups whose units convert into one another ('3 models' and '8 stacks' are two facts).
-
-    Returns:
-        Groups in order of their first claim; a single group when every unit converts.
-    """
-    out: list[list[Claim]] = []
-    for c in group:
-        for g in out:
-            if factor(c.value.unit, g[0].value.unit) is not None:
-                g.append(c)
-                break
-        else:
-            out.append([c])
-    return out
-
-
-def _banded(ctx: Context, group: list[Claim], family: str, target: str | None) -> Fact:
-    unit, bands = unit_bands(group)
-    usable = sorted((c for c in group if c.id in bands), key=lambda c: (upper_edge(bands[c.id]), c.source, c.anchor.start))
-    fact = _fact(ctx, group, family, target, clusters(usable, lambda c: bands[c.id]))
-    fact.unit = unit
-    canonical = METRICS[fact.metric].unit if fact.metric in METRICS else None
-    if unit is not None and (canonical is None or factor(unit, canonical) is None):
-        fact.id += f"|{unit}"  # a metric stated in two dimensions ('count' of models, of stacks) is two facts
-        fact.in_unit = True
-    fact.aside += [(c, f"its unit {c.value.unit} does not convert to {unit}") for c in group if c.id not in bands]
-    return fact
-
-
-def _fact(ctx: Context, group: list[Claim], family: str, target: str | None, groups: list[list[Claim]]) -> Fact:
-    first = group[0]
-    disc = sorted(ctx.discriminating.get(first.metric, set()))
-    scope = {k: first.scope.get(k, MISSING) for k in disc}
-    counts = Counter(c.metric for c in group)
+def _fact(group: FactGroup) -> Fact:
+    first = group.claims[0]
+    scope = dict(group.scope)
+    counts = Counter(c.metric for c in group.claims)
     metric = max(sorted(counts), key=lambda m: counts[m])  # the metric most claims use (comparisons mix a metric and its inverse)
+    target = first.comparison.target if first.comparison else None
     fid = "|".join([first.subject, metric, target or "", scope_text(scope)])
     order = lambda c: (c.source, c.anchor.start, c.id)  # noqa: E731 - one sort key, used twice
-    ordered = [sorted(g, key=order) for g in groups]
-    ordered.sort(key=lambda g: order(g[0]))
-    return Fact(fid, first.subject, metric, target, family, scope, sorted(group, key=order), ordered)
+    ordered = sorted((sorted(g, key=order) for g in group.clusters), key=lambda g: order(g[0]))
+    fact = Fact(fid, first.subject, metric, target, group.family, scope, sorted(group.claims, key=order), ordered)
+    if group.family == "comparison":
+        return fact
+    fact.unit = group.unit
+    canonical = METRICS[fact.metric].unit if fact.metric in METRICS else None
+    if group.unit is not None and (canonical is None or factor(group.unit, canonical) is None):
+        fact.id += f"|{group.unit}"  # a metric stated in two dimensions ('count' of models, of stacks) is two facts
+        fact.in_unit = True
+    fact.aside += [(c, f"its unit {c.value.unit} does not convert to {group.unit}") for c in group.claims if c.id not in group.bands]
+    return fact
 
 
 def _attach_aside(ctx: Context, facts: list[Fact]) -> None:
