@@ -16,6 +16,7 @@ from evidence_corpora import zephyr_corpus
 from verifier.engine import check
 from verifier.factindex import build_facts
 from verifier.factsheet import FactEntry, FactSheet, build_factsheet
+from verifier.graph import build_graph
 from verifier.ingest.corpus import Corpus, extract_missing, load_corpus
 from verifier.models.finding import Finding
 from verifier.rules.context import Context
@@ -80,6 +81,19 @@ def test_budget_with_its_parts_and_a_cost_in_two_years_are_not_contested(tmp_pat
     # a figure the same article also gives is never a rival of equal standing
     assert {d.reason for f in facts.values() for d in f.dissent} <= {"same article", "different scope"}
     assert unit in next(iter(years.values())).value
+
+
+def _contradicts(corpus: Corpus, findings: list[Finding]) -> list[tuple[str, str]]:
+    """(quote, quote) of every ``contradicts`` edge of the evidence graph."""
+    g = build_graph(corpus, findings)
+    return sorted((g.nodes[u]["quote"], g.nodes[v]["quote"]) for u, v, d in g.edges(data=True) if d["relation"] == "contradicts")
+
+
+def test_graph_draws_contradictions_the_audit_reports_only(tmp_path: Path) -> None:
+    budget = _folder(tmp_path / "budget", {"budget": ("en", BUDGET_EN + "\n" + TWO_YEARS_EN)})
+    assert _contradicts(budget, check(Context(budget))) == []
+    ferry = _folder(tmp_path / "ferry", {"ferry-a": ("en", FERRY_A), "ferry-b": ("zh", FERRY_B)})
+    assert sorted(map(sorted, _contradicts(ferry, check(Context(ferry))))) == [["$40 million", "4800万美元"], ["1,000 kW", "1200 千瓦"]]
 
 
 def test_two_articles_giving_one_ferry_different_figures_are_contested_in_both(tmp_path: Path) -> None:
