@@ -14,20 +14,19 @@ disagree on what one fact is. Three families of facts are built:
 * differences ("Zephyr X1 vs Orca 9 die_area, difference"): compared on their bands.
 
 Within a fact, figures are split into *clusters* that agree at printed precision
-(:func:`verifier.rules.facts.clusters`). Claims of the same subject and metric that cannot be
-placed in one fact (they omit a discriminating key or summarise several scopes) are kept
-aside on every fact their scope does not contradict, so the fact sheet can say why they
-were not counted ("different scope").
+(:func:`verifier.rules.facts.clusters`). A claim that leaves out a discriminating key is in a
+*loose* fact of its own ("model not stated"), never beside a well-scoped one: the checker
+compares neither, so neither does the sheet.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from verifier.models.claim import Claim
-from verifier.rules.context import Context, is_summary
-from verifier.rules.facts import MISSING, FactGroup, base_metric, comparison_facts, difference_facts, measurement_facts
+from verifier.rules.context import Context
+from verifier.rules.facts import MISSING, FactGroup, comparison_facts, difference_facts, measurement_facts
 from verifier.units import factor
 from verifier.vocabulary import METRICS
 
@@ -45,8 +44,6 @@ class Fact:
         scope: the discriminating scope values that define the fact (may be empty).
         claims: every claim of the fact, in (source, offset) order.
         clusters: the claims split into groups that agree at printed precision.
-        aside: (claim, reason) for claims of the same subject and metric not placed in this
-            fact because their scope is not comparable.
         unit: the unit the bands were compared in (measurements and differences).
         in_unit: True when the unit is part of the fact's identity (a metric such as ``count``
             stated for several kinds of thing: models, stacks).
@@ -60,7 +57,6 @@ class Fact:
     scope: dict[str, str]
     claims: list[Claim]
     clusters: list[list[Claim]]
-    aside: list[tuple[Claim, str]] = field(default_factory=list)
     unit: str | None = None
     in_unit: bool = False
 
@@ -90,10 +86,9 @@ def build_facts(ctx: Context) -> list[Fact]:
 
     Returns:
         Facts sorted by (subject, metric, target, scope). Date-only claims and summaries
-        (list scopes, alternative subjects) belong to no fact; summaries appear in ``aside``.
+        (list scopes, alternative subjects) belong to no fact.
     """
     facts = [_fact(g) for g in (*measurement_facts(ctx), *difference_facts(ctx), *comparison_facts(ctx))]
-    _attach_aside(ctx, facts)
     return sorted(facts, key=lambda f: (f.subject, f.metric, f.target or "", f.id))
 
 
@@ -114,51 +109,7 @@ def _fact(group: FactGroup) -> Fact:
     if group.unit is not None and (canonical is None or factor(group.unit, canonical) is None):
         fact.id += f"|{group.unit}"  # a metric stated in two dimensions ('count' of models, of stacks) is two facts
         fact.in_unit = True
-    fact.aside += [(c, f"its unit {c.value.unit} does not convert to {group.unit}") for c in group.claims if c.id not in group.bands]
     return fact
-
-
-def _attach_aside(ctx: Context, facts: list[Fact]) -> None:
-    """Put every claim left out of the facts beside each fact of its subject and metric it could be about."""
-    placed = {c.id for f in facts if MISSING not in f.scope.values() for c in f.claims}
-    for c in ctx.live:
-        if c.id in placed:
-            continue
-        target = c.comparison.target if c.comparison else None
-        for f in facts:
-            if f.subject not in c.subject.split("|") or not _same_kind(f, c, target):
-                continue
-            if f.claims and c in f.claims:
-                continue
-            if MISSING not in f.scope.values() and all(_may_hold(c.scope.get(k), v) for k, v in f.scope.items()):
-                f.aside.append((c, _why_aside(ctx, c)))
-    for f in facts:
-        f.aside.sort(key=lambda cr: (cr[0].source, cr[0].anchor.start, cr[0].id))
-
-
-def _same_kind(f: Fact, c: Claim, target: str | None) -> bool:
-    if f.family == "measurement":
-        return target is None and c.metric == f.metric
-    if target is None or f.target not in target.split("|"):
-        return False
-    return base_metric(c.metric) == f.metric if f.family == "comparison" else c.metric == f.metric
-
-
-def _may_hold(given, wanted: str) -> bool:
-    """A scope value that is missing, equal, or a list containing ``wanted`` does not rule the fact out."""
-    return given is None or given == wanted or (isinstance(given, list) and wanted in given)
-
-
-def _why_aside(ctx: Context, c: Claim) -> str:
-    lists = sorted(k for k, v in c.scope.items() if isinstance(v, list))
-    if lists:
-        return "summarises several " + ", ".join(f"{k} values" for k in lists)
-    if is_summary(c):
-        return "speaks of several subjects at once"
-    missing = sorted(k for k in ctx.discriminating.get(c.metric, set()) if k not in c.scope)
-    if missing:
-        return "does not say which " + ", ".join(missing)
-    return "is a range of comparisons"
 
 
 def subjects_of(corpus) -> list[str]:

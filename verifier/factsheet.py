@@ -19,11 +19,11 @@ Every other figure is a *dissent*, with the reason it ranks lower: ``arithmetic 
 (flagged by a V1xx rule), ``lower tier``, ``outlier`` (same tier, less support),
 ``equally supported`` (a tie), ``same article`` (the article that gives the value shown
 also gives this figure, and the audit reads one article's differing figures as different
-facts, a part or a year left unsaid, not as a contradiction), ``not compared`` (no
+facts, a part or a year left unsaid, not as a contradiction) or ``not compared`` (no
 contradiction rule compares these figures, e.g. differences, or comparisons that V101
-judges against the measurements on record) or ``different scope`` (same subject and
-metric, but the claim does not say which scope it is about, or summarises several, and its
-figure differs). Every figure on the sheet cites a numbered quote.
+judges against the measurements on record). A figure of another scope (a part, another
+year, a scope left unsaid) is no dissent: it is a fact of its own. Every figure on the
+sheet cites a numbered quote.
 """
 
 from __future__ import annotations
@@ -39,9 +39,8 @@ from verifier.models.claim import Claim
 from verifier.models.finding import Finding
 from verifier.models.tier import Tier, rank
 from verifier.numeric import fmt_pair
-from verifier.rules.context import Context, figure_text, point_band
+from verifier.rules.context import Context, figure_text
 from verifier.rules.contradictions import contradicted_claims
-from verifier.units import factor
 
 SCHEMA_VERSION = "1.0"
 
@@ -75,7 +74,7 @@ class Dissent(BaseModel):
 
     figure: str
     citation: int
-    reason: str = Field(description="arithmetic error, lower tier, outlier, equally supported, same article, not compared or different scope.")
+    reason: str = Field(description="arithmetic error, lower tier, outlier, equally supported, same article or not compared.")
     detail: str
 
 
@@ -190,7 +189,6 @@ def _entry(fact: Fact, contested: bool, flagged: dict[str, Finding], prov: Prove
         reason, detail = _why_loses(other, win, contested, one_article)
         dissent += [Dissent(figure=_fig(c), citation=cites.of(c), reason=reason, detail=detail) for c in other.claims]
     dissent += _flagged_dissent(fact, flagged, cites)
-    dissent += _scope_dissent(fact, rep, cites)
     status = Status.contested if contested else support_status(win.groups)
     n = len(counted(win.groups))
     return FactEntry(
@@ -253,19 +251,6 @@ def _flagged_dissent(fact: Fact, flagged: dict[str, Finding], cites: "_Citations
         f = flagged.get(c.id)
         if f is not None:
             out.append(Dissent(figure=_fig(c), citation=cites.of(c), reason="arithmetic error", detail=f"{f.rule} {f.name}: {f.message}"))
-    return out
-
-
-def _scope_dissent(fact: Fact, rep: Claim, cites: "_Citations") -> list[Dissent]:
-    """Point figures of the same subject and metric, not placed in this fact, that differ from the value shown."""
-    out = []
-    for c, why in fact.aside:
-        if fact.family != "measurement" or c.value.number is None or rep.value.number is None:
-            continue
-        k = factor(c.value.unit, rep.value.unit)
-        if k is None or point_band(c).scale(k).meets(point_band(rep)):
-            continue
-        out.append(Dissent(figure=_fig(c), citation=cites.of(c), reason="different scope", detail=f"the claim {why}"))
     return out
 
 
