@@ -28,8 +28,11 @@ FRONT = "---\nid: {id}\ntitle: {title}\npublisher: {publisher}\nlanguages: [{lan
 BUDGET_EN = ("The Lakeside Water Authority's budget for 2025 is $2.41 billion, of which $1.2 billion goes to pipe renewal "
              "and $0.9 billion to treatment plants.\n")
 TWO_YEARS_EN = "The Lakeside Water Authority's ferry refit program cost $40 million in 2023 and $55 million in 2024.\n"
+OUTLET_EN = ("The Lakeside Water Authority will spend $2.41 billion in 2025, of which $1.2 billion goes to pipe renewal, "
+             "$0.9 billion to treatment plants and $0.31 billion to ferries.\n")
 BUDGET_ZH = "临江水务局2025年预算为24.1亿元，其中12亿元用于管网改造，9亿元用于水厂。\n"
 TWO_YEARS_ZH = "临江水务局的渡轮翻新项目2023年花费4000万元，2024年花费5500万元。\n"
+OUTLET_ZH = "临江水务局2025年的预算为24.1亿元，其中12亿元用于管网改造，9亿元用于水厂，3.1亿元用于渡轮。\n"
 SUBJECTS_ZH = "- {name: 临江水务局, kind: company, aliases: [临江水务局]}\n"
 
 FERRY_A = "Harbour Line's new ferry, the Sea Swift, is rated at 1,000 kW. The Sea Swift cost $40 million in 2024.\n"
@@ -62,26 +65,47 @@ def _contradictions(findings: list[Finding]) -> list[Finding]:
     return [f for f in findings if f.rule.startswith("V2")]
 
 
-@pytest.mark.parametrize("lang, budget, two_years, subjects, unit", [
-    ("en", BUDGET_EN, TWO_YEARS_EN, None, "USD"),
-    ("zh", BUDGET_ZH, TWO_YEARS_ZH, SUBJECTS_ZH, "CNY"),
+EXPECTED_EN = {
+    "Lakeside Water Authority cost (part not stated, year=2023)": "$40 million",
+    "Lakeside Water Authority cost (part not stated, year=2024)": "$55 million",
+    "Lakeside Water Authority cost (part not stated, year=2025)": "$2.41 billion",
+    "Lakeside Water Authority cost (part=pipe renewal, year=2025)": "$1.2 billion",
+    "Lakeside Water Authority cost (part=treatment plants, year=2025)": "$0.9 billion",
+}
+EXPECTED_ZH = {
+    "临江水务局 cost in CNY (part not stated, year=2023)": "4000万元",
+    "临江水务局 cost in CNY (part not stated, year=2024)": "5500万元",
+    "临江水务局 cost in CNY (part not stated, year=2025)": "24.1亿元",
+    "临江水务局 cost in CNY (part=管网改造, year=2025)": "12亿元",
+    "临江水务局 cost in CNY (part=水厂, year=2025)": "9亿元",
+}
+
+
+@pytest.mark.parametrize("lang, articles, subjects, expected", [
+    ("en", {"budget": BUDGET_EN + "\n" + TWO_YEARS_EN, "outlet": OUTLET_EN}, None,
+     {**EXPECTED_EN, "Lakeside Water Authority cost (part=ferries, year=2025)": "$0.31 billion"}),
+    ("zh", {"budget": BUDGET_ZH + "\n" + TWO_YEARS_ZH, "outlet": OUTLET_ZH}, SUBJECTS_ZH,
+     {**EXPECTED_ZH, "临江水务局 cost in CNY (part=渡轮, year=2025)": "3.1亿元"}),
+    ("en", {"budget": BUDGET_EN + "\n" + TWO_YEARS_EN}, None, EXPECTED_EN),
+    ("zh", {"budget": BUDGET_ZH + "\n" + TWO_YEARS_ZH}, SUBJECTS_ZH, EXPECTED_ZH),
 ])
-def test_budget_with_its_parts_and_a_cost_in_two_years_are_not_contested(tmp_path: Path, lang, budget, two_years, subjects, unit) -> None:
-    sheet, findings = _run(_folder(tmp_path, {"budget": (lang, budget + "\n" + two_years)}, subjects))
+def test_budget_with_its_parts_and_a_cost_in_two_years_are_not_contested(tmp_path: Path, lang, articles, subjects, expected) -> None:
+    """A budget and its parts, and one cost in two years, are different facts: no V2xx, nothing contested, no dissent."""
+    sheet, findings = _run(_folder(tmp_path, {sid: (lang, body) for sid, body in articles.items()}, subjects))
     assert _contradictions(findings) == []
-    facts = _facts(sheet)
-    assert [f.label for f in facts.values() if f.status == "contested"] == []
-    years = {f.scope.get("year"): f for f in facts.values() if f.scope.get("year") in ("2023", "2024", "2025")}
-    assert {y: f.citation for y, f in years.items()} and sorted(years) == ["2023", "2024", "2025"]
     quotes = {c.n: c.quote for c in sheet.citations}
-    shown = {y: quotes[f.citation] for y, f in years.items()}
-    assert shown == ({"2023": "$40 million", "2024": "$55 million", "2025": "$2.41 billion"} if lang == "en"
-                     else {"2023": "4000万元", "2024": "5500万元", "2025": "24.1亿元"})
-    assert all(f.status == "single-secondary" for f in years.values())
-    # a figure the same article also gives is never a rival of equal standing
-    assert {d.reason for f in facts.values() for d in f.dissent} <= {"same article"}
-    assert all(f.dissent == [] for f in years.values())  # the parts say no year: a fact of their own, not the budget's rivals
-    assert unit in next(iter(years.values())).value
+    facts = _facts(sheet)
+    assert {label: quotes[f.citation] for label, f in facts.items()} == expected
+    assert [(label, f.dissent) for label, f in facts.items() if f.status == "contested" or f.dissent] == []
+
+
+def test_two_figures_of_one_article_whose_parts_are_unsaid_are_not_rivals(tmp_path: Path) -> None:
+    sheet, findings = _run(_folder(tmp_path, {"spend": ("en", "The Lakeside Water Authority spent $3 million on new meters "
+                                                              "and $5 million on valves.\n")}))
+    assert _contradictions(findings) == []
+    f = _facts(sheet)["Lakeside Water Authority cost"]
+    assert (f.status, f.value, [(d.figure, d.reason) for d in f.dissent]) == (
+        "single-secondary", "3,000,000 USD", [("5,000,000 USD", "same article")])
 
 
 def _contradicts(corpus: Corpus, findings: list[Finding]) -> list[tuple[str, str]]:
@@ -116,8 +140,9 @@ def _corpora(tmp_path: Path) -> dict[str, Corpus]:
         "test fixtures": _loaded(ROOT / "tests" / "fixtures" / "corpus"),
         "shipped": _loaded(ROOT),
         "zephyr": zephyr_corpus(),
-        "budget en": _folder(tmp_path / "en", {"budget": ("en", BUDGET_EN + "\n" + TWO_YEARS_EN)}),
-        "budget zh": _folder(tmp_path / "zh", {"budget": ("zh", BUDGET_ZH + "\n" + TWO_YEARS_ZH)}, SUBJECTS_ZH),
+        "budget en": _folder(tmp_path / "en", {"budget": ("en", BUDGET_EN + "\n" + TWO_YEARS_EN), "outlet": ("en", OUTLET_EN)}),
+        "budget zh": _folder(tmp_path / "zh", {"budget": ("zh", BUDGET_ZH + "\n" + TWO_YEARS_ZH), "outlet": ("zh", OUTLET_ZH)},
+                             SUBJECTS_ZH),
         "ferry": _folder(tmp_path / "ferry", {"ferry-a": ("en", FERRY_A), "ferry-b": ("zh", FERRY_B)}),
     }
 
