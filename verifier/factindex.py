@@ -15,8 +15,8 @@ disagree on what one fact is. Three families of facts are built:
 
 Within a fact, figures are split into *clusters* that agree at printed precision
 (:func:`verifier.rules.facts.clusters`). A claim that leaves out a discriminating key is in a
-*loose* fact of its own ("model not stated"), never beside a well-scoped one: the checker
-compares neither, so neither does the sheet.
+*loose* fact of its own ("model not stated"), never set beside a well-scoped one: the checker
+never compares the two, so the sheet does not either.
 """
 
 from __future__ import annotations
