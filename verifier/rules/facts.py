@@ -57,10 +57,10 @@ def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tu
         keys = sorted(disc | qualifiers.get(c.metric, set()))
         if any(isinstance(c.scope.get(k), list) for k in keys):
             continue
-        k = key(c) + tuple((k, c.scope.get(k, MISSING)) for k in keys)
-        groups[k].append(c)
-        scopes.setdefault(k, {name: c.scope.get(name, MISSING) for name in keys if name in disc or name in c.scope})
-    return [(scopes[k], g) for k, g in sorted(groups.items(), key=lambda kv: str(kv[0]))]
+        group_key = key(c) + tuple((k, c.scope.get(k, MISSING)) for k in keys)
+        groups[group_key].append(c)
+        scopes.setdefault(group_key, {k: c.scope.get(k, MISSING) for k in keys if k in disc or k in c.scope})
+    return [(scopes[gk], g) for gk, g in sorted(groups.items(), key=lambda kv: str(kv[0]))]
 
 
 def missing_keys(ctx: Context, group: list[Claim]) -> list[str]:
@@ -151,7 +151,6 @@ def unit_bands(group: list[Claim]) -> tuple[str | None, dict[str, tuple[Interval
 def upper_edge(bands: tuple[Interval, Interval | None]) -> float:
     """Upper edge of a point band or of a range's high end (clusters want items in this order)."""
     return (bands[1] or bands[0]).hi
-
 
 
 def by_dimension(group: list[Claim]) -> list[list[Claim]]:
