@@ -116,12 +116,13 @@ def test_two_primary_origins_are_the_owner_speaking_twice() -> None:
     assert (f.status, f.independent_origins) == ("primary-only", 1)
 
 
-def test_lower_tier_figure_loses_without_contest_and_social_echo_does_not_count() -> None:
+def test_lower_tier_figure_loses_but_the_contradiction_is_contested_and_social_echo_does_not_count() -> None:
     corp = _power(("p1", "Orca 9: 1200 W rated.", 1200, "zephyr-blog", "primary"),
                   ("p2", "论坛网友称 Orca 9 功耗 2000 W。", 2000, "chip-forum", "social"),
                   ("p3", "Forum users repeat 1200 W for the Orca 9.", 1200, "chip-forum", "social"))
+    assert [f.rule for f in audit(corp).findings if f.rule.startswith("V2")] == ["V201"]  # the audit sees a contradiction
     f = fact(sheet_of(corp), "Orca 9 power")
-    assert (f.status, f.independent_origins) == ("primary-only", 1)
+    assert (f.status, f.value, f.independent_origins) == ("contested", "1200 W", 1)
     assert [(g.origins, g.counted) for g in f.origins] == [(["zephyr-blog"], True), (["chip-forum"], False)]
     assert [(d.figure, d.reason) for d in f.dissent] == [("2000 W", "lower tier")]
     assert "social" in f.dissent[0].detail and "primary" in f.dissent[0].detail
@@ -137,7 +138,7 @@ def test_outlier_loses_to_better_supported_value_of_same_tier() -> None:
     assert f.dissent[0].detail == "1 independent origin in 1 article, against 2 independent origins in 2 articles for the value shown, at the same tier (secondary)"
 
 
-def test_figure_of_unstated_scope_is_a_different_scope_dissent() -> None:
+def test_figure_of_unstated_scope_is_a_fact_of_its_own_not_a_dissent() -> None:
     a = art("a", "Zephyr X1: rated 800 W, measured 610 W under load, and 'about 700 W' in the brochure.")
     claims = [
         claim(a, "800 W", "Zephyr X1", "power", 800, "W", scope={"basis": "rated"}, origin="zephyr-blog"),
@@ -146,7 +147,7 @@ def test_figure_of_unstated_scope_is_a_different_scope_dissent() -> None:
     ]
     sheet = sheet_of(corpus([a], claims, REGISTRY))
     rated = fact(sheet, "Zephyr X1 power (basis=rated)")
-    assert [(d.figure, d.reason, d.detail) for d in rated.dissent] == [("700 W", "different scope", "the claim does not say which basis")]
+    assert (rated.value, rated.dissent) == ("800 W", [])  # the audit never compares 700 W (basis not stated) with it
     assert fact(sheet, "Zephyr X1 power (basis not stated)").value == "700 W"
 
 

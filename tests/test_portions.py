@@ -15,6 +15,12 @@ from verifier.extract.portions import part_name
     (" ", " 台为快充桩。", "快充桩"),
     ("", " fast chargers, only 8%", "fast chargers"),
     ("", " of them, only 8%", None),
+    ("", " goes to pipe renewal and $0.9 billion to treatment plants.", "pipe renewal"),
+    (" $1.2 billion goes to pipe renewal and ", " to treatment plants.", "treatment plants"),
+    (" $1.2 billion goes to pipe renewal, ", " to treatment plants and $0.3 billion to ferries.", "treatment plants"),
+    ("", " to 2025, up 3%", None),
+    ("", "用于管网改造，9亿元用于水厂。", "管网改造"),
+    ("12亿元用于管网改造，", "用于水厂。", "水厂"),
 ])
 def test_part_name(between: str, after: str, name: str | None) -> None:
     assert part_name(between, after) == name

@@ -55,9 +55,10 @@ class Status(str, Enum):
 
     1. ``miscalculated``: every figure of the fact is flagged by an arithmetic rule (V1xx);
        nothing printed about it survives recomputation.
-    2. ``contested``: figures that survive recomputation disagree at printed precision, and
-       the tier of their origins does not settle it (the best-supported value and a
-       dissenting one come from origins of the same tier).
+    2. ``contested``: the audit reports a contradiction among the fact's figures (a V2xx
+       finding: figures from different sources that disagree at printed precision). The
+       best-supported value is still shown; each dissenting figure says why it ranks lower,
+       a lower tier included.
     3. ``independently-verified``: the best-supported value has an origin group whose
        strongest tier is ``independent``: a third party measured it, without relaying the
        owner's numbers.

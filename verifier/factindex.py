@@ -1,9 +1,10 @@
 """Facts of a corpus: every claim grouped with the others that speak of the same fact.
 
-A *fact* is a subject, a metric and a comparable scope (see :mod:`verifier.rules.context`):
-claims are grouped by :func:`verifier.rules.facts.fact_groups`, which keys them on subject,
-metric and the values of the metric's discriminating scope keys, exactly as the
-contradiction rules do. Three families of facts are built:
+A *fact* is a subject, a metric and a comparable scope (see :mod:`verifier.rules.context`).
+The facts are the checker's own :class:`verifier.rules.facts.FactGroup` records, keyed on
+subject, metric and the values of the metric's discriminating scope keys: the very groups
+and clusters the contradiction rules (V2xx) judge, so the fact sheet and the audit never
+disagree on what one fact is. Three families of facts are built:
 
 * measurements ("Zephyr X1 power, basis=rated"): figures in a unit, compared on their printed
   bands after unit conversion;
@@ -13,21 +14,19 @@ contradiction rules do. Three families of facts are built:
 * differences ("Zephyr X1 vs Orca 9 die_area, difference"): compared on their bands.
 
 Within a fact, figures are split into *clusters* that agree at printed precision
-(:func:`verifier.rules.facts.clusters`). Claims of the same subject and metric that cannot be
-placed in one fact (they omit a discriminating key or summarise several scopes) are kept
-aside on every fact their scope does not contradict, so the fact sheet can say why they
-were not counted ("different scope").
+(:func:`verifier.rules.facts.clusters`). A claim that leaves out a discriminating key is in a
+*loose* fact of its own ("model not stated"), never set beside a well-scoped one: the checker
+never compares the two, so the sheet does not either.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from verifier.models.claim import Claim
-from verifier.rules.context import Context, is_summary
-from verifier.rules.facts import MISSING, base_metric, clusters, comparison_key, comparison_q, fact_groups, unit_bands, upper_edge
-from verifier.rules.relations import RATIO_RELATIONS
+from verifier.rules.context import Context
+from verifier.rules.facts import MISSING, FactGroup, comparison_facts, difference_facts, measurement_facts
 from verifier.units import factor
 from verifier.vocabulary import METRICS
 
@@ -45,8 +44,6 @@ class Fact:
         scope: the discriminating scope values that define the fact (may be empty).
         claims: every claim of the fact, in (source, offset) order.
         clusters: the claims split into groups that agree at printed precision.
-        aside: (claim, reason) for claims of the same subject and metric not placed in this
-            fact because their scope is not comparable.
         unit: the unit the bands were compared in (measurements and differences).
         in_unit: True when the unit is part of the fact's identity (a metric such as ``count``
             stated for several kinds of thing: models, stacks).
@@ -60,7 +57,6 @@ class Fact:
     scope: dict[str, str]
     claims: list[Claim]
     clusters: list[list[Claim]]
-    aside: list[tuple[Claim, str]] = field(default_factory=list)
     unit: str | None = None
     in_unit: bool = False
 
@@ -82,116 +78,38 @@ def scope_text(scope: dict) -> str:
 def build_facts(ctx: Context) -> list[Fact]:
     """Every fact of ``ctx``'s live claims (numeric, not rejected), in a stable order.
 
-    Claims that leave out a discriminating scope key form *loose* facts of their own (scope
-    value :data:`verifier.rules.facts.MISSING`, shown as "not stated"), as the rules group them.
+    The facts are the checker's own (:func:`verifier.rules.facts.measurement_facts`,
+    :func:`~verifier.rules.facts.difference_facts`, :func:`~verifier.rules.facts.comparison_facts`):
+    the same grouping and the same clusters the contradiction rules judge. Claims that leave
+    out a discriminating scope key form *loose* facts of their own (scope value
+    :data:`verifier.rules.facts.MISSING`, shown as "not stated"), as the rules group them.
 
     Returns:
         Facts sorted by (subject, metric, target, scope). Date-only claims and summaries
-        (list scopes, alternative subjects) belong to no fact; summaries appear in ``aside``.
+        (list scopes, alternative subjects) belong to no fact.
     """
-    live = ctx.live
-    facts: list[Fact] = []
-    meas = [c for c in live if c.comparison is None and not is_summary(c)]
-    for group in fact_groups(ctx, meas, lambda c: (c.subject, c.metric)):
-        facts += [_banded(ctx, g, "measurement", None) for g in by_dimension(group)]
-    diffs = [c for c in live if c.comparison and c.comparison.relation == "difference" and not is_summary(c)]
-    for group in fact_groups(ctx, diffs, lambda c: (c.subject, c.comparison.target, c.metric)):
-        facts += [_banded(ctx, g, "difference", g[0].comparison.target) for g in by_dimension(group)]
-    comps = [c for c in live if c.comparison and c.comparison.relation in RATIO_RELATIONS and not is_summary(c)
-             and (c.value.number is not None or None not in (c.value.low, c.value.high))]
-    for group in fact_groups(ctx, comps, comparison_key):
-        qs = {c.id: comparison_q(c) for c in group}
-        ordered = sorted(group, key=lambda c: (upper_edge(qs[c.id]), c.source, c.anchor.start))
-        facts.append(_fact(ctx, group, "comparison", group[0].comparison.target,
-                           clusters(ordered, lambda c: qs[c.id])))
-    _attach_aside(ctx, facts)
+    facts = [_fact(g) for g in (*measurement_facts(ctx), *difference_facts(ctx), *comparison_facts(ctx))]
     return sorted(facts, key=lambda f: (f.subject, f.metric, f.target or "", f.id))
 
 
-def by_dimension(group: list[Claim]) -> list[list[Claim]]:
-    """Split claims into groups whose units convert into one another ('3 models' and '8 stacks' are two facts).
-
-    Returns:
-        Groups in order of their first claim; a single group when every unit converts.
-    """
-    out: list[list[Claim]] = []
-    for c in group:
-        for g in out:
-            if factor(c.value.unit, g[0].value.unit) is not None:
-                g.append(c)
-                break
-        else:
-            out.append([c])
-    return out
-
-
-def _banded(ctx: Context, group: list[Claim], family: str, target: str | None) -> Fact:
-    unit, bands = unit_bands(group)
-    usable = sorted((c for c in group if c.id in bands), key=lambda c: (upper_edge(bands[c.id]), c.source, c.anchor.start))
-    fact = _fact(ctx, group, family, target, clusters(usable, lambda c: bands[c.id]))
-    fact.unit = unit
-    canonical = METRICS[fact.metric].unit if fact.metric in METRICS else None
-    if unit is not None and (canonical is None or factor(unit, canonical) is None):
-        fact.id += f"|{unit}"  # a metric stated in two dimensions ('count' of models, of stacks) is two facts
-        fact.in_unit = True
-    fact.aside += [(c, f"its unit {c.value.unit} does not convert to {unit}") for c in group if c.id not in bands]
-    return fact
-
-
-def _fact(ctx: Context, group: list[Claim], family: str, target: str | None, groups: list[list[Claim]]) -> Fact:
-    first = group[0]
-    disc = sorted(ctx.discriminating.get(first.metric, set()))
-    scope = {k: first.scope.get(k, MISSING) for k in disc}
-    counts = Counter(c.metric for c in group)
+def _fact(group: FactGroup) -> Fact:
+    first = group.claims[0]
+    scope = dict(group.scope)
+    counts = Counter(c.metric for c in group.claims)
     metric = max(sorted(counts), key=lambda m: counts[m])  # the metric most claims use (comparisons mix a metric and its inverse)
+    target = first.comparison.target if first.comparison else None
     fid = "|".join([first.subject, metric, target or "", scope_text(scope)])
     order = lambda c: (c.source, c.anchor.start, c.id)  # noqa: E731 - one sort key, used twice
-    ordered = [sorted(g, key=order) for g in groups]
-    ordered.sort(key=lambda g: order(g[0]))
-    return Fact(fid, first.subject, metric, target, family, scope, sorted(group, key=order), ordered)
-
-
-def _attach_aside(ctx: Context, facts: list[Fact]) -> None:
-    """Put every claim left out of the facts beside each fact of its subject and metric it could be about."""
-    placed = {c.id for f in facts if MISSING not in f.scope.values() for c in f.claims}
-    for c in ctx.live:
-        if c.id in placed:
-            continue
-        target = c.comparison.target if c.comparison else None
-        for f in facts:
-            if f.subject not in c.subject.split("|") or not _same_kind(f, c, target):
-                continue
-            if f.claims and c in f.claims:
-                continue
-            if MISSING not in f.scope.values() and all(_may_hold(c.scope.get(k), v) for k, v in f.scope.items()):
-                f.aside.append((c, _why_aside(ctx, c)))
-    for f in facts:
-        f.aside.sort(key=lambda cr: (cr[0].source, cr[0].anchor.start, cr[0].id))
-
-
-def _same_kind(f: Fact, c: Claim, target: str | None) -> bool:
-    if f.family == "measurement":
-        return target is None and c.metric == f.metric
-    if target is None or f.target not in target.split("|"):
-        return False
-    return base_metric(c.metric) == f.metric if f.family == "comparison" else c.metric == f.metric
-
-
-def _may_hold(given, wanted: str) -> bool:
-    """A scope value that is missing, equal, or a list containing ``wanted`` does not rule the fact out."""
-    return given is None or given == wanted or (isinstance(given, list) and wanted in given)
-
-
-def _why_aside(ctx: Context, c: Claim) -> str:
-    lists = sorted(k for k, v in c.scope.items() if isinstance(v, list))
-    if lists:
-        return "summarises several " + ", ".join(f"{k} values" for k in lists)
-    if is_summary(c):
-        return "speaks of several subjects at once"
-    missing = sorted(k for k in ctx.discriminating.get(c.metric, set()) if k not in c.scope)
-    if missing:
-        return "does not say which " + ", ".join(missing)
-    return "is a range of comparisons"
+    ordered = sorted((sorted(g, key=order) for g in group.clusters), key=lambda g: order(g[0]))
+    fact = Fact(fid, first.subject, metric, target, group.family, scope, sorted(group.claims, key=order), ordered)
+    if group.family == "comparison":
+        return fact
+    fact.unit = group.unit
+    canonical = METRICS[fact.metric].unit if fact.metric in METRICS else None
+    if group.unit is not None and (canonical is None or factor(group.unit, canonical) is None):
+        fact.id += f"|{group.unit}"  # a metric stated in two dimensions ('count' of models, of stacks) is two facts
+        fact.in_unit = True
+    return fact
 
 
 def subjects_of(corpus) -> list[str]:

@@ -10,11 +10,20 @@ remaining clusters are ranked by, in order:
 4. the number of articles that carry them, then the number of claims.
 
 The first cluster is the best-supported value; its status comes from the ladder of
-:class:`verifier.corroboration.Status`. Every other figure is a *dissent*, with the reason it
-loses: ``arithmetic error`` (flagged by a V1xx rule), ``lower tier``, ``outlier`` (same tier,
-less support), ``equally supported`` (a tie: the fact is contested) or ``different scope``
-(same subject and metric, but the claim does not say which scope it is about, or summarises
-several, and its figure differs). Every figure on the sheet cites a numbered quote.
+:class:`verifier.corroboration.Status`. A fact is ``contested`` exactly when the audit
+reports a contradiction (a V2xx finding, :func:`verifier.rules.contradictions.contradicted_claims`)
+among its figures: the facts and their clusters are the checker's own
+(:mod:`verifier.factindex`), and the sheet does not judge disagreement a second time.
+
+Every other figure is a *dissent*, with the reason it ranks lower: ``arithmetic error``
+(flagged by a V1xx rule), ``lower tier``, ``outlier`` (same tier, less support),
+``equally supported`` (a tie), ``same article`` (the article that gives the value shown
+also gives this figure, and the audit reads one article's differing figures as different
+facts, a part or a year left unsaid, not as a contradiction) or ``not compared`` (no
+contradiction rule compares these figures, e.g. differences, or comparisons that V101
+judges against the measurements on record). A figure of another scope (a part, another
+year, a scope left unsaid) is no dissent: it is a fact of its own. Every figure on the
+sheet cites a numbered quote.
 """
 
 from __future__ import annotations
@@ -30,8 +39,8 @@ from verifier.models.claim import Claim
 from verifier.models.finding import Finding
 from verifier.models.tier import Tier, rank
 from verifier.numeric import fmt_pair
-from verifier.rules.context import Context, figure_text, point_band
-from verifier.units import factor
+from verifier.rules.context import Context, figure_text
+from verifier.rules.contradictions import contradicted_claims
 
 SCHEMA_VERSION = "1.0"
 
@@ -65,7 +74,7 @@ class Dissent(BaseModel):
 
     figure: str
     citation: int
-    reason: str = Field(description="arithmetic error, lower tier, outlier, equally supported or different scope.")
+    reason: str = Field(description="arithmetic error, lower tier, outlier, equally supported, same article or not compared.")
     detail: str
 
 
@@ -143,24 +152,27 @@ def build_factsheet(corpus: Corpus, findings: list[Finding], subjects: list[str]
 
     Args:
         corpus: the loaded corpus.
-        findings: the audit's findings (:func:`verifier.engine.audit`); the V1xx ones mark
-            miscalculated figures (the first claim of each is the figure judged).
+        findings: the audit's findings (:func:`verifier.engine.check`); the V1xx ones mark
+            miscalculated figures (the first claim of each is the figure judged), the V2xx
+            ones the contested facts.
         subjects: canonical subject names to keep (all when None); see
             :func:`verifier.subjects.match_subject` to resolve a user's spelling.
     """
     ctx = Context(corpus)
     prov = Provenance(corpus)
     flagged = {f.claims[0]: f for f in findings if f.rule.startswith("V1") and f.claims}
+    contradicted = contradicted_claims(findings)
     cites = _Citations(corpus, prov)
     by_subject: dict[str, list[FactEntry]] = {}
     for fact in build_facts(ctx):
         if subjects is not None and fact.subject not in subjects:
             continue
-        by_subject.setdefault(fact.subject, []).append(_entry(fact, flagged, prov, cites))
+        contested = any(c.id in contradicted for c in fact.claims)
+        by_subject.setdefault(fact.subject, []).append(_entry(fact, contested, flagged, prov, cites))
     return FactSheet(subjects=[SubjectEntry(subject=s, facts=f) for s, f in sorted(by_subject.items())], citations=cites.all)
 
 
-def _entry(fact: Fact, flagged: dict[str, Finding], prov: Provenance, cites: "_Citations") -> FactEntry:
+def _entry(fact: Fact, contested: bool, flagged: dict[str, Finding], prov: Provenance, cites: "_Citations") -> FactEntry:
     ranked = []
     for cl in fact.clusters:
         ok = [c for c in cl if c.id not in flagged]
@@ -172,13 +184,11 @@ def _entry(fact: Fact, flagged: dict[str, Finding], prov: Provenance, cites: "_C
     win = ranked[0]
     rep = _representative(win.claims, prov)
     dissent: list[Dissent] = []
-    contested = False
+    one_article = len({c.source for c in fact.claims}) == 1
     for other in ranked[1:]:
-        reason, detail = _why_loses(other, win)
-        contested |= reason in ("outlier", "equally supported")
+        reason, detail = _why_loses(other, win, contested, one_article)
         dissent += [Dissent(figure=_fig(c), citation=cites.of(c), reason=reason, detail=detail) for c in other.claims]
     dissent += _flagged_dissent(fact, flagged, cites)
-    dissent += _scope_dissent(fact, rep, cites)
     status = Status.contested if contested else support_status(win.groups)
     n = len(counted(win.groups))
     return FactEntry(
@@ -215,9 +225,15 @@ def _representative(claims: list[Claim], prov: Provenance) -> Claim:
     return min(claims, key=key)
 
 
-def _why_loses(other: _Cluster, win: _Cluster) -> tuple[str, str]:
+def _why_loses(other: _Cluster, win: _Cluster, contested: bool, one_article: bool) -> tuple[str, str]:
+    """(reason, detail) of a cluster that ranks below the value shown; only a contested fact has rivals of equal standing."""
+    if not contested and one_article:
+        return "same article", ("the article that gives the value shown gives this figure too; the audit reads one "
+                                "article's differing figures as different facts (a part or a year left unsaid), not as a contradiction")
     if rank(other.tier) > rank(win.tier):
         return "lower tier", f"its strongest origin is {other.tier.value}; the value shown has a {win.tier.value} origin"
+    if not contested:
+        return "not compared", "the audit reports no contradiction (V2xx) between this figure and the value shown"
     a, b = _support(other), _support(win)
     if a == b:
         return "equally supported", f"as well supported as the value shown ({b}); the fact is contested"
@@ -235,19 +251,6 @@ def _flagged_dissent(fact: Fact, flagged: dict[str, Finding], cites: "_Citations
         f = flagged.get(c.id)
         if f is not None:
             out.append(Dissent(figure=_fig(c), citation=cites.of(c), reason="arithmetic error", detail=f"{f.rule} {f.name}: {f.message}"))
-    return out
-
-
-def _scope_dissent(fact: Fact, rep: Claim, cites: "_Citations") -> list[Dissent]:
-    """Point figures of the same subject and metric, not placed in this fact, that differ from the value shown."""
-    out = []
-    for c, why in fact.aside:
-        if fact.family != "measurement" or c.value.number is None or rep.value.number is None:
-            continue
-        k = factor(c.value.unit, rep.value.unit)
-        if k is None or point_band(c).scale(k).meets(point_band(rep)):
-            continue
-        out.append(Dissent(figure=_fig(c), citation=cites.of(c), reason="different scope", detail=f"the claim {why}"))
     return out
 
 

@@ -17,7 +17,8 @@ Edges (``relation`` attribute; W3C PROV-O terms where they fit):
 * ``wasDerivedFrom``: comparison claim -> each measurement it is recomputed from (the pair
   rule V101 judges by, :func:`verifier.rules.derive.best`);
 * ``corroborates``: claim -> claim of the same fact, another article, agreeing at printed precision;
-* ``contradicts``: claim -> claim of the same fact in a cluster that does not agree;
+* ``contradicts``: claim -> claim of the same fact in a cluster that does not agree, when the
+  audit reports the contradiction (both are listed by a V2xx finding; none without findings);
 * ``memberOf``: claim -> its fact.
 
 Symmetric relations are stored once, from the smaller claim id to the larger. Nodes and
@@ -37,6 +38,7 @@ from verifier.models.claim import Claim
 from verifier.models.finding import Finding
 from verifier.models.report import Hop, ProvenanceEntry
 from verifier.rules.context import Context, figure_text, is_summary
+from verifier.rules.contradictions import contradicted_claims
 from verifier.rules.derive import best_derivation
 from verifier.rules.relations import RATIO_RELATIONS
 
@@ -119,6 +121,7 @@ def _derived_from(ctx: Context, c: Claim) -> list[Claim]:
 
 def _add_facts(g: nx.MultiDiGraph, corpus: Corpus, ctx: Context, findings: list[Finding] | None) -> None:
     statuses: dict[str, str] = {}
+    contradicted = contradicted_claims(findings or [])
     if findings is not None:
         from verifier.factsheet import build_factsheet
 
@@ -135,7 +138,8 @@ def _add_facts(g: nx.MultiDiGraph, corpus: Corpus, ctx: Context, findings: list[
         where = {c.id: i for i, cl in enumerate(fact.clusters) for c in cl}
         for a, b in combinations(sorted((c for cl in fact.clusters for c in cl), key=lambda c: c.id), 2):
             if where[a.id] != where[b.id]:
-                edges.append((a.id, b.id, "contradicts"))
+                if a.id in contradicted and b.id in contradicted:
+                    edges.append((a.id, b.id, "contradicts"))
             elif a.source != b.source:
                 edges.append((a.id, b.id, "corroborates"))
     for a, b, rel in sorted(set(edges)):

@@ -45,13 +45,22 @@ CLASSIFIER_CHARS: Final = frozenset("个台辆件人家款套次部座块颗只"
 _ZH_BEFORE: Final = re.compile(r"^[，,、\s]*(?:有|为|是|包括)?\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 -]{0,11}?)\s*(?:有|为|是|达|约|共)?\s*$")
 """'其中快充桩 ' -> 快充桩: the part named between 其中 and its figure."""
 
-_ZH_AFTER: Final = re.compile(r"^\s*[个台辆座套部家款块颗次]?\s*(?:为|是|属于)\s*([\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9]{0,11}?)(?=[，,。；;、（(]|$)")
-"""'其中 1,500 台为快充桩' -> 快充桩: the part named after its figure."""
+_ZH_AFTER: Final = re.compile(r"^\s*[个台辆座套部家款块颗次]?\s*(?:为|是|属于|用于)\s*([\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9]{0,11}?)(?=[，,。；;、（(]|$)")
+"""'其中 1,500 台为快充桩' -> 快充桩, '其中12亿元用于管网' -> 管网 (a sum and what it is spent on): the part named after its figure."""
 
 _EN_AFTER: Final = re.compile(
-    r"^\s*(?:(?:of\s+them|in\s+all)\s+)?(?:were|are|was|is|went\s+to|came\s+from|go\s+to|were\s+sold\s+(?:to|in))\s+(?:(?:the|a|an)\s+)?"
+    r"^\s*(?:(?:of\s+them|in\s+all)\s+)?(?:were|are|was|is|went\s+to|came\s+from|comes\s+from|go\s+to|goes\s+to|were\s+sold\s+(?:to|in))\s+(?:(?:the|a|an)\s+)?"
     r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s*(?:[,.;:(]|$)|\s+(?:and|while|or|only|which|that|just)\b)", re.IGNORECASE)
-"""'1,500 were fast chargers, …' -> fast chargers."""
+"""'1,500 were fast chargers, …' -> fast chargers; '$1.2 billion goes to pipe renewal' -> pipe renewal."""
+
+_EN_ELIDED: Final = re.compile(
+    r"^\s*(?:to|for)\s+(?:(?:the|a|an)\s+)?"
+    r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s*(?:[,.;:(]|$)|\s+(?:and|while|or|only|which|that|just)\b)", re.IGNORECASE)
+"""'… goes to pipe renewal and $0.9 billion to treatment plants' -> treatment plants: a later part
+of the same clause, its verb not repeated (tried only after an earlier figure of the clause)."""
+
+_LAST_ITEM: Final = re.compile(r"(?:[，,、；;]|\band\b)\s*$", re.IGNORECASE)
+"""A clause's text ending on a list joint (', ' or ' and '): what follows is its next item."""
 
 _EN_BEFORE_NOUN: Final = re.compile(r"^\s*([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)(?=\s*(?:[,.;:(]|$)|\s+(?:and|while|or|only|which|that|were|are)\b)",
                                     re.IGNORECASE)
@@ -71,12 +80,17 @@ def part_name(between: str, after: str) -> str | None:
     Returns:
         The name with runs of spaces made one ('fast chargers', '快充桩'), or None.
     """
+    later_item = bool(_LAST_ITEM.search(between))
     between = _LAST_CLAUSE.split(between)[-1]  # '海外出货740万千瓦，国内出货' -> '国内出货': the next part
     zh = _ZH_BEFORE.match(between)
     if zh and not zh.group(1).isascii():
         return zh.group(1).strip()
     for rx in (_ZH_AFTER, _EN_AFTER) if between.strip(" ,，") == "" else (_ZH_AFTER,):
         m = rx.match(after)
+        if m:
+            return _SPACE.sub(" ", m.group(1).strip())
+    if later_item and re.fullmatch(r"[^,，]*\band\s*|\s*", between, re.IGNORECASE):
+        m = _EN_ELIDED.match(after)
         if m:
             return _SPACE.sub(" ", m.group(1).strip())
     if between.strip(" ,，") == "":

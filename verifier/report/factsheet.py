@@ -16,7 +16,7 @@ from verifier.report.html import badge, e, page
 
 STATUS_HELP = {
     "miscalculated": "every figure printed for it fails recomputation",
-    "contested": "sources of the same tier disagree",
+    "contested": "the audit reports a contradiction (V2xx) among its figures",
     "independently-verified": "a third party measured it, without relaying the owner",
     "corroborated": "independent origins agree",
     "primary-only": "rests on the owner's own word, however often relayed",

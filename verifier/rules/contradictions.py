@@ -2,12 +2,16 @@
 
 A fact is a subject, a metric and a scope (see :mod:`verifier.rules.context`): a TDP and a
 measured power are different facts (scope ``basis``), and so are one model's figure and
-another's (scope ``model``). Figures agree when their printed bands meet.
+another's (scope ``model``). Figures agree when their printed bands meet. The facts and
+their clusters are :func:`verifier.rules.facts.measurement_facts` and
+:func:`~verifier.rules.facts.comparison_facts`, the very records the fact sheet shows; the
+sheet calls a fact contested exactly when a finding of this family covers its figures
+(:func:`contradicted_claims`).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
@@ -16,6 +20,15 @@ from verifier.rules.context import Context, figure_text, loose_note, operand, st
 from verifier.rules.facts import disagreeing_comparisons, disagreeing_measurements
 from verifier.rules.registry import rule
 from verifier.units import factor
+
+
+FAMILY = "V2"
+"""Code prefix of the contradiction rules (the family digit of :mod:`verifier.rules.registry`)."""
+
+
+def contradicted_claims(findings: Iterable[Finding]) -> set[str]:
+    """Ids of the claims a contradiction finding (:data:`FAMILY`) lists: every figure of each contradicted fact."""
+    return {cid for f in findings if f.rule.startswith(FAMILY) for cid in f.claims}
 
 
 def _scope_text(c: Claim) -> str:

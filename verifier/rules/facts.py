@@ -1,13 +1,17 @@
 """Grouping claims into facts and splitting each fact's figures into agreeing clusters.
 
-Used by the restatement rule (V104) and the contradiction rules (V2xx): figures of one fact
-that do not all agree fall into two or more clusters; each cluster's figures agree with one
-another at printed precision.
+The one place where claims become facts (:class:`FactGroup`, built once per run by
+:func:`measurement_facts`, :func:`difference_facts` and :func:`comparison_facts`). The
+restatement rules (V104, V107) and the contradiction rules (V2xx) read them, and so do the
+fact index, the fact sheet and the evidence graph (:mod:`verifier.factindex`): figures of one
+fact that do not all agree fall into two or more clusters; each cluster's figures agree with
+one another at printed precision.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Callable, Iterable, TypeVar
 
 from verifier.models.claim import Claim
@@ -21,41 +25,42 @@ from verifier.units import factor
 T = TypeVar("T")
 
 
-
-def partitions(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tuple]) -> list[list[Claim]]:
+def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tuple]) -> list[tuple[dict[str, str], list[Claim]]]:
     """Group ``claims`` by ``key`` plus the values of their metric's discriminating scope keys.
 
     A claim that lacks a discriminating key is ambiguous (a figure for "the chip" when the
     records hold figures for three models): it is never compared with claims that give the
     key, only with claims that leave out the same keys and agree on the rest (see
     :func:`missing_keys`; rules report such groups at a lower severity). Claims with a list
-    scope (summaries) are left out. Only groups of two or more claims are returned (see
-    :func:`fact_groups` for all).
-    """
-    return [g for g in fact_groups(ctx, claims, key) if len(g) > 1]
-
-
-def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tuple]) -> list[list[Claim]]:
-    """Like :func:`partitions`, but single-claim groups are kept (a fact stated once is still a fact).
+    scope (summaries) are left out. Single-claim groups are kept (a fact stated once is still
+    a fact).
 
     A qualifying key (:data:`~verifier.rules.context.QUALIFYING`: workload, part, year, per)
     separates facts as soon as one claim of the metric gives it: a standby power, a part, a
     year's figure or an average is never compared with a figure that does not say so.
 
     Returns:
-        Groups in the order of their key's text; claims within a group in input order.
+        (scope, group) pairs in the order of their key's text, claims within a group in
+        input order. The scope is what sets the group apart: each discriminating key of the
+        metric with its value (:data:`~verifier.rules.context.MISSING` when the claims leave
+        it out) and each qualifying key the claims give; a qualifier they do not give is
+        left out (an unqualified figure, not an unstated scope).
     """
     groups: dict[tuple, list[Claim]] = defaultdict(list)
+    scopes: dict[tuple, dict[str, str]] = {}
     claims = list(claims)
     qualifiers: dict[str, set[str]] = defaultdict(set)
     for c in claims:
         qualifiers[c.metric].update(QUALIFYING & c.scope.keys())
     for c in claims:
-        disc = sorted(ctx.discriminating.get(c.metric, set()) | qualifiers.get(c.metric, set()))
-        if any(isinstance(c.scope.get(k), list) for k in disc):
+        disc = ctx.discriminating.get(c.metric, set())
+        keys = sorted(disc | qualifiers.get(c.metric, set()))
+        if any(isinstance(c.scope.get(k), list) for k in keys):
             continue
-        groups[key(c) + tuple((k, c.scope.get(k, MISSING)) for k in disc)].append(c)
-    return [g for _, g in sorted(groups.items(), key=lambda kv: str(kv[0]))]
+        group_key = key(c) + tuple((k, c.scope.get(k, MISSING)) for k in keys)
+        groups[group_key].append(c)
+        scopes.setdefault(group_key, {k: c.scope.get(k, MISSING) for k in keys if k in disc or k in c.scope})
+    return [(scopes[gk], g) for gk, g in sorted(groups.items(), key=lambda kv: str(kv[0]))]
 
 
 def missing_keys(ctx: Context, group: list[Claim]) -> list[str]:
@@ -148,9 +153,104 @@ def upper_edge(bands: tuple[Interval, Interval | None]) -> float:
     return (bands[1] or bands[0]).hi
 
 
+def by_dimension(group: list[Claim]) -> list[list[Claim]]:
+    """Split claims into groups whose units convert into one another ('3 models' and '8 stacks' are two facts).
+
+    Returns:
+        Groups in order of their first claim; a single group when every unit converts.
+    """
+    out: list[list[Claim]] = []
+    for c in group:
+        for g in out:
+            if factor(c.value.unit, g[0].value.unit) is not None:
+                g.append(c)
+                break
+        else:
+            out.append([c])
+    return out
+
+
+@dataclass(frozen=True)
+class FactGroup:
+    """One fact as the checker reads it: the claims grouped together and their agreeing clusters.
+
+    Attributes:
+        family: ``'measurement'``, ``'difference'`` or ``'comparison'``.
+        claims: every claim of the fact, in input (offset) order.
+        clusters: the claims that could be banded, split into clusters that agree at printed
+            precision (:func:`clusters`, first fit in upper-edge order); two or more clusters
+            mean two figures disagree.
+        bands: claim id -> (band, None) for points or (low band, high band) for ranges, in
+            ``unit`` for measurements and differences, as q = s / t for comparisons.
+        unit: the unit the bands are in (None for comparisons).
+        missing: discriminating scope keys the claims leave out (:func:`missing_keys`).
+        scope: the scope that sets the fact apart (:func:`fact_groups`).
+    """
+
+    family: str
+    scope: dict[str, str]
+    claims: list[Claim]
+    clusters: list[list[Claim]]
+    bands: dict[str, tuple[Interval, Interval | None]]
+    unit: str | None
+    missing: list[str]
+
+
+def _clustered(ctx: Context, family: str, scope: dict[str, str], group: list[Claim], unit: str | None,
+               bands: dict[str, tuple[Interval, Interval | None]]) -> FactGroup:
+    usable = sorted((c for c in group if c.id in bands), key=lambda c: (upper_edge(bands[c.id]), c.source, c.anchor.start))
+    return FactGroup(family, scope, group, clusters(usable, lambda c: bands[c.id]), bands, unit, missing_keys(ctx, group))
+
+
+def _banded_facts(ctx: Context, family: str, claims: list[Claim], key: Callable[[Claim], tuple]) -> list[FactGroup]:
+    """Facts of figures in a unit: grouped by ``key`` and scope, one fact per dimension, bands in the most common unit."""
+    out = []
+    for scope, group in fact_groups(ctx, claims, key):
+        for dim in by_dimension(group):
+            unit, bands = unit_bands(dim)
+            out.append(_clustered(ctx, family, scope, dim, unit, bands))
+    return out
+
+
+def measurement_facts(ctx: Context) -> list[FactGroup]:
+    """Facts of measurements (no comparison, not a summary), single-claim facts included; memoised in ``ctx.memo``."""
+    if "measurement_facts" not in ctx.memo:
+        claims = [c for c in ctx.live if c.comparison is None and not is_summary(c)]
+        ctx.memo["measurement_facts"] = _banded_facts(ctx, "measurement", claims, lambda c: (c.subject, c.metric))
+    return ctx.memo["measurement_facts"]
+
+
+def difference_facts(ctx: Context) -> list[FactGroup]:
+    """Facts of differences ('300 W more than the Orca 9'), keyed on subject, target and metric; memoised."""
+    if "difference_facts" not in ctx.memo:
+        claims = [c for c in ctx.live if c.comparison and c.comparison.relation == "difference" and not is_summary(c)]
+        ctx.memo["difference_facts"] = _banded_facts(ctx, "difference", claims,
+                                                     lambda c: (c.subject, c.comparison.target, c.metric))
+    return ctx.memo["difference_facts"]
+
+
+def comparison_facts(ctx: Context) -> list[FactGroup]:
+    """Facts of ratios, shares and percentage changes, keyed by :func:`comparison_key`, banded as q = s / t; memoised.
+
+    Comparisons of alternative subjects ('A|B'), with a list scope, or a range with an open
+    end are left out; an alternative target is kept (it is compared with the same alternatives).
+    """
+    if "comparison_facts" not in ctx.memo:
+        claims = [
+            c for c in ctx.live
+            if c.comparison and c.comparison.relation in RATIO_RELATIONS and ALTERNATIVES not in c.subject
+            and not any(isinstance(v, list) for v in c.scope.values())
+            and (c.value.number is not None or None not in (c.value.low, c.value.high))
+        ]
+        ctx.memo["comparison_facts"] = [
+            _clustered(ctx, "comparison", scope, g, None, {c.id: comparison_q(c) for c in g})
+            for scope, g in fact_groups(ctx, claims, comparison_key)
+        ]
+    return ctx.memo["comparison_facts"]
+
 
 def disagreeing_measurements(ctx: Context) -> list[tuple[str | None, list[list[Claim]], list[str]]]:
-    """Each fact whose measurements fall into more than one cluster.
+    """Each measurement fact (:func:`measurement_facts`) whose figures fall into more than one cluster.
 
     Returns:
         (unit, clusters with the likeliest outlier first, discriminating scope keys the
@@ -161,14 +261,11 @@ def disagreeing_measurements(ctx: Context) -> list[tuple[str | None, list[list[C
     if "disagreeing" in ctx.memo:
         return ctx.memo["disagreeing"]
     out = []
-    claims = [c for c in ctx.live if c.comparison is None and not is_summary(c)]
-    for group in partitions(ctx, claims, lambda c: (c.subject, c.metric)):
-        unit, bands = unit_bands(group)
-        usable = sorted((c for c in group if c.id in bands), key=lambda c: (upper_edge(bands[c.id]), c.source, c.anchor.start))
+    for fact in measurement_facts(ctx):
+        usable = [c for g in fact.clusters for c in g]
         ctx.checked.update(c.id for c in usable if len(usable) > 1)
-        groups = clusters(usable, lambda c: bands[c.id])
-        if len(groups) > 1:
-            out.append((unit, sorted(groups, key=_outlier_first), missing_keys(ctx, group)))
+        if len(fact.clusters) > 1:
+            out.append((fact.unit, sorted(fact.clusters, key=_outlier_first), fact.missing))
     ctx.memo["disagreeing"] = out
     return out
 
@@ -201,7 +298,7 @@ def comparison_q(c: Claim) -> tuple[Interval, Interval | None]:
 
 
 def disagreeing_comparisons(ctx: Context) -> list[tuple[list[list[Claim]], dict, list[str]]]:
-    """Comparisons of one subject, target and base metric whose q-bands fall into several clusters.
+    """Comparison facts (:func:`comparison_facts`) whose q-bands fall into several clusters.
 
     Comparisons whose two measurements are on record are left to V101. Ranges are compared
     end by end. Memoised in ``ctx.memo``.
@@ -211,23 +308,19 @@ def disagreeing_comparisons(ctx: Context) -> list[tuple[list[list[Claim]], dict,
     """
     if "disagreeing_comparisons" in ctx.memo:
         return ctx.memo["disagreeing_comparisons"]
-    claims = [
-        c for c in ctx.live
-        if c.comparison and c.comparison.relation in RATIO_RELATIONS and ALTERNATIVES not in c.subject
-        and not any(isinstance(v, list) for v in c.scope.values()) and (c.value.number is not None or None not in (c.value.low, c.value.high))
-    ]
-    qs = {c.id: comparison_q(c) for c in claims}
     out = []
-    key = comparison_key
-    for group in partitions(ctx, claims, key):
-        first = group[0]
-        if ALTERNATIVES not in first.comparison.target and best_derivation(
-                ctx, first.subject, first.comparison.target, first.metric, first.scope, first.source, first.comparison.scope):
+    for fact in comparison_facts(ctx):
+        if len(fact.claims) < 2 or settled_by_measurements(ctx, fact):
             continue
-        ctx.checked.update(c.id for c in group)
-        ordered = sorted(group, key=lambda c: (upper_edge(qs[c.id]), c.source, c.anchor.start))
-        groups = clusters(ordered, lambda c: qs[c.id])
-        if len(groups) > 1:
-            out.append((sorted(groups, key=_outlier_first), qs, missing_keys(ctx, group)))
+        ctx.checked.update(c.id for c in fact.claims)
+        if len(fact.clusters) > 1:
+            out.append((sorted(fact.clusters, key=_outlier_first), fact.bands, fact.missing))
     ctx.memo["disagreeing_comparisons"] = out
     return out
+
+
+def settled_by_measurements(ctx: Context, fact: FactGroup) -> bool:
+    """True when the records hold the two measurements a comparison fact is about (V101 then judges each figure)."""
+    first = fact.claims[0]
+    return ALTERNATIVES not in first.comparison.target and best_derivation(
+        ctx, first.subject, first.comparison.target, first.metric, first.scope, first.source, first.comparison.scope) is not None
