@@ -82,7 +82,7 @@ def test_v403_claim_tier_against_origin_tier(origin, tier, fires):
 
 def test_v403_finding_fields():
     (f,) = one_claim("weibo-leaks", "primary", "V403")
-    assert (f.rule, f.name, f.severity.value, f.claims) == ("V403", "tier-above-origin", "warning", ["c1"])
+    assert (f.rule, f.name, f.severity.value, f.claims) == ("V403", "tier-above-origin", "info", ["c1"])
     assert f.message == "c1 is recorded as primary but its origin weibo-leaks is social"
 
 

@@ -47,10 +47,13 @@ def unknown_citation(ctx: Context) -> Iterator[Finding]:
                 yield me.finding(f"external source {ext.id} cites {cite.source!r}, which is not recorded", source=None)
 
 
-@rule("V403", "tier-above-origin", "A claim's evidence tier is stronger than the tier of the origin it is attributed to.", severity="warning")
+@rule("V403", "tier-above-origin", "A claim's evidence tier is stronger than the tier of the origin it is attributed to.", severity="info")
 def tier_above_origin(ctx: Context) -> Iterator[Finding]:
     """A figure cannot be better evidenced than where it comes from: a claim attributed to a
     social post cannot be ``primary``. The claim's tier must be the origin's or weaker.
+
+    Severity info: the record's tier label is at fault, not the figure (the evidence status
+    of a fact reads the origin's own tier, :mod:`verifier.corroboration`).
 
     Okay: a figure attributed to the vendor's blog (primary) recorded as primary.
     V403: a figure attributed to a Weibo post (social) recorded as primary.
