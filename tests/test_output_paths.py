@@ -208,3 +208,27 @@ def test_a_bad_output_is_refused_before_the_corpus_is_read(tmp_path: Path) -> No
     result = run_cli("audit", str(tmp_path / "no-corpus"), "-o", str(link))
     assert result.exit_code == 2
     assert result.stderr.startswith(f"{link}: cannot write: ")
+
+
+def test_extract_keeps_a_linked_records_file_a_link(corpus: Path, tmp_path: Path) -> None:
+    kept = tmp_path / "kept" / "beta.yaml"
+    kept.parent.mkdir()
+    kept.write_text("")
+    (corpus / "claims" / "beta.yaml").unlink()
+    (corpus / "claims" / "beta.yaml").symlink_to(kept)
+    result = run_cli("extract", str(corpus))
+    assert result.exit_code == 0, result.output
+    assert (corpus / "claims" / "beta.yaml").is_symlink()
+    assert "id: beta-" in kept.read_text()
+
+
+@pytest.mark.parametrize("dry_run", [[], ["--dry-run"]])
+def test_extract_onto_a_link_to_nothing_is_one_line_and_writes_no_records_file(dry_run: list[str], corpus: Path) -> None:
+    records = corpus / "claims"
+    (records / "beta.yaml").unlink()
+    (records / "beta.yaml").symlink_to("gone.yaml")
+    (records / "alpha.yaml").write_text("")  # alpha would get proposals, and is checked first
+    result = run_cli("extract", *dry_run, str(corpus))
+    assert result.exit_code == 2
+    assert result.stderr == f"{records / 'beta.yaml'}: cannot write: symbolic link to nothing (gone.yaml does not exist)\n"
+    assert (records / "alpha.yaml").read_text() == "" and not (records / "gone.yaml").exists()
