@@ -82,7 +82,7 @@ def test_v403_claim_tier_against_origin_tier(origin, tier, fires):
 
 def test_v403_finding_fields():
     (f,) = one_claim("weibo-leaks", "primary", "V403")
-    assert (f.rule, f.name, f.severity.value, f.claims) == ("V403", "tier-above-origin", "warning", ["c1"])
+    assert (f.rule, f.name, f.severity.value, f.claims) == ("V403", "tier-above-origin", "info", ["c1"])
     assert f.message == "c1 is recorded as primary but its origin weibo-leaks is social"
 
 
@@ -112,5 +112,36 @@ def test_v404_primary_or_independent_needs_an_origin(origin, tier, fires):
 
 def test_v404_finding_fields():
     (f,) = one_claim(None, "independent", "V404")
-    assert (f.rule, f.name, f.severity.value, f.claims, f.source) == ("V404", "unattributed-primary", "warning", ["c1"], "en1")
-    assert f.message == "c1 is independent evidence but names no origin"
+    assert (f.rule, f.name, f.severity.value, f.claims, f.source) == ("V404", "unattributed-primary", "info", ["c1"], "en1")
+    assert f.message == "c1 is independent evidence but names no origin, and its article en1 is secondary"
+
+
+@pytest.mark.parametrize(("article_tier", "tier", "fires"), [
+    ("primary", "primary", False),  # a primary article's own figure: the article is its origin
+    ("primary", "independent", False),
+    ("independent", "independent", False),  # a lab's own measurement
+    ("independent", "primary", True),  # boundary: a lab relaying a vendor figure without naming the vendor
+    ("secondary", "primary", True),  # the rule's case: a relayed figure recorded as primary, from nobody
+    ("social", "independent", True),
+])
+def test_v404_an_article_is_the_origin_of_its_own_figures(article_tier, tier, fires):
+    assert bool(one_claim(None, tier, "V404", article_tier=article_tier)) is fires
+
+
+def test_v404_silent_on_the_figures_extracted_from_a_primary_article():
+    from verifier.extract import extract_claims
+
+    a = art("blog", "Zephyr Labs: the Zephyr X1 draws 700 W and serves 52,000 tokens/s.", tier="primary")
+    claims = extract_claims(a)
+    assert claims and {(c.attribution.origin, c.attribution.tier.value) for c in claims} == {(None, "primary")}
+    assert findings(corpus([a], claims, REGISTRY), "V404") == []
+
+
+def test_v404_reports_a_secondary_articles_figure_only_once_it_is_recorded_as_primary():
+    from verifier.extract import extract_claims
+
+    a = art("news", "The Zephyr X1 draws 700 W and serves 52,000 tokens/s.", tier="secondary")
+    claims = extract_claims(a)
+    assert claims and findings(corpus([a], claims, REGISTRY), "V404") == []  # extracted: the article's tier, no claim of more
+    primary = [c.model_validate({**c.model_dump(), "attribution": {**c.attribution.model_dump(), "tier": "primary"}}) for c in claims]
+    assert {f.rule for f in findings(corpus([a], primary, REGISTRY), "V404")} == {"V404"}

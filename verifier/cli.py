@@ -34,7 +34,13 @@ def _fail(err: VerifierError) -> None:
 
 
 def _write(text: str, output: Optional[Path]) -> None:
-    """Print ``text`` or write it atomically to ``output``."""
+    """Print ``text``, or write it to ``output``: a regular file (or a link to one) is replaced
+    atomically, a FIFO or device (``/dev/null``, ``/dev/stdout``) is written through.
+
+    Raises:
+        InputError: ``output`` cannot be written (a folder, a link to nothing, a missing
+            folder, a FIFO nobody reads...), as ``path: cannot write: reason``.
+    """
     if output is None:
         sys.stdout.write(text)
         return
@@ -42,6 +48,22 @@ def _write(text: str, output: Optional[Path]) -> None:
 
     try:
         write_atomic(output, lambda handle: handle.write(text))
+    except OSError as err:
+        raise InputError(str(output), None, f"cannot write: {err.strerror or err}") from None
+
+
+def _check_output(output: Optional[Path]) -> None:
+    """Refuse an ``output`` that :func:`_write` could not write, before the work that fills it.
+
+    Raises:
+        InputError: as :func:`_write` would.
+    """
+    if output is None:
+        return
+    from verifier.ingest.files import plan_write
+
+    try:
+        plan_write(output)
     except OSError as err:
         raise InputError(str(output), None, f"cannot write: {err.strerror or err}") from None
 
@@ -135,6 +157,7 @@ def audit(
 
         if format not in RENDERERS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
+        _check_output(output)
         corpus = _corpus(paths, extract)
         report = run_audit(corpus, rules)
         _write(render(report, format), output)
@@ -161,6 +184,7 @@ def graph(
     try:
         if format not in EXPORTS:
             raise UsageError(f"unknown graph format {format!r} (choose {', '.join(EXPORTS)})")
+        _check_output(output)
         corpus = _corpus(paths)
         _write(export(build_graph(corpus, check(Context(corpus))), format), output)
     except VerifierError as err:
@@ -185,6 +209,7 @@ def factsheet(
     try:
         if format not in FORMATS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(FORMATS)})")
+        _check_output(output)
         corpus = _corpus(paths)
         chosen = match_subject(subject, subjects_of(corpus)) if subject is not None else None
         sheet = build_factsheet(corpus, check(Context(corpus)), chosen)

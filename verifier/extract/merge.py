@@ -28,6 +28,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from verifier.errors import InputError
 from verifier.ingest.reanchor import Ambiguous, reanchor
 from verifier.models.claim import Anchor, Claim
 
@@ -121,10 +122,12 @@ def merge_file(path: Path, proposed: list[Claim], dry_run: bool = False, body: s
         (records before, records added).
 
     Raises:
-        InputError: the file is not valid YAML or not a list.
+        InputError: the file is not valid YAML or not a list, or it cannot be written (a
+            link to nothing, a folder; checked on a dry run too, so a run that checks every
+            file first writes none when one would fail).
         RecordError: an existing record does not validate (nothing is written).
     """
-    from verifier.ingest.files import read_text, write_atomic
+    from verifier.ingest.files import plan_write, read_text, write_atomic
     from verifier.ingest.records import read_claims
 
     text = read_text(path, str(path)) if path.exists() else ""
@@ -132,9 +135,14 @@ def merge_file(path: Path, proposed: list[Claim], dry_run: bool = False, body: s
     before = len(existing)
     merged = merge_records(list(existing), proposed, body)
     added = [c if isinstance(c, dict) else c.model_dump(mode="json") for c in merged[before:]]
-    if not dry_run and added:
-        tail = yaml.safe_dump(added, allow_unicode=True, sort_keys=False, default_flow_style=False, width=4096)
-        sep = "" if not text or text.endswith("\n") else "\n"
-        path.parent.mkdir(parents=True, exist_ok=True)  # claims/ is the tool's own folder
-        write_atomic(path, lambda handle: handle.write(text + sep + tail))
+    try:
+        if dry_run and added and path.parent.is_dir():
+            plan_write(path)
+        if not dry_run and added:
+            tail = yaml.safe_dump(added, allow_unicode=True, sort_keys=False, default_flow_style=False, width=4096)
+            sep = "" if not text or text.endswith("\n") else "\n"
+            path.parent.mkdir(parents=True, exist_ok=True)  # claims/ is the tool's own folder
+            write_atomic(path, lambda handle: handle.write(text + sep + tail))
+    except OSError as err:
+        raise InputError(str(path), None, f"cannot write: {err.strerror or err}") from None
     return before, len(added)

@@ -1,8 +1,9 @@
 """The fact sheet as Markdown, HTML or JSON (:class:`verifier.factsheet.FactSheet`).
 
 Every figure is followed by its citation number; the citations at the end give the article,
-the line and the exact quote. In HTML every string from a source is escaped
-(:func:`verifier.report.html.e`).
+the line and the exact quote. Every string from a source is escaped: in HTML by
+:func:`verifier.report.html.e`, in Markdown by :func:`verifier.report.common.cell` (so HTML
+in an article shows as text wherever the Markdown is rendered).
 """
 
 from __future__ import annotations
@@ -39,23 +40,23 @@ def render_markdown(sheet: FactSheet) -> str:
             lines += _factcell(f)
     lines += ["## Citations", ""]
     for c in sheet.citations:
-        origin = f"origin {c.origin} ({c.origin_tier.value})" if c.origin else f"unattributed ({c.origin_tier.value})"
-        lines.append(f"{c.n}. {c.source} “{cell(c.title)}”, {c.path}:{c.line}, chars {c.start}–{c.end}: “{cell(c.quote)}” — {origin}")
+        origin = f"origin {cell(c.origin)} ({c.origin_tier.value})" if c.origin else f"unattributed ({c.origin_tier.value})"
+        lines.append(f"{c.n}. {cell(c.source)} “{cell(c.title)}”, {cell(c.path)}:{c.line}, chars {c.start}–{c.end}: “{cell(c.quote)}” — {origin}")
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
 def _factcell(f: FactEntry) -> list[str]:
     tier = f", {f.tier.value} origin" if f.tier else ""
-    out = [f"### {cell(f.label)}", "", f"**{cell(f.value)}** {_cites([f.citation])} · {f.status_text}{tier}", ""]
+    out = [f"### {cell(f.label)}", "", f"**{cell(f.value)}** {_cites([f.citation])} · {cell(f.status_text)}{tier}", ""]
     if len(f.support) > 1:
         out.append(f"- Also stated by: {_cites([n for n in f.support if n != f.citation])}")
     if f.origins:
-        groups = "; ".join(" + ".join(g.origins) + f" ({g.tier.value}{'' if g.counted else ', not counted'})" for g in f.origins)
+        groups = "; ".join(cell(" + ".join(g.origins)) + f" ({g.tier.value}{'' if g.counted else ', not counted'})" for g in f.origins)
         out.append(f"- Independent origins: {groups}")
     if f.recomputed:
         out.append(f"- Recomputed: {cell(f.recomputed)} {_cites(f.recomputed_from)}")
     for d in f.dissent:
-        out.append(f"- Dissent: {cell(d.figure)} [{d.citation}]: {d.reason}: {cell(d.detail)}")
+        out.append(f"- Dissent: {cell(d.figure)} [{d.citation}]: {cell(d.reason)}: {cell(d.detail)}")
     out.append("")
     return out
 

@@ -1,10 +1,16 @@
-"""The audit report as Markdown: summary, coverage, then each finding with its arithmetic."""
+"""The audit report as Markdown: summary, coverage, then each finding with its arithmetic.
+
+Every string that comes from a source, a record or a finding passes through
+:func:`~verifier.report.common.cell` (or :func:`~verifier.report.common.code` inside a code
+span), so HTML in an article (``<script>``, ``onerror=``) or a ``javascript:`` link shows as
+text when the report is rendered, as in the HTML report.
+"""
 
 from __future__ import annotations
 
 from verifier.models.finding import Finding
 from verifier.models.report import ClaimEntry, Hop, ProvenanceEntry, Report
-from verifier.report.common import arithmetic_rows, cell
+from verifier.report.common import arithmetic_rows, cell, code
 
 
 def render(report: Report) -> str:
@@ -27,7 +33,7 @@ def render(report: Report) -> str:
     ]
     for src in report.sources:
         counts = s.by_source.get(src.id, {})
-        lines.append(f"| {src.id} | {cell(src.path)} | {src.tier.value} | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
+        lines.append(f"| {cell(src.id)} | {cell(src.path)} | {src.tier.value} | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
     if "(corpus)" in s.by_source:
         counts = s.by_source["(corpus)"]
         lines.append(f"| (corpus) | | | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
@@ -42,11 +48,11 @@ def render(report: Report) -> str:
 
 def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str, ProvenanceEntry]) -> list[str]:
     where = f"{f.path}:{f.line}" if f.path and f.line else (f.path or f.source or "corpus")
-    out = [f"### {i}. {f.rule} {f.name} ({f.severity.value}) · {where}", "", f.message, ""]
+    out = [f"### {i}. {f.rule} {f.name} ({f.severity.value}) · {cell(where)}", "", cell(f.message), ""]
     first = claims.get(f.claims[0]) if f.claims else None
     if first is not None and first.sentence:
         out += [f"> {cell(first.sentence)}", ""]
-    out += [f"- **{label}:** {text}" for label, text in arithmetic_rows(f)]
+    out += [f"- **{label}:** {cell(text)}" for label, text in arithmetic_rows(f)]
     if f.claims:
         out.append("- **Claims:**")
         for cid in f.claims:
@@ -54,7 +60,7 @@ def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str
             if c is None:
                 continue
             origin = c.attribution.origin or "unattributed"
-            out.append(f"  - `{cid}` ({c.source}, {c.start}–{c.end}; origin {origin}, {c.attribution.tier.value}): “{cell(c.quote)}”")
+            out.append(f"  - {code(cid)} ({cell(c.source)}, {c.start}–{c.end}; origin {cell(origin)}, {c.attribution.tier.value}): “{cell(c.quote)}”")
             if cid in chains:
                 out += [f"    - chain: {chain_text(ch)}" for ch in chains[cid].chains]
     out.append("")
@@ -62,12 +68,13 @@ def _finding(i: int, f: Finding, claims: dict[str, ClaimEntry], chains: dict[str
 
 
 def chain_text(chain: list[Hop]) -> str:
-    """'s001 (secondary) → attributes → openai (primary)': one chain of citations in words."""
+    """'s001 (secondary) → attributes → openai (primary)': one chain of citations in words
+    (Markdown-safe: the ids pass through :func:`~verifier.report.common.cell`)."""
     parts = []
     for hop in chain:
         if hop.relation:
             parts.append(f"→ {hop.relation} →")
-        parts.append(f"{hop.source} ({hop.tier.value if hop.tier else 'unknown tier'})")
+        parts.append(f"{cell(hop.source)} ({hop.tier.value if hop.tier else 'unknown tier'})")
     return " ".join(parts)
 
 

@@ -20,6 +20,7 @@ from functools import cached_property
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import ALTERNATIVES, Claim  # noqa: F401  (ALTERNATIVES: for the rules)
 from verifier.models.finding import Band, Operand
+from verifier.models.tier import rank
 from verifier.numeric import INF, Interval, band, describe_band, fmt
 
 MISSING = "?"
@@ -137,6 +138,21 @@ class Context:
         """Discriminating keys of ``metrics`` (default: the claim's own) that ``claim`` leaves out."""
         keys = set().union(*(self.discriminating.get(m, set()) for m in (metrics or (claim.metric,))))
         return sorted(k for k in keys if k not in claim.scope)
+
+    def origin_of(self, claim: Claim) -> str | None:
+        """The id of the source ``claim``'s figure comes from, as far as the records say.
+
+        The attribution's origin when it names one; else the claim's own article when that
+        article is at least as strong as the tier the claim is recorded with (a primary
+        article's own figures are their own origin: a vendor's page is where the vendor's
+        numbers come from); else None, a figure relayed without saying from whom (a
+        secondary article's figure recorded as primary). Tiers as :func:`~verifier.models.tier.rank`
+        orders them; an unknown article counts as no origin.
+        """
+        if claim.attribution.origin:
+            return claim.attribution.origin
+        carrier = self.corpus.tier_of(claim.source)
+        return claim.source if carrier is not None and rank(carrier) <= rank(claim.attribution.tier) else None
 
     def source_path(self, source_id: str) -> str | None:
         """Path of an article, for finding locations."""

@@ -47,10 +47,13 @@ def unknown_citation(ctx: Context) -> Iterator[Finding]:
                 yield me.finding(f"external source {ext.id} cites {cite.source!r}, which is not recorded", source=None)
 
 
-@rule("V403", "tier-above-origin", "A claim's evidence tier is stronger than the tier of the origin it is attributed to.", severity="warning")
+@rule("V403", "tier-above-origin", "A claim's evidence tier is stronger than the tier of the origin it is attributed to.", severity="info")
 def tier_above_origin(ctx: Context) -> Iterator[Finding]:
     """A figure cannot be better evidenced than where it comes from: a claim attributed to a
     social post cannot be ``primary``. The claim's tier must be the origin's or weaker.
+
+    Severity info: the record's tier label is at fault, not the figure (the evidence status
+    of a fact reads the origin's own tier, :mod:`verifier.corroboration`).
 
     Okay: a figure attributed to the vendor's blog (primary) recorded as primary.
     V403: a figure attributed to a Weibo post (social) recorded as primary.
@@ -63,18 +66,28 @@ def tier_above_origin(ctx: Context) -> Iterator[Finding]:
                              claims=[c.id], **ctx.location(c))
 
 
-@rule("V404", "unattributed-primary", "A claim is recorded as primary or independent evidence without naming its origin.", severity="warning")
+@rule("V404", "unattributed-primary", "A claim is recorded as primary or independent evidence, but neither its record nor its own article is its origin.",
+      severity="info")
 def unattributed_primary(ctx: Context) -> Iterator[Finding]:
-    """A primary or independent tier says who measured the figure; without an
-    ``attribution.origin`` the reader cannot follow it there.
+    """A primary or independent tier says who measured the figure; when neither the record
+    nor its article says who that was, the reader cannot follow it there.
 
-    A claim that names who said it (``said_by``, as extraction records '据中车华岳介绍') names
-    its origin, even when the registry does not list it.
+    The origin is the one :meth:`~verifier.rules.context.Context.origin_of` gives: the
+    attribution's origin, else the claim's own article when that article is as strong as the
+    claim's tier. A primary article's own figures are their own origin (a vendor's page
+    stating the vendor's numbers), so only a figure that an article of a weaker tier relays as
+    primary or independent, without naming from whom, is reported. A claim that names who
+    said it (``said_by``, as extraction records '据中车华岳介绍') names its origin, even when
+    the registry does not list it.
 
-    Okay: tier primary with origin "openai-blog"; tier primary said by "中车华岳".
-    V404: tier primary with no origin.
+    Severity info: this is about provenance, not about the figure; nothing says it is wrong.
+
+    Okay: tier primary with origin "openai-blog"; tier primary said by "中车华岳"; tier primary in a primary article.
+    V404: tier primary with no origin, in a secondary article.
     """
     me = unattributed_primary.rule
     for c in ctx.corpus.claims:
-        if c.attribution.origin is None and not c.attribution.said_by and rank(c.attribution.tier) <= 2:
-            yield me.finding(f"{c.id} is {c.attribution.tier.value} evidence but names no origin", claims=[c.id], **ctx.location(c))
+        if rank(c.attribution.tier) <= 2 and not c.attribution.said_by and ctx.origin_of(c) is None:
+            carrier = ctx.corpus.tier_of(c.source)
+            article = f", and its article {c.source} is {carrier.value}" if carrier is not None else ""
+            yield me.finding(f"{c.id} is {c.attribution.tier.value} evidence but names no origin{article}", claims=[c.id], **ctx.location(c))
