@@ -28,7 +28,8 @@ from pydantic import ValidationError
 from verifier.errors import InputError
 from verifier.ingest.files import read_bytes, read_text
 from verifier.ingest.frontmatter import Normalised, field_of, normalise
-from verifier.ingest.readers import FOLDER_SUFFIXES, Document, reader_for, sniff, split_front_matter
+from verifier.ingest.document import Document
+from verifier.ingest.readers import FOLDER_SUFFIXES, reader_for, sniff, split_front_matter
 from verifier.ingest.yamlio import raise_validation
 from verifier.models.source import ReadNote, Source, SourceMeta
 

@@ -23,7 +23,7 @@ import html as htmllib
 import re
 
 from verifier.errors import InputError
-from verifier.ingest.readers import Document
+from verifier.ingest.document import Document
 
 _TABLE_ROW = re.compile(r"^\|.*\|\s*$")
 """A table row as trafilatura prints it: ``| cell | cell |``."""

@@ -19,36 +19,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any, Callable
 
 from verifier.errors import InputError
+from verifier.ingest.document import Document
 from verifier.ingest.yamlio import load_yaml, node_line
-from verifier.models.source import Format, ReadNote
-
-
-@dataclass(frozen=True)
-class Document:
-    """What a reader gives.
-
-    Attributes:
-        body: the article text claims anchor into.
-        format: how it was read (``markdown``, ``text`` or ``html``).
-        front: the metadata the file carries, as written (a mapping), or None.
-        front_lines: file line of each key of ``front``.
-        body_line: 1-based file line on which ``body`` starts.
-        line_map: file line of each body line, when the body is not a slice of the file.
-        notes: what the reader noticed and did not let stop it.
-    """
-
-    body: str
-    format: Format
-    front: dict[str, Any] | None = None
-    front_lines: dict[str, int] = field(default_factory=dict)
-    body_line: int = 1
-    line_map: tuple[int, ...] | None = None
-    notes: tuple[ReadNote, ...] = ()
 
 
 _YAML_FENCE = re.compile(r"^---[ \t]*(?:\r?\n|\Z)", re.M)
