@@ -112,11 +112,13 @@ def test_quantities_command_prints_valid_json_and_exits_0():
     assert len(_no_constants(done.stdout)["quantities"]) == 4
 
 
+# --- extraction, rules and reports --------------------------------------------------------
 
-# --- extraction ----------------------------------------------------------------------------
+from pathlib import Path  # noqa: E402
 
-from tests.builders import art  # noqa: E402
+from tests.builders import art, claim, codes_of, corpus, findings, run_cli  # noqa: E402
 from verifier.extract import extract_claims  # noqa: E402
+from verifier.models.claim import Value  # noqa: E402
 
 BIG_BODY = (
     "The Zephyr X1 plant draws 2e308 kW, while the Orca 9 plant draws 1e309 kW.\n"
@@ -135,3 +137,102 @@ def test_extraction_builds_no_claim_from_a_figure_out_of_range():
     quotes = {c.anchor.quote for c in claims}
     assert {"700 kW", "1400 kW"} <= quotes
     assert not quotes & {"2e308 kW", "1e309 kW", WRITTEN}
+
+
+def test_the_report_says_each_figure_out_of_range_is_too_large_to_check():
+    src = art("big", BIG_BODY)
+    found = findings(corpus([src], extract_claims(src)), "V604")
+    messages = [f.message for f in found]
+    assert len(messages) == 4, messages
+    assert all("too large to check: beyond the double range" in m for m in messages)
+    assert any(m.startswith("'2e308 kW' at 26:34 ") for m in messages)
+    assert any("(401 characters)" in m for m in messages)  # a long numeral is shortened in the message
+
+
+NUMERIC_RULES = ("V101", "V103", "V104", "V106", "V107", "V201", "V202", "V604")
+"""The rules that do arithmetic on figures, and the one that reports figures out of range."""
+
+
+def test_a_ratio_of_a_huge_and_a_tiny_figure_is_not_checked_but_reported():
+    # 1e200 / 1e-200 = 1e400 would overflow to infinity: both figures are outside the checked range
+    a = art("r1", "Zephyr X1 runs 1e200 ops/s, Orca 9 runs 1e-200 ops/s: 1.5x the rate.")
+    c = [claim(a, "1e200 ops/s", "Zephyr X1", "throughput", 1e200, "ops/s", resolution=1e200),
+         claim(a, "1e-200 ops/s", "Orca 9", "throughput", 1e-200, "ops/s", resolution=1e-200),
+         claim(a, "1.5x", "Zephyr X1", "throughput", 1.5, target="Orca 9", relation="ratio")]
+    found = findings(corpus([a], c), *NUMERIC_RULES)
+    assert codes_of(found) == ["V604", "V604"]  # no V101 on an infinite ratio
+    assert [f.claims for f in found] == [["r1-c015"], ["r1-c040"]]
+    assert "too small to check" in found[1].message and "too large to check" in found[0].message
+
+
+def test_figures_at_the_edges_of_the_checked_range_are_checked_in_finite_arithmetic():
+    a = art("r2", "Zephyr X1 runs 1e100 ops/s, Orca 9 runs 1e-100 ops/s: 1.5x the rate.")
+    c = [claim(a, "1e100 ops/s", "Zephyr X1", "throughput", 1e100, "ops/s", resolution=1e99),
+         claim(a, "1e-100 ops/s", "Orca 9", "throughput", 1e-100, "ops/s", resolution=1e-101),
+         claim(a, "1.5x", "Zephyr X1", "throughput", 1.5, target="Orca 9", relation="ratio")]
+    [f] = findings(corpus([a], c), *NUMERIC_RULES)
+    assert f.rule == "V101"  # 1e200, not 1.5: a real mismatch, found with finite bands
+    assert f.recomputed.low == pytest.approx(1e200, rel=0.2) and f.recomputed.high < FLOAT_MAX
+
+
+def test_a_record_cannot_hold_an_infinite_or_nan_number():
+    for bad in (float("inf"), float("-inf"), float("nan"), "1e309"):
+        with pytest.raises(ValueError, match="finite number"):
+            Value(printed="1e309", number=bad)
+    assert not Value(printed="1e200", number=1e200).checkable and Value(printed="0", number=0).checkable
+
+
+def _write(tmp_path: Path, body: str, records: str | None = None) -> Path:
+    root = tmp_path / "c"
+    (root / "sources").mkdir(parents=True)
+    (root / "sources" / "big.md").write_text(
+        "---\nid: big\ntitle: Big figures\npublisher: Test Desk\nlanguages: [en, zh]\ntier: secondary\n---\n" + body,
+        encoding="utf-8")
+    if records is not None:
+        (root / "claims").mkdir()
+        (root / "claims" / "big.yaml").write_text(records, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "json", "html", "claimreview"])
+def test_every_report_format_says_too_large_and_stays_valid(tmp_path: Path, fmt: str):
+    root = _write(tmp_path, BIG_BODY)
+    result = run_cli("audit", str(root), "--format", fmt)
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    out = result.stdout
+    assert "Infinity" not in out and "NaN" not in out and "inf" not in out.replace("info", "")
+    if fmt in ("json", "claimreview"):
+        data = _no_constants(out)
+        if fmt == "json":
+            assert data["summary"]["by_rule"].get("V604") == 4
+            assert data["summary"]["coverage"]["numbers_in_text"] >= 6
+    else:
+        assert out.count("too large to check") == 4 or fmt == "claimreview"
+    failing = run_cli("audit", str(root), "--format", fmt, "--fail-on", "info")
+    assert failing.exit_code == 1 and failing.exception is None or isinstance(failing.exception, SystemExit)
+
+
+def test_a_record_with_an_infinite_number_is_an_input_error(tmp_path: Path):
+    body = "The Zephyr X1 draws 1e309 kW.\n"
+    start = body.index("1e309 kW")
+    record = f"""- id: big-c001
+  source: big
+  anchor: {{quote: 1e309 kW, start: {start}, end: {start + 8}}}
+  subject: Zephyr X1
+  metric: power
+  kind: measurement
+  value: {{printed: 1e309, number: .inf, unit: kW}}
+  attribution: {{tier: secondary}}
+"""
+    root = _write(tmp_path, body, record)
+    result = run_cli("audit", str(root))
+    assert result.exit_code == 2
+    assert "big.yaml:7" in result.output and "finite number" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_quantities_command_through_the_cli(tmp_path: Path):
+    result = run_cli("quantities", "功耗 2e308 kW")
+    assert result.exit_code == 0
+    assert _no_constants(result.stdout)[0]["out_of_range"] is True
