@@ -115,7 +115,7 @@ class _CnState:
         self.section += (1 if self.pending is None else self.pending) * p
         # '二十' is as exact as '20' (a trailing place is no rounding, like trailing zeros);
         # '1.5千' keeps its decimal's step
-        self.res = 1 if self.pending is None or self.pending == int(self.pending) else self.res * p
+        self.res = 1 if self.pending is None or self.pending.is_integer() else self.res * p
         self.pending, self.last_place, self.zero = None, p, False
 
     def big(self, b: int) -> None:
@@ -140,7 +140,7 @@ class _CnState:
                 self.res = step
             else:
                 self.section += self.pending
-                if self.pending == int(self.pending):
+                if self.pending.is_integer():
                     self.res = 1
         return self.total + self.section
 
