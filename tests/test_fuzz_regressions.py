@@ -3,11 +3,15 @@ benchmarks/fuzz_quantities.py), one per bug, each at the mechanism that was fixe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.builders import art
+from tests.builders import art, run_cli
+from verifier.errors import InputError
 from verifier.extract import extract_claims
 from verifier.extract.segment import segment
+from verifier.ingest.articles import read_article
 from verifier.quantities import extract
 from verifier.quantities.numerals import parse_chinese
 
@@ -33,3 +37,25 @@ def test_a_lone_carriage_return_ends_a_line_as_markdown_it_counts_it(body):
 def test_lines_ended_by_lone_carriage_returns_are_units_of_their_own():
     body = "Zephyr X1 draws 700 W.\rOrca 9 draws 1.2 kW."
     assert [body[u.start:u.end] for u in segment(body)] == ["Zephyr X1 draws 700 W.", "Orca 9 draws 1.2 kW."]
+
+
+@pytest.mark.parametrize("value, why", [("2026-02-30", "day is out of range"), ("0000-01-01", "year 0 is out of range"),
+                                        ("9" * 5000, "cannot read '9999")])
+def test_a_front_matter_scalar_yaml_cannot_build_is_an_input_error_at_its_line(tmp_path: Path, value: str, why: str):
+    # PyYAML's constructors raise a bare ValueError for these; it escaped read_article
+    path = tmp_path / "a.md"
+    path.write_text(f"---\nid: a\nnote: {value}\n---\nbody\n", encoding="utf-8")
+    with pytest.raises(InputError, match=why) as info:
+        read_article(path, "sources/a.md")
+    assert str(info.value).startswith("sources/a.md:3: invalid YAML: cannot read ")
+    assert len(str(info.value)) < 220 and "set_int_max_str_digits" not in str(info.value)  # one short line
+
+
+def test_an_impossible_date_in_a_record_is_a_one_line_error_with_exit_2(tmp_path: Path):
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "a.md").write_text("---\nid: a\npublished: 2026-02-30\n---\nZephyr X1 draws 700 W.\n",
+                                               encoding="utf-8")
+    result = run_cli("audit", str(tmp_path))
+    assert result.exit_code == 2
+    assert "a.md:3: invalid YAML: cannot read '2026-02-30' as timestamp" in result.output
+    assert "Traceback" not in result.output
