@@ -236,3 +236,47 @@ def test_quantities_command_through_the_cli(tmp_path: Path):
     result = run_cli("quantities", "功耗 2e308 kW")
     assert result.exit_code == 0
     assert _no_constants(result.stdout)[0]["out_of_range"] is True
+
+
+# --- the checked range keeps the interval arithmetic finite -------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from verifier.numeric import APPROX_WIDTH, band  # noqa: E402
+from verifier.quantities.limits import CHECK_MAX, CHECK_MIN  # noqa: E402
+from verifier.rules.relations import FORMULA, from_q, to_q  # noqa: E402
+
+_magnitudes = st.floats(min_value=CHECK_MIN, max_value=CHECK_MAX)
+_checkable = st.one_of(st.just(0.0), _magnitudes, _magnitudes.map(lambda x: -x))
+_factor = st.floats(min_value=1e-30, max_value=1e30)  # unit factors (see verifier.quantities.limits)
+_approx = st.sampled_from([k for k, (lo, hi) in APPROX_WIDTH.items() if lo != float("inf") and hi != float("inf")])
+
+
+@st.composite
+def _point(draw: st.DrawFn) -> tuple[float, float | None, str | None]:
+    x = draw(_checkable)
+    res = draw(st.one_of(st.none(), st.floats(min_value=0.0, max_value=max(abs(x), CHECK_MIN)).filter(bool)))
+    return x, res, draw(_approx)
+
+
+def _finite_or_unbounded(lo: float, hi: float) -> bool:
+    """Both ends finite, or the whole line (a divisor band that holds zero): never one end
+    infinite by overflow, never NaN."""
+    import math
+    return (math.isfinite(lo) and math.isfinite(hi)) or (lo == -math.inf and hi == math.inf)
+
+
+@given(_point(), _point(), _factor)
+def test_quotients_and_comparisons_of_checkable_figures_stay_finite(s, t, k):
+    q = band(*s) / band(*t).scale(k)
+    assert _finite_or_unbounded(q.lo, q.hi), (s, t, k, q)
+    if q.lo != -float("inf"):
+        for relation in FORMULA:
+            shown = from_q(relation, q)
+            assert _finite_or_unbounded(shown.lo, shown.hi), (relation, q, shown)
+            back = to_q(relation, band(*s))
+            assert _finite_or_unbounded(back.lo, back.hi), (relation, back)
+    d = band(*t).scale(k) - band(*s)
+    p = band(*s) * band(*t).scale(k)
+    assert _finite_or_unbounded(d.lo, d.hi) and _finite_or_unbounded(p.lo, p.hi)
