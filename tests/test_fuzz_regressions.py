@@ -59,3 +59,14 @@ def test_an_impossible_date_in_a_record_is_a_one_line_error_with_exit_2(tmp_path
     assert result.exit_code == 2
     assert "a.md:3: invalid YAML: cannot read '2026-02-30' as timestamp" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("body", ["The Zephyr X1 costs $300, and $200, 14:30.", "Zephyr X1 售价 300元，0:15",
+                                  "51283117-31154193-17046359，El{j，〇百塊，0:15"])
+def test_a_time_of_day_after_a_listed_figure_is_no_claim(body):
+    # a bare number continuing a list takes the previous figure's metric; a time of day has no
+    # value, and _value's float(None) raised TypeError: quantities without a value (times of
+    # day, figures out of range) are no figures for claims, only dates are
+    claims = extract_claims(art("t", body))
+    assert all(c.value.number is not None or c.value.is_range for c in claims)
+    assert not any(":" in c.anchor.quote for c in claims)

@@ -86,8 +86,8 @@ def article_figures(body: str) -> list[Figure]:
     out: list[Figure] = []
     year = _YEAR.search(body)
     for q in article_quantities(body):
-        if q.out_of_range:
-            continue  # no value to give a claim: rule V604 reports the figure
+        if q.value is None and q.kind != "date":
+            continue  # a time of day, or a figure out of range (rule V604 reports it): no value for a claim
         if q.unit is None and q.kind == "number":
             m = _SCALED_MONEY.match(body, q.end)
             if m:
