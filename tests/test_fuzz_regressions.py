@@ -70,3 +70,13 @@ def test_a_time_of_day_after_a_listed_figure_is_no_claim(body):
     claims = extract_claims(art("t", body))
     assert all(c.value.number is not None or c.value.is_range for c in claims)
     assert not any(":" in c.anchor.quote for c in claims)
+
+
+@pytest.mark.parametrize("text", ["0e300 trillion", "0e305 million kW"])
+def test_a_step_scaled_beyond_the_double_range_is_dropped_not_infinite(text):
+    # found while tracing the fuzz property 'resolution is finite': value 0 is in range, but
+    # the step of the last digit (1e300) times the scale word overflowed to inf (JSON 'Infinity')
+    [q] = extract(text)
+    assert q.value == 0 and q.resolution is None and not q.out_of_range
+    import json
+    json.dumps(q.to_json(), allow_nan=False)

@@ -271,7 +271,9 @@ def _finish(text: str, h: Hit) -> Quantity:
     if not representable(value):  # "1e309": the figure is kept, its value is not (see .limits)
         return Quantity(None, h.unit, h.start, h.end, surface, _kind(h), h.approx, None, None,
                         None, True)
-    return Quantity(value, h.unit, h.start, h.end, surface, _kind(h), h.approx, h.res, h.iso,
+    # a step a scale word took beyond the double range ("0e300 trillion": value 0, step 1e312)
+    res = h.res if representable(h.res) else None
+    return Quantity(value, h.unit, h.start, h.end, surface, _kind(h), h.approx, res, h.iso,
                     offset)
 
 
