@@ -60,6 +60,8 @@ def arabic(draw: st.DrawFn) -> str:
         head += "." + draw(digits)
     elif form == 3:
         head = "." + draw(digits)
+    elif form == 4:
+        head = draw(st.sampled_from(["0", "0.0", "00", "0.000"]))  # a zero mantissa: with an exponent and a scale word, a huge step
     if draw(st.integers(0, 6)) == 0:
         power = draw(st.one_of(st.integers(-400, 400), st.integers(-10**6, 10**6)))
         head += draw(st.sampled_from(["e", "E", "x10^", "×10^", " x 10^", "*10**", "e+"])) + str(power)
