@@ -29,6 +29,8 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
     """
 
     def construct_object(self, node: Any, deep: bool = False) -> Any:
+        """PyYAML's ``construct_object``; a ValueError or OverflowError of a constructor becomes
+        a ConstructorError marked at ``node``."""
         try:
             return super().construct_object(node, deep)
         except (ValueError, OverflowError) as err:
