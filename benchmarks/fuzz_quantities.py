@@ -1,10 +1,12 @@
 """Long fuzz campaign of the quantity layer, the claim extractor and the article reader, run by hand.
 
-    python3 benchmarks/fuzz_quantities.py [--examples N] [--seed S] [--only quantities|claims|reader]
+    python3 benchmarks/fuzz_quantities.py [--examples N] [--seed S] [--only quantities|claims|reader|audit]
 
 Draws ``N`` texts per target from :mod:`tests.strategies` (the grammar of numbers mixed with
 noise, both languages) and checks the properties of :mod:`tests.fuzz_properties` on each: the
-same properties as ``tests/test_fuzz.py``, which runs 200 derandomized examples in CI. Unlike a
+same properties as ``tests/test_fuzz.py``, which runs 200 derandomized examples in CI, plus
+one the tests leave out for time: ``audit``, two such articles extracted, audited by every
+enabled rule and rendered in every format (no rule crashes, strict JSON). Unlike a
 test, the campaign does not stop at the first failure: every input is tried, each failure is
 counted, and one shortest input is kept per distinct failure (exception type and the line it
 was raised on), so one run reports all the bugs it met. Prints, per target, the inputs tried,
@@ -25,7 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 
-from tests.fuzz_properties import check_article_file, check_claims, check_quantities  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tests.fuzz_properties import check_article_file, check_audit, check_claims, check_quantities  # noqa: E402
 from tests.strategies import article_files, texts  # noqa: E402
 
 
@@ -37,7 +41,7 @@ class Tally:
         self.failed = 0
         self.distinct: dict[str, str] = {}
 
-    def run(self, check, text: str, *args) -> None:
+    def run(self, check, text: str | tuple[str, ...], *args) -> None:
         """Check one input, recording a failure instead of raising it."""
         self.tried += 1
         try:
@@ -46,7 +50,7 @@ class Tally:
             self.failed += 1
             frame = traceback.extract_tb(err.__traceback__)[-1]
             key = f"{type(err).__name__} at {Path(frame.filename).name}:{frame.lineno}: {str(err)[:120]}"
-            if key not in self.distinct or len(text) < len(self.distinct[key]):
+            if key not in self.distinct or len(str(text)) < len(str(self.distinct[key])):
                 self.distinct[key] = text
 
 
@@ -68,7 +72,7 @@ def campaign(name: str, strategy, check, examples: int, rng_seed: int, folder: P
     took = time.perf_counter() - start
     print(f"{name:<11} {tally.tried:>8} inputs  {tally.failed:>6} failures  {len(tally.distinct):>3} distinct  ({took:.0f} s)")
     for key, text in sorted(tally.distinct.items()):
-        print(f"    {key}\n        shortest input: {text[:300]!r}")
+        print(f"    {key}\n        shortest input: {str(text)[:300]!r}")
     return tally
 
 
@@ -77,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--examples", type=int, default=20_000, help="inputs drawn per target (default 20000)")
     ap.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    ap.add_argument("--only", choices=("quantities", "claims", "reader"), help="run one target")
+    ap.add_argument("--only", choices=("quantities", "claims", "reader", "audit"), help="run one target")
     args = ap.parse_args(argv)
     tallies = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -85,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             "quantities": (texts(), check_quantities, None),
             "claims": (texts(max_pieces=25), check_claims, None),
             "reader": (article_files(), check_article_file, Path(tmp)),
+            "audit": (st.tuples(texts(max_pieces=25), texts(max_pieces=25)), check_audit, None),
         }
         for name, (strategy, check, folder) in targets.items():
             if args.only in (None, name):

@@ -62,3 +62,26 @@ def check_article_file(text: str, folder: Path) -> None:
         assert str(err).startswith("sources/a.md"), str(err)
         return
     assert body is not None and src.body == body and src.body_line == line
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"not JSON: {name}")
+
+
+def check_audit(pair: tuple[str, str]) -> None:
+    """Two articles with bodies ``pair`` extracted, audited by every enabled rule and rendered in
+    every format: no rule crashes (an 'internal-error' finding), JSON outputs are strict JSON."""
+    from verifier.engine import audit
+    from verifier.ingest.corpus import Corpus
+    from verifier.report import RENDERERS, render
+
+    sources = [Source(meta=SourceMeta(id=sid, title=sid, languages=["en", "zh"], tier="secondary"),
+                      path=f"sources/{sid}.md", body=body) for sid, body in zip(("a", "b"), pair)]
+    claims = [c for s in sources for c in extract_claims(s)]
+    report = audit(Corpus(sources={s.id: s for s in sources}, external={}, claims=claims))
+    crashed = [f.message for f in report.findings if f.name == "internal-error"]
+    assert not crashed, crashed
+    for fmt in RENDERERS:
+        out = render(report, fmt)
+        if fmt in ("json", "claimreview"):
+            json.loads(out, parse_constant=_refuse_constant)
