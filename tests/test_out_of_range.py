@@ -179,6 +179,8 @@ def test_a_record_cannot_hold_an_infinite_or_nan_number():
     for bad in (float("inf"), float("-inf"), float("nan"), "1e309"):
         with pytest.raises(ValueError, match="finite number"):
             Value(printed="1e309", number=bad)
+    with pytest.raises(ValueError, match="valid number"):
+        Value(printed=WRITTEN, number=10**400)  # an integer no double holds
     assert not Value(printed="1e200", number=1e200).checkable and Value(printed="0", number=0).checkable
 
 
