@@ -42,11 +42,14 @@ def check_claims(text: str) -> None:
         assert all(representable(x) for x in (c.value.number, c.value.low, c.value.high)), c.value
 
 
-def check_article_file(text: str, folder: Path) -> None:
-    """Write ``text`` as ``folder/a.md`` (UTF-8) and read it back: either a Source whose body is
-    the end of the text (what follows the front matter, or all of it) and whose body line is
-    right, or an :class:`~verifier.errors.InputError`; nothing else."""
-    path = folder / "a.md"
+def check_article_file(text: str, folder: Path, reader=read_article, suffix: str = ".md") -> None:
+    """Write ``text`` as ``folder/a<suffix>`` (UTF-8) and read it back with ``reader`` (path,
+    display name -> Source): either a Source whose body is the end of the text (what follows
+    the front matter, or all of it) and whose body line is right, or an
+    :class:`~verifier.errors.InputError`; nothing else. A new reader (plain text, HTML) is
+    checked by passing it here; one that changes the body (markup removed) needs its own
+    body property beside this one."""
+    path = folder / f"a{suffix}"
     path.write_bytes(text.encode("utf-8"))
     decoded = text[1:] if text.startswith("\ufeff") else text
     try:
@@ -56,10 +59,11 @@ def check_article_file(text: str, folder: Path) -> None:
     if body is not None:
         assert decoded.endswith(body) and line == decoded[:len(decoded) - len(body)].count("\n") + 1
         assert (front is None) == (body == decoded)
+    shown = f"sources/a{suffix}"
     try:
-        src = read_article(path, "sources/a.md")
+        src = reader(path, shown)
     except InputError as err:
-        assert str(err).startswith("sources/a.md"), str(err)
+        assert str(err).startswith(shown), str(err)
         return
     assert body is not None and src.body == body and src.body_line == line
 
