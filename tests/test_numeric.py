@@ -196,3 +196,10 @@ def test_float_slack_is_relative():
     big = 1e9
     assert Interval(big, big).meets(Interval(big * (1 + 1e-12), big * 2))
     assert not math.isinf(band(1e9, 1).hi)
+
+
+def test_an_interval_with_a_nan_end_is_refused():
+    for lo, hi in ((math.nan, 1.0), (0.0, math.nan), (math.nan, math.nan)):
+        with pytest.raises(ValueError, match="empty interval"):
+            Interval(lo, hi)
+    assert Interval(-math.inf, math.inf).meets(Interval.point(1.0))

@@ -41,13 +41,18 @@ REL_EPS = 1e-9
 
 @dataclass(frozen=True, slots=True)
 class Interval:
-    """A closed interval [lo, hi] of real numbers; ``lo`` may be -inf and ``hi`` +inf."""
+    """A closed interval [lo, hi] of real numbers; ``lo`` may be -inf and ``hi`` +inf.
+
+    Raises:
+        ValueError: ``lo > hi``, or an end is NaN (arithmetic that lost its meaning, such as
+            inf - inf, must fail loudly rather than compare as False everywhere).
+    """
 
     lo: float
     hi: float
 
     def __post_init__(self) -> None:
-        if self.lo > self.hi:
+        if not self.lo <= self.hi:  # also False when either end is NaN
             raise ValueError(f"empty interval [{self.lo}, {self.hi}]")
 
     @staticmethod

@@ -19,6 +19,7 @@ from verifier.extract.attribution import attribute
 from verifier.extract.context import Figure
 from verifier.extract.segment import Sentence
 from verifier.models.claim import Anchor, Claim, Comparison, Value
+from verifier.quantities.limits import representable
 
 if TYPE_CHECKING:
     from verifier.extract.claims import Run
@@ -43,7 +44,7 @@ _BOUNDS: Final = frozenset({"over", "at_least", "under", "at_most"})
 def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subject: str, comparison: Comparison | None,
                 near: str, wide: str, after: str, extra: dict | None = None) -> Claim | None:
     """The proposed record of figure ``f`` (id 'pending'); None for a duration that names no
-    milestone or activity. Remembers the subject (and any target) in ``run.memo``."""
+    milestone or activity, or for a value beyond the double range (:func:`_value`). Remembers the subject (and any target) in ``run.memo``."""
     q = f.q
     scope = {**S.scope_of(body, sent, f, r, near, wide, after, comparison, run.models), **(extra or {})}
     unit = sent.unit
@@ -63,6 +64,8 @@ def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, su
     if r.metric == "duration" and "stage" not in scope and "workload" not in scope and "part" not in scope:
         return None  # a period with no milestone or activity cannot be told apart from the article's other periods
     value = _value(f, r)
+    if value is None:
+        return None
     explicit = not (comparison is None and run.memo.restated(f.printed, r.unit) == subject) \
         and f.approx not in _BOUNDS  # 'more than 8k' states no 8k for a later restatement to echo
     if r.metric != "date":  # an event ('X initial deployment') is no subject for later figures
@@ -118,7 +121,10 @@ def _sibling_part(run: Run, sent: Sentence, f: Figure, subject: str, comparison:
     return {"part": theirs.pop()} if len(theirs) == 1 and None not in theirs and theirs <= ours else {}
 
 
-def _value(f: Figure, r: M.Reading) -> Value:
+def _value(f: Figure, r: M.Reading) -> Value | None:
+    """The record value of figure ``f`` read as ``r``; None when a scale the extractor applied
+    (a percent of a fraction) takes it beyond the double range, where no claim can hold it
+    (:mod:`verifier.quantities.limits`; rule V604 reports the figure from the text)."""
     q = f.q
     if r.metric == "date":
         return Value(printed=f.printed, iso=f.iso)
@@ -127,6 +133,9 @@ def _value(f: Figure, r: M.Reading) -> Value:
     res = q.resolution * scale if q.resolution else None
     if r.kind == "count" and res == 1 and f.approx is None:
         res = None  # '9次', '40 buses': a count of things printed to the unit is exact (no 8.5 launches)
+    ends = [x * scale for x in v if x is not None] if isinstance(v, tuple) else [float(v) * scale]
+    if not representable(tuple(ends)) or (res is not None and not representable(res)):
+        return None
     if isinstance(v, tuple):
         lo, hi = v
         if lo is None or hi is None:

@@ -86,6 +86,8 @@ def article_figures(body: str) -> list[Figure]:
     out: list[Figure] = []
     year = _YEAR.search(body)
     for q in article_quantities(body):
+        if q.value is None and q.kind != "date":
+            continue  # a time of day, or a figure out of range (rule V604 reports it): no value for a claim
         if q.unit is None and q.kind == "number":
             m = _SCALED_MONEY.match(body, q.end)
             if m:
@@ -115,7 +117,7 @@ def _change(body: str, q, extract) -> list:
     out = []
     for g in (1, 2):
         got = extract(m.group(g))
-        if len(got) != 1 or got[0].kind == "range":
+        if len(got) != 1 or got[0].kind == "range" or got[0].out_of_range:
             return []
         out.append(got[0]._replace(start=q.start + m.start(g) + got[0].start, end=q.start + m.start(g) + got[0].end))
     if out[0].unit is None:

@@ -105,14 +105,17 @@ def clause_end(body: str, pos: int, hi: int) -> int:
     return m.start() if m else hi
 
 
+LINE_END: Final = re.compile(r"\r\n?|\n")
+"""A line end as markdown-it counts lines in ``token.map``: ``\n``, ``\r\n`` or a lone ``\r``."""
+
+
 def _line_starts(body: str) -> list[int]:
-    starts = [0]
-    pos = body.find("\n")
-    while pos >= 0:
-        starts.append(pos + 1)
-        pos = body.find("\n", pos + 1)
-    starts.append(len(body) + 1)
-    return starts
+    """Offsets where each line of ``body`` starts, plus ``len(body) + 1`` as a sentinel.
+
+    Lines end where markdown-it ends them (:data:`LINE_END`), so a token's line map indexes
+    this list; counting ``\n`` alone left a lone ``\r`` line out and ran past the list's end.
+    """
+    return [0, *(m.end() for m in LINE_END.finditer(body)), len(body) + 1]
 
 
 def _line_span(body: str, starts: list[int], line: int, strip_marker: bool) -> tuple[int, int]:

@@ -54,13 +54,18 @@ def split_front_matter(text: str, fence: re.Pattern = _YAML_FENCE) -> tuple[str 
     return text[first.end():close.start()], text[close.end():], text.count("\n", 0, close.end()) + 1
 
 
+def fence_of(text: str) -> re.Pattern:
+    """The front matter fence ``text`` opens with: TOML's ``+++`` or (by default) YAML's ``---``."""
+    return _TOML_FENCE if _TOML_FENCE.match(text) else _YAML_FENCE
+
+
 def _front(text: str, shown: str) -> tuple[dict[str, Any] | None, dict[str, int], str, int]:
     """(front matter mapping, key lines, body, body line) of a Markdown or plain-text file.
 
     Raises:
         InputError: a fence never closed, invalid YAML or TOML, or front matter that is not a mapping.
     """
-    fence = _TOML_FENCE if _TOML_FENCE.match(text) else _YAML_FENCE
+    fence = fence_of(text)
     try:
         front, body, body_line = split_front_matter(text, fence)
     except ValueError as err:

@@ -17,7 +17,37 @@ from pydantic import ValidationError
 
 from verifier.errors import InputError, RecordError
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, with a scalar it cannot build reported at its line.
+
+    PyYAML's constructors raise plain ValueError for well-formed scalars with impossible
+    values: a date '2026-02-30' or '0000-01-01', an integer of more than 4300 digits. Such an
+    error becomes a ``ConstructorError`` marked at the node, like every other YAML error.
+    """
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        """PyYAML's ``construct_object``; a ValueError or OverflowError of a constructor becomes
+        a ConstructorError marked at ``node``."""
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, OverflowError) as err:
+            if isinstance(err, yaml.YAMLError):
+                raise
+            raise yaml.constructor.ConstructorError(None, None, _unbuilt(node, err), node.start_mark) from None
+
+
+def _unbuilt(node: Any, err: Exception, limit: int = 40) -> str:
+    """"cannot read '2026-02-30' as timestamp: day is out of range for month": the scalar
+    (cut to ``limit`` characters), its type and the first clause of the error (Python's
+    advice to call sys.set_int_max_str_digits is for programmers, not for an article's writer)."""
+    why = str(err).partition(";")[0]
+    if not isinstance(node, yaml.ScalarNode):
+        return why
+    shown = repr(node.value) if len(node.value) <= limit else repr(node.value[:limit]) + "…"
+    return f"cannot read {shown} as {node.tag.rpartition(':')[2]}: {why}"
 
 
 def load_yaml(text: str, path: str, line_offset: int = 0) -> tuple[Any, Any]:

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from verifier.models.tier import Tier
+from verifier.quantities.limits import checkable
 
 Approx = Literal["about", "nearly", "over", "at_least", "under", "at_most", "exactly"]
 """Approximation or bound word attached to a printed figure, normalised:
@@ -72,16 +73,20 @@ class Value(BaseModel):
     for dates, which carry ``iso`` instead. ``resolution`` is the step of the last printed
     digit in the normalised unit: ``1.03`` s has 0.01; ``8.54万`` has 100; ``1400`` W has 1.
     A printed value stands for every value within half a resolution of it.
+
+    Numbers are finite: an infinity or NaN (``.inf`` in YAML, ``1e309``) is a validation
+    error. A finite figure outside the range the checker computes in
+    (:mod:`verifier.quantities.limits`) is kept but not checked (rule V604 reports it).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     printed: str = Field(description="The number(s) exactly as printed, e.g. '8.54万', '1.5 至 1.9'.")
-    number: float | None = Field(None, description="Normalised point value (scale words expanded).")
-    low: float | None = Field(None, description="Lower end of a printed range.")
-    high: float | None = Field(None, description="Upper end of a printed range.")
+    number: float | None = Field(None, allow_inf_nan=False, description="Normalised point value (scale words expanded).")
+    low: float | None = Field(None, allow_inf_nan=False, description="Lower end of a printed range.")
+    high: float | None = Field(None, allow_inf_nan=False, description="Upper end of a printed range.")
     unit: str | None = Field(None, description="Normalised unit symbol ('W', 'tokens/s', 'x', '%', 'USD', 'month'...).")
-    resolution: float | None = Field(None, gt=0, description="Step of the last printed digit, in `unit`.")
+    resolution: float | None = Field(None, gt=0, allow_inf_nan=False, description="Step of the last printed digit, in `unit`.")
     iso: str | None = Field(None, description="ISO 8601 date or partial date ('2026-08-25', '2026-12') for dates.")
 
     @model_validator(mode="after")
@@ -95,6 +100,12 @@ class Value(BaseModel):
         if self.low is not None and self.high is not None and self.low > self.high:
             raise ValueError(f"low ({self.low}) is above high ({self.high})")
         return self
+
+    @property
+    def checkable(self) -> bool:
+        """True when every number of the figure lies in the range the checker computes in
+        (zero, or a magnitude in [1e-100, 1e100]: :func:`verifier.quantities.limits.checkable`)."""
+        return all(checkable(x) for x in (self.number, self.low, self.high))
 
     @property
     def is_range(self) -> bool:

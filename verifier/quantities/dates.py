@@ -83,7 +83,9 @@ def _cn_int(s: str | None) -> int | None:
     if s.isdigit():
         return int(s)
     parsed = parse_chinese(s)
-    return int(parsed[0]) if parsed and parsed[0] == int(parsed[0]) else None
+    if not parsed or parsed[0] - parsed[0] != 0:  # none, or beyond the double range
+        return None
+    return int(parsed[0]) if parsed[0] == int(parsed[0]) else None
 
 
 def _iso(y: str | None, m: int | None, d: int | None) -> str:

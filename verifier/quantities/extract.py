@@ -17,6 +17,7 @@ from .patterns import alone
 from .context import (CURRENCY_BEFORE_RE, attach_left, attach_magnitude, attach_right_approx,
                       attach_unit, is_classifier, is_name_before)
 from .dates import find_clocks, find_dates, year_offset
+from .limits import representable
 from .model import Quantity
 from .patterns import LazyRe
 from .rates import attach_per_before
@@ -267,7 +268,12 @@ def _finish(text: str, h: Hit) -> Quantity:
         value = (None, value)
     surface = text[h.start:h.end]
     offset = year_offset(surface) if h.kind == "date" else None
-    return Quantity(value, h.unit, h.start, h.end, surface, _kind(h), h.approx, h.res, h.iso,
+    if not representable(value):  # "1e309": the figure is kept, its value is not (see .limits)
+        return Quantity(None, h.unit, h.start, h.end, surface, _kind(h), h.approx, None, None,
+                        None, True)
+    # a step a scale word took beyond the double range ("0e300 trillion": value 0, step 1e312)
+    res = h.res if representable(h.res) else None
+    return Quantity(value, h.unit, h.start, h.end, surface, _kind(h), h.approx, res, h.iso,
                     offset)
 
 

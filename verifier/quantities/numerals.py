@@ -11,6 +11,8 @@ and ~40 µs a call (measured), while these tables are built once and read in ~2 
 
 from __future__ import annotations
 
+from .limits import INF, digits_value, exponent, pow10
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
     from typing import Final
@@ -51,14 +53,23 @@ def parse_arabic(s: str) -> Parsed | None:
     body = s.replace(",", "").replace("\u2009", "").replace(" ", "")
     mant, _, exp = body.lower().partition("e")
     try:
-        value = float(body) if ("." in body or exp) else int(body)
+        value = float(body) if ("." in body or exp) else digits_value(body)
+        power = exponent(exp) if exp else 0
     except ValueError:
         return None
-    decimals = len(mant.partition(".")[2])
-    res = 10.0 ** (int(exp or 0) - decimals)
+    if value.__class__ is float and not (value - value == 0.0 and (value or _zero(mant))):
+        return value or INF, None  # beyond the double range, or a non-zero numeral read as 0.0
+    res = pow10(power - len(mant.partition(".")[2]))
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e15 and res >= 1:
         value = int(value)
+    if not res or res == INF:
+        return value, None  # "0e400", "1." + 500 digits: no step a double can hold
     return value, (int(res) if res >= 1 else res)
+
+
+def _zero(mantissa: str) -> bool:
+    """True when a mantissa's digits are all zeros ("0.00"): a true 0, not an underflow."""
+    return not mantissa.strip("0.+-")
 
 
 def _digit_of(ch: str) -> int | None:
@@ -104,7 +115,7 @@ class _CnState:
         self.section += (1 if self.pending is None else self.pending) * p
         # '二十' is as exact as '20' (a trailing place is no rounding, like trailing zeros);
         # '1.5千' keeps its decimal's step
-        self.res = 1 if self.pending is None or self.pending == int(self.pending) else self.res * p
+        self.res = 1 if self.pending is None or self.pending.is_integer() else self.res * p
         self.pending, self.last_place, self.zero = None, p, False
 
     def big(self, b: int) -> None:
@@ -129,7 +140,7 @@ class _CnState:
                 self.res = step
             else:
                 self.section += self.pending
-                if self.pending == int(self.pending):
+                if self.pending.is_integer():
                     self.res = 1
         return self.total + self.section
 
@@ -220,7 +231,10 @@ def parse_digit_string(s: str) -> int | None:
 
 
 def _tidy(x: float) -> float:
-    """Return an int when ``x`` is integral (JSON prints 85400, not 85400.0)."""
+    """Return an int when ``x`` is integral (JSON prints 85400, not 85400.0); an infinity
+    (a numeral beyond the double range, :mod:`.limits`) is returned as it is."""
+    if x - x != 0.0:
+        return x
     if abs(x) >= 1:  # 8.54 * 1e4 = 85399.99999999999 in binary floating point
         x = round(x, 6) if abs(x) < 1e9 else round(x)
     if x == int(x) and abs(x) < 1e18:

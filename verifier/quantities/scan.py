@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from . import patterns as P
+from .limits import INF, digits_value, exponent, representable, times_pow10
 from .numerals import (CN_DIGITS, CN_PLACES, parse_arabic, parse_chinese,
                        parse_digit_string)
 from .patterns import LazyRe, alone
@@ -91,7 +92,8 @@ def scan_sequences(t: str, spans: Spans, out: list[Hit]) -> None:
     for m in P.SEQUENCE_RE.finditer(t):
         for g in (1, 2):
             value, res = parse_arabic(m.group(g)) or (0, 1)
-            out.append(Hit(m.start(g), m.end(g) + 1, _scale(value, 1000), res * 1000,
+            out.append(Hit(m.start(g), m.end(g) + 1, _scale(value, 1000),
+                           res * 1000 if res is not None else None,
                            "sequence", "fixed", "tokens"))
         spans.append(m.span())
 
@@ -187,11 +189,13 @@ def scan_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
     if "/" not in t and not vulgar:
         return
     for m in P.FRACTION_RE.finditer(t):
-        num, den = int(m.group("num")), int(m.group("den"))
+        num, den = digits_value(m.group("num")), digits_value(m.group("den"))
         if den == 0 or not spans.free(*m.span()):
             spans.append(m.span())
             continue
-        value = num / den + (int(m.group("whole")) if m.group("whole") else 0)
+        whole = digits_value(m.group("whole")) if m.group("whole") else 0
+        # a side beyond the double range (a 400-digit numerator) makes the value out of range
+        value = num / den + whole if representable((num, den, whole)) else INF
         out.append(Hit(m.start(), m.end(), _tidy(value), None, "fraction"))
         spans.append(m.span())
     for i, ch in enumerate(t) if vulgar else ():
@@ -218,8 +222,8 @@ def scan_arabic(t: str, spans: Spans, out: list[Hit]) -> None:
         value, res = parsed
         exp = m.group("exp")
         if exp and not exp[0] in "eE":
-            power = int(re.sub(r"^\s?[x×*]\s?10(?:\^|\*\*)?", "", exp))
-            value, res = _tidy(value * 10.0 ** power), None
+            power = exponent(re.sub(r"^\s?[x×*]\s?10(?:\^|\*\*)?", "", exp))
+            value, res = _tidy(times_pow10(value, power)), None
         elif exp:
             parsed = parse_arabic(m.group("arabic") + exp)
             value, res = parsed if parsed else (value, res)
@@ -318,7 +322,10 @@ def _scale(value: Any, factor: float) -> Any:
 
 
 def _tidy(x: float) -> float:
-    """Int when integral; rounded to 12 places otherwise (binary noise)."""
+    """Int when integral; rounded to 12 places otherwise (binary noise); an infinity (a
+    value beyond the double range, :mod:`.limits`) as it is."""
+    if x - x != 0.0:
+        return x
     if x == int(x) and abs(x) < 1e18:
         return int(x)
     return round(x, 12) if abs(x) >= 1e-6 else x

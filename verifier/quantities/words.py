@@ -80,7 +80,10 @@ WordParse = tuple[float, float | None, int]
 
 
 def _tidy(x: float) -> float:
-    """Int when integral, else rounded to 12 places (2/3 -> 0.666666666667)."""
+    """Int when integral, else rounded to 12 places (2/3 -> 0.666666666667); an infinity
+    ("a billion billion ..." beyond the double range, :mod:`.limits`) as it is."""
+    if x - x != 0.0:
+        return x
     return int(x) if x == int(x) else round(x, 12)
 
 

@@ -46,9 +46,11 @@ class Context:
 
     @cached_property
     def live(self) -> list[Claim]:
-        """Claims that take part in checks: numeric, not rejected, anchored, in offset order."""
+        """Claims that take part in checks: numeric, not rejected, anchored, within the range the
+        checker computes in (:attr:`~verifier.models.claim.Value.checkable`; V604 reports the
+        others), in offset order."""
         out = [c for c in self.corpus.claims if c.status != "rejected" and (c.value.number is not None or c.value.is_range)
-               and self._anchored(c)]
+               and c.value.checkable and self._anchored(c)]
         return sorted(out, key=lambda c: (c.source, c.anchor.start, c.id))
 
     def _anchored(self, c: Claim) -> bool:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from verifier.models.finding import Finding
+from verifier.quantities.limits import CHECK_MAX, checkable
 from verifier.rules.context import Context
 from verifier.rules.registry import rule
 
@@ -85,8 +87,80 @@ def no_claims(ctx: Context) -> Iterator[Finding]:
     have = {c.source for c in ctx.corpus.claims}
     numbers = numbers_in_text(ctx)
     for sid, src in sorted(ctx.corpus.sources.items()):
-        counted = [q for q in numbers.get(sid, []) if q.kind != "date"]
+        counted = [q for q in numbers.get(sid, []) if q.kind != "date" and not _outside(q)]  # V604 explains those
         if sid not in have and sid not in ctx.corpus.extraction_errors and counted:
             yield me.finding(f"{sid}: {len(counted)} figures but no claim; name its subjects in a subjects.yaml beside the "
                              "articles (- {name: …, kind: product|company, aliases: […]})", source=sid, path=src.path,
                              line=src.body_line)
+
+
+def _outside(q) -> bool:
+    """True when quantity ``q`` is beyond the double range or outside the checked range."""
+    if q.out_of_range:
+        return True
+    values = q.value if isinstance(q.value, tuple) else (q.value,)
+    return not all(v is None or checkable(v) for v in values)
+
+
+@rule("V604", "figure-out-of-range", "A figure is too large or too small to check.", severity="info")
+def figure_out_of_range(ctx: Context) -> Iterator[Finding]:
+    """A figure whose magnitude is beyond the range verifier computes in ("1e309", "2e308 kW",
+    305 nines before 亿元, a 400-digit integer, "1e-400") is reported instead of checked: no
+    rule compares it, and the coverage line does not count it as checkable. The range is zero
+    or a magnitude in [1e-100, 1e100] (:mod:`verifier.quantities.limits` gives the reasons);
+    numerals beyond the double range (about 1.8e308) keep no value at all. Each figure of the
+    text is reported once, with the claims whose quotes hold it; a recorded claim outside the
+    range whose quote holds no such figure (a value a reviewer scaled) is reported on its own.
+
+    Okay: "2e8 kW", a figure within the checked range.
+    V604: "1e309 kW", beyond the double range.
+    """
+    me = figure_out_of_range.rule
+    claims = [c for c in ctx.corpus.claims if c.status != "rejected" and not c.value.checkable]
+    reported: set[str] = set()
+    for sid, qs in numbers_in_text(ctx).items():
+        src = ctx.corpus.sources[sid]
+        for q in qs:
+            if not _outside(q):
+                continue
+            ids = sorted(c.id for c in claims if c.source == sid and c.anchor.start < q.end and q.start < c.anchor.end)
+            reported.update(ids)
+            why = "beyond the double range (about ±1.8e308)" if q.out_of_range else "outside the checked range (zero or 1e-100 to 1e100 in magnitude)"
+            yield me.finding(f"{_short(q.surface)!r} at {q.start}:{q.end} is too {_size(q)} to check: {why}",
+                             source=sid, path=src.path, line=src.line_of(q.start), claims=ids)
+    for c in claims:
+        if c.id not in reported:
+            src = ctx.corpus.sources.get(c.source)
+            yield me.finding(f"{c.id}: {_short(c.value.printed)!r} is too {_size_of(c.value.number, c.value.low, c.value.high)} "
+                             "to check: outside the checked range (zero or 1e-100 to 1e100 in magnitude)",
+                             source=c.source, path=src.path if src else None,
+                             line=src.line_of(c.anchor.start) if src else None, claims=[c.id])
+
+
+SURFACE_SHOWN = 40
+"""Characters of a figure's text quoted in a V604 message (a 400-digit numeral is cut in the middle)."""
+
+
+def _short(text: str) -> str:
+    """``text``, or its head and tail around an ellipsis when longer than :data:`SURFACE_SHOWN`."""
+    if len(text) <= SURFACE_SHOWN:
+        return text
+    half = SURFACE_SHOWN // 2
+    return f"{text[:half]}…{text[-half:]} ({len(text)} characters)"
+
+
+def _size(q) -> str:
+    """'large' or 'small' for a quantity outside the range (an underflow reads as 'small')."""
+    if q.out_of_range:
+        return "small" if _SMALL_EXPONENT.search(q.surface) else "large"
+    values = q.value if isinstance(q.value, tuple) else (q.value,)
+    return _size_of(*values)
+
+
+def _size_of(*values: float | None) -> str:
+    """'large' when some value is above the checked range, else 'small'."""
+    return "large" if any(v is not None and abs(v) > CHECK_MAX for v in values) else "small"
+
+
+_SMALL_EXPONENT = re.compile(r"(?:[eE]|10\^?)-\d")
+"""A negative exponent ('1e-400', '5x10^-900'): an out-of-range numeral that underflows."""
