@@ -98,6 +98,7 @@ class Run:
     aliases: dict[str, str]
     generic: frozenset[str] = frozenset()
     companies: frozenset[str] = frozenset()
+    company_mentions: SpanIndex[Mention] = field(default_factory=SpanIndex)
     claims: SpanIndex[Claim] = field(default_factory=lambda: SpanIndex(start=_anchor_start))
     last: dict[int, Claim] = field(default_factory=dict)
     spans: list[tuple[int, int]] = field(default_factory=list)
@@ -140,9 +141,10 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     aliases = learn_aliases(body, mentions)
     generic = frozenset(e.name for e in lx.entries if e.kind == "generic")
     companies = frozenset(m.name for m in mentions if m.kind == "company")
+    company_ix = SpanIndex([m for m in mentions if m.kind == "company"])
     for _ in range(2):
         run = Run(source, external or {}, *indexes, S.Models(models), replace(memo, by_figure={}, recent=[]),
-                  aliases, generic, companies)
+                  aliases, generic, companies, company_ix)
         for sent in sents:
             inside = fig_at.within(sent.start, sent.end)
             if inside:
