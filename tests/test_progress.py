@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 
-from tests.builders import art
+from tests.builders import art, corpus
 from verifier.cli import _progress
+from verifier.engine import check
 from verifier.extract import extract_claims
 from verifier.extract.segment import segment, sentences
 from verifier.parallel import map_articles
 from verifier.progress import installed, reporting
+from verifier.rules.context import Context
+from verifier.rules.registry import select_rules
 
 BODY = (
     "Zephyr X1 draws 700 W at peak. Orca 9 draws 1,200 W.\n\n"
@@ -65,3 +68,10 @@ def test_cli_progress_off_when_stderr_is_no_terminal() -> None:
     with _progress("extracting claims") as tick:
         tick(0, 5)
         assert installed() is None
+
+
+def test_check_reports_rules_run() -> None:
+    rules = select_rules(["V1", "V2"])
+    calls: list[tuple[int, int]] = []
+    check(Context(corpus([art("p5", BODY)], [])), rules, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(i, len(rules)) for i in range(len(rules) + 1)]

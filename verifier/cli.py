@@ -54,9 +54,10 @@ PROGRESS_AFTER = 2.0
 def _progress(label: str):
     """Yield a ``progress(done, total)`` callback for the articles of a job, and install one
     for the progress inside each article (:func:`verifier.progress.reporting`, which
-    ``extract_claims`` calls in characters read). Once the job has run :data:`PROGRESS_AFTER`
-    seconds, a bar on standard error shows the articles done plus the share of the current
-    one; nothing is drawn when standard error is not a terminal."""
+    ``extract_claims`` calls in characters read and ``engine.check`` in rules run). Once the
+    job has run :data:`PROGRESS_AFTER` seconds, a bar on standard error shows the articles
+    done plus the share of the current one (the share alone for a job of no articles); nothing
+    is drawn when standard error is not a terminal."""
     if not sys.stderr.isatty():
         yield lambda done, total: None
         return
@@ -142,7 +143,8 @@ def audit(
         if format not in RENDERERS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
         corpus = _corpus(paths, extract)
-        report = run_audit(corpus, rules)
+        with _progress("checking claims"):
+            report = run_audit(corpus, rules)
         _write(render(report, format), output)
     except VerifierError as err:
         _fail(err)
@@ -168,7 +170,9 @@ def graph(
         if format not in EXPORTS:
             raise UsageError(f"unknown graph format {format!r} (choose {', '.join(EXPORTS)})")
         corpus = _corpus(paths)
-        _write(export(build_graph(corpus, check(Context(corpus))), format), output)
+        with _progress("checking claims"):
+            findings = check(Context(corpus))
+        _write(export(build_graph(corpus, findings), format), output)
     except VerifierError as err:
         _fail(err)
 
@@ -193,7 +197,9 @@ def factsheet(
             raise UsageError(f"unknown format {format!r} (choose {', '.join(FORMATS)})")
         corpus = _corpus(paths)
         chosen = match_subject(subject, subjects_of(corpus)) if subject is not None else None
-        sheet = build_factsheet(corpus, check(Context(corpus)), chosen)
+        with _progress("checking claims"):
+            findings = check(Context(corpus))
+        sheet = build_factsheet(corpus, findings, chosen)
         _write(render_sheet(sheet, format), output)
     except VerifierError as err:
         _fail(err)
