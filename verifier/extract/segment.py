@@ -48,10 +48,11 @@ HEADING_MAX: Final = 40
 section titles are 4-30 characters in both languages."""
 
 PARAGRAPH_MAX: Final = 2000
-"""Longest unit of running text, in characters, before it is cut between sentences. Press
-paragraphs run 1-8 sentences, up to ~1,200 characters in English and ~500 in Chinese (the
-longest line of the shipped corpus and the test articles is 513); a longer line is text whose
-paragraph breaks were lost."""
+"""Longest unit of running text, in characters, before it is cut between sentences. The longest
+line of the shipped corpus and of the test articles is 513 characters; 2,000 leaves room for a
+long-form paragraph of eight sentences of 250 characters, so a longer line is taken for text
+whose paragraph breaks were lost. A smaller bound would make each figure's look-back cheaper
+still, a larger one would cut fewer real paragraphs; benchmarks/bench_shapes.py measures it."""
 
 _CLOSING: Final = tuple("。.!！:：；;，,、")
 """A line ending with one of these is running text, not a title (a title may end in ? or a quote)."""
