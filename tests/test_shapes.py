@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.builders import art
 from verifier.extract import extract_claims
-from verifier.extract.segment import PARAGRAPH_MAX, Unit, segment, sentences
+from verifier.extract.segment import CLAUSE, PARAGRAPH_MAX, SENTENCE_MAX, Unit, segment, sentences
 
 SENTENCES = [
     ("en", "Zephyr X1 draws 700 W at peak, while Orca 9 is rated at 1,200 W."),
@@ -95,3 +95,22 @@ def test_every_row_of_a_long_table_gives_its_figure() -> None:
     rows = "".join(f"| Vantor K{i} | {400 + i} |\n" for i in range(300))
     claims = _read("| chip | Power (W) |\n|---|---|\n" + rows)
     assert [(c[1], c[3], c[4]) for c in claims] == [(f"Vantor K{i}", 400.0 + i, "W") for i in range(300)]
+
+
+RUN_ON = "，".join(f"Vantor K{i}的额定功耗为{300 + i}瓦" for i in range(150)) + "。\n"
+"""One sentence of 150 clauses strung by commas, three times :data:`SENTENCE_MAX` long."""
+
+
+def test_a_run_on_sentence_is_read_in_runs_of_whole_clauses() -> None:
+    assert len(RUN_ON) > 3 * SENTENCE_MAX
+    pieces = [s for u in segment(RUN_ON) for s in sentences(RUN_ON, u)]
+    assert len(pieces) > 3 and all(p.end - p.start <= SENTENCE_MAX for p in pieces)
+    assert pieces[0].start == 0 and pieces[-1].end == len(RUN_ON) - 1
+    assert all(a.end == b.start for a, b in zip(pieces, pieces[1:]))  # nothing lost between runs
+    assert all(CLAUSE.match(RUN_ON, p.end - 1) for p in pieces[:-1])  # each run ends a clause
+
+
+def test_a_run_on_sentence_gives_the_claims_of_its_clauses_as_sentences() -> None:
+    claims = _read(RUN_ON)
+    assert claims == _read(RUN_ON.replace("，", "。"))
+    assert [(c[1], c[3], c[4]) for c in claims] == [(f"Vantor K{i}", 300.0 + i, "W") for i in range(150)]
