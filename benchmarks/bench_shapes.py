@@ -9,7 +9,9 @@ multiples, changes and years; generated from templates here, not taken from ``so
 * ``paragraphs``: five sentences to a paragraph, paragraphs apart by a blank line, each
   paragraph in one language;
 * ``line``: the same sentences on one single line;
-* ``table``: a Markdown table with one row per sentence (``| en | <sentence> |``).
+* ``table``: a Markdown table with one row per sentence (``| en | <sentence> |``);
+* ``runon`` (only when asked for with ``--shapes``): the same text as one single sentence, its
+  full stops turned into commas (a list strung together without a stop).
 
 It times ``extract_claims`` on each (the quantities read afresh, after one warm-up on a small
 article so that the lexicon and parsers are built) and prints seconds, KB/s and claims per
@@ -33,6 +35,7 @@ from verifier.models.source import Source, SourceMeta  # noqa: E402
 from verifier.quantities.extract import article_quantities  # noqa: E402
 
 SHAPES = ("paragraphs", "line", "table")
+"""The shapes run by default; ``runon`` is run when named in ``--shapes``."""
 PER_PARAGRAPH = 5
 """Sentences to a paragraph in the ``paragraphs`` shape (press paragraphs hold 3-6)."""
 
@@ -114,6 +117,9 @@ def render(shape: str, sents: list[tuple[str, str]]) -> str:
     """The article body of ``sents`` in ``shape`` (one of :data:`SHAPES`)."""
     if shape == "line":
         return " ".join(text for _, text in sents) + "\n"
+    if shape == "runon":
+        joined = "".join(text[:-1] + (", " if text.endswith(".") else "，") for _, text in sents)
+        return joined.rstrip(", ，") + "。\n"
     if shape == "table":
         rows = "".join(f"| {lang} | {text} |\n" for lang, text in sents)
         return "| language | statement |\n|---|---|\n" + rows
