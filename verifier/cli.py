@@ -68,37 +68,57 @@ def _check_output(output: Optional[Path]) -> None:
         raise InputError(str(output), None, f"cannot write: {err.strerror or err}") from None
 
 
-PROGRESS_MIN = 20
-"""Fewest articles for which a progress bar is shown (on a terminal only)."""
+PROGRESS_AFTER = 2.0
+"""Seconds a job runs before a progress bar appears (on a terminal only): a shorter one needs none."""
 
 
 @contextmanager
 def _progress(label: str):
-    """Yield a ``progress(done, total)`` callback that draws a bar on standard error when it
-    is a terminal and the job has :data:`PROGRESS_MIN` items or more; silent otherwise."""
+    """Yield a ``progress(done, total)`` callback for the articles of a job, and install one
+    for the progress inside each article (:func:`verifier.progress.reporting`, which
+    ``extract_claims`` calls in characters read and ``engine.check`` in rules run). Once the
+    job has run :data:`PROGRESS_AFTER` seconds, a bar on standard error shows the articles
+    done plus the share of the current one (the share alone for a job of no articles); nothing
+    is drawn when standard error is not a terminal."""
     if not sys.stderr.isatty():
-        yield None
+        yield lambda done, total: None
         return
-    from rich.console import Console
-    from rich.progress import Progress
+    import time
 
-    bar = Progress(transient=True, console=Console(stderr=True))
-    task = None
+    from verifier.progress import reporting
 
-    def tick(done: int, total: int) -> None:
-        nonlocal task
-        if total < PROGRESS_MIN:
-            return
-        if task is None:
+    began = time.monotonic()
+    state = {"done": 0, "total": 0, "share": 0.0}
+    shown: list = []  # [bar, task] once drawn
+
+    def draw() -> None:
+        if not shown:
+            if time.monotonic() - began < PROGRESS_AFTER:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            bar = Progress(transient=True, console=Console(stderr=True))
             bar.start()
-            task = bar.add_task(label, total=total)
-        bar.update(task, completed=done)
+            shown.extend([bar, bar.add_task(label, total=None)])
+        bar, task = shown
+        total = state["total"] or state["done"] + 1  # one article at least, until the job says how many
+        bar.update(task, completed=min(state["done"] + state["share"], total), total=total)
+
+    def articles(done: int, total: int) -> None:
+        state.update(done=done, total=total, share=0.0)
+        draw()
+
+    def within(done: int, total: int) -> None:
+        state["share"] = done / total if total else 1.0
+        draw()
 
     try:
-        yield tick
+        with reporting(within):
+            yield articles
     finally:
-        if task is not None:
-            bar.stop()
+        if shown:
+            shown[0].stop()
 
 
 def _load(paths: Optional[list[Path]], with_records: bool = True):
@@ -159,7 +179,8 @@ def audit(
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
         _check_output(output)
         corpus = _corpus(paths, extract)
-        report = run_audit(corpus, rules)
+        with _progress("checking claims"):
+            report = run_audit(corpus, rules)
         _write(render(report, format), output)
     except VerifierError as err:
         _fail(err)
@@ -186,7 +207,9 @@ def graph(
             raise UsageError(f"unknown graph format {format!r} (choose {', '.join(EXPORTS)})")
         _check_output(output)
         corpus = _corpus(paths)
-        _write(export(build_graph(corpus, check(Context(corpus))), format), output)
+        with _progress("checking claims"):
+            findings = check(Context(corpus))
+        _write(export(build_graph(corpus, findings), format), output)
     except VerifierError as err:
         _fail(err)
 
@@ -212,7 +235,9 @@ def factsheet(
         _check_output(output)
         corpus = _corpus(paths)
         chosen = match_subject(subject, subjects_of(corpus)) if subject is not None else None
-        sheet = build_factsheet(corpus, check(Context(corpus)), chosen)
+        with _progress("checking claims"):
+            findings = check(Context(corpus))
+        sheet = build_factsheet(corpus, findings, chosen)
         _write(render_sheet(sheet, format), output)
     except VerifierError as err:
         _fail(err)
@@ -335,8 +360,13 @@ def extract_command(
             raise UsageError("an article read from standard input has no file to keep records beside; save it to a file first")
         # one name per product across the articles, as `audit` gives them ('E12' -> 'Voltara E12')
         lexicon = corpus.lexicon()
-        proposed = unify_subjects({src.id: _extract(src, corpus.external, lexicon) for src in sources},
-                                  frozenset(e.name for e in lexicon.entries))
+        extracted = {}
+        with _progress("extracting claims") as tick:
+            tick(0, len(sources))
+            for src in sources:
+                extracted[src.id] = _extract(src, corpus.external, lexicon)
+                tick(len(extracted), len(sources))
+        proposed = unify_subjects(extracted, frozenset(e.name for e in lexicon.entries))
         plans = [(src, _records_file(src), proposed[src.id]) for src in sources]
         # every records file is checked before any is written: one bad file writes nothing
         results = [(target, merge_file(target, proposed, dry_run=True, body=src.body)) for src, target, proposed in plans]

@@ -17,22 +17,30 @@ from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
 from verifier.models.finding import SEVERITY_ORDER, Finding, Severity
 from verifier.models.report import ClaimEntry, Coverage, Report, SourceEntry, Summary
+from verifier.progress import Callback, installed, quiet
 from verifier.rules.context import Context, is_summary
 from verifier.rules.coverage import numbers_in_text, unrecorded_numbers
 from verifier.rules.registry import Rule, select_rules
 from verifier.vocabulary import inverse_of
 
 
-def check(ctx: Context, rules: list[Rule] | None = None) -> list[Finding]:
+def check(ctx: Context, rules: list[Rule] | None = None, progress: Callback | None = None) -> list[Finding]:
     """The findings of ``rules`` (default: the enabled rules) on ``ctx``'s corpus, in report
-    order: what the graph and the fact sheet need, without the report around them."""
+    order: what the graph and the fact sheet need, without the report around them.
+
+    ``progress(done, total)`` is called in rules run, before the first and after each
+    (default: the callback installed by :func:`verifier.progress.reporting`, if any)."""
     findings: list[Finding] = []
-    for r in rules if rules is not None else select_rules():
+    chosen = rules if rules is not None else select_rules()
+    tick = progress or installed() or quiet
+    tick(0, len(chosen))
+    for done, r in enumerate(chosen, 1):
         try:
             findings.extend(r.func(ctx))
         except Exception as err:  # a crashing rule must not hide the others
             findings.append(Finding(rule=r.code, name="internal-error", severity=Severity.error,
                                     message=f"rule {r.code} ({r.name}) crashed: {type(err).__name__}: {err}"))
+        tick(done, len(chosen))
     return sorted(set_unique(findings), key=Finding.sort_key)
 
 

@@ -34,7 +34,8 @@ def map_articles(func: Callable[[T], R], items: Iterable[T], jobs: int | None = 
         func: a module-level (picklable) pure function.
         items: its inputs (picklable).
         jobs: processes to use; None means :func:`default_jobs`; 1 forces one process.
-        progress: called as ``progress(done, total)`` after each item.
+        progress: called as ``progress(done, total)`` before the first item (``done`` 0)
+            and after each item.
 
     Raises:
         Whatever ``func`` raises, for the first failing item.
@@ -43,6 +44,7 @@ def map_articles(func: Callable[[T], R], items: Iterable[T], jobs: int | None = 
     jobs = default_jobs() if jobs is None else max(1, jobs)
     tick = progress or (lambda done, total: None)
     out: list[R] = []
+    tick(0, len(items))
     if jobs == 1 or len(items) < MIN_ITEMS:
         for x in items:
             out.append(func(x))

@@ -166,24 +166,24 @@ def trailing(body: str, end: int, mentions: SpanIndex[Mention]) -> Mention | Non
     return None
 
 
-def _the_company(body: str, sent: tuple[int, int], mentions: SpanIndex[Mention]) -> Mention | None:
+def _the_company(body: str, sent: tuple[int, int], companies: SpanIndex[Mention]) -> Mention | None:
     """The company 'the company said' refers to: the last company named before the words."""
     said = THE_COMPANY.search(body, sent[0], sent[1])
     if said is None:
         return None
-    named = [m for m in mentions.within(0, said.start()) if m.kind == "company"]
-    return named[-1] if named else None
+    return companies.last_within(0, said.start())
 
 
 def attribute(source: Source, external: dict[str, ExternalSource], body: str, sent: tuple[int, int],
-              unit: tuple[int, int], mentions: SpanIndex[Mention]) -> Attribution:
+              unit: tuple[int, int], mentions: SpanIndex[Mention], *, companies: SpanIndex[Mention]) -> Attribution:
     """Attribution of the figures of sentence ``sent`` (within paragraph ``unit``), given the
-    article's mentions.
+    article's mentions and, among them, those of kind 'company' (an index of their own, so that
+    'the company said' finds the last one named without a walk back through every mention).
 
     Order: an origin named in the sentence; a platform after it; 官方/official earlier in the
     paragraph (the primary source the article cites); else no origin, the article's tier.
     """
-    m = explicit(body, sent[0], sent[1], mentions) or trailing(body, sent[1], mentions) or _the_company(body, sent, mentions)
+    m = explicit(body, sent[0], sent[1], mentions) or trailing(body, sent[1], mentions) or _the_company(body, sent, companies)
     if m is not None:
         origin = origin_id(m, source, external)
         if origin is not None or m.kind == "platform":

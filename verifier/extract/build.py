@@ -73,7 +73,8 @@ def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, su
     if comparison is not None:
         for t in comparison.target.split("|"):
             run.memo.remember("", None, t, False)
-    att = attribute(run.source, run.external, body, (sent.start, sent.end), (sent.unit.start, sent.unit.end), run.mentions)
+    att = attribute(run.source, run.external, body, (sent.start, sent.end), (sent.unit.start, sent.unit.end), run.mentions,
+                    companies=run.company_mentions)
     kind = "percent" if r.kind == "percent" else (M.kind_of(r.metric, scope.get("basis")) if r.kind in ("measurement", "spec") else r.kind)
     if comparison is not None and comparison.relation == "difference":
         kind = "difference"

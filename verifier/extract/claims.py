@@ -38,6 +38,7 @@ from verifier.extract.spans import SpanIndex
 from verifier.extract.subjects import ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair
 from verifier.models.claim import Claim, Comparison
 from verifier.models.source import ExternalSource, Source
+from verifier.progress import Callback, installed, quiet
 from verifier.units import factor
 from verifier.vocabulary import METRICS, Metric
 
@@ -98,6 +99,7 @@ class Run:
     aliases: dict[str, str]
     generic: frozenset[str] = frozenset()
     companies: frozenset[str] = frozenset()
+    company_mentions: SpanIndex[Mention] = field(default_factory=SpanIndex)
     claims: SpanIndex[Claim] = field(default_factory=lambda: SpanIndex(start=_anchor_start))
     last: dict[int, Claim] = field(default_factory=dict)
     spans: list[tuple[int, int]] = field(default_factory=list)
@@ -108,17 +110,28 @@ def _anchor_start(c: Claim) -> int:
 
 
 def extract_claims(source: Source, external: dict[str, ExternalSource] | None = None,
-                   lexicon: Lexicon | None = None) -> list[Claim]:
+                   lexicon: Lexicon | None = None, progress: Callback | None = None) -> list[Claim]:
     """Propose the claim records of ``source`` (status 'proposed', ids '<source>-xNNN' in offset order).
 
     Args:
         source: the article.
         external: the registry of external sources (for origin tiers); optional.
         lexicon: subjects lexicon (default: the shipped one).
+        progress: called as ``progress(done, total)`` in characters read, the body being read
+            twice: whole (quantities, names, sentences; ``done`` steps through quarters of the
+            body's length ``n`` as each of four steps ends), then sentence by sentence
+            (``done`` = ``n`` + the end offset of the sentence just read). ``total`` is ``2 * n``
+            and grows by ``n`` when a second sentence-by-sentence pass is needed (the comparison
+            set grew); the last call is ``(total, total)``. Default: the callback installed by
+            :func:`verifier.progress.reporting`, if any.
     """
     body = source.body
+    n = len(body)
+    tick = progress or installed() or quiet
+    tick(0, 2 * n)
     lx = lexicon or load_lexicon()
     figures = article_figures(body)
+    tick(n // 4, 2 * n)
     found = lx.find(body)
     known = [m for m in discover(body, [(m.start, m.end) for m in found], lx) if m.kind not in ("discovered", "quoted")]
     found = found + known  # variants of lexicon names ('GB 200') win over the quantities inside them
@@ -128,10 +141,12 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
                                                   and not known_ix.covering(f.q.start, f.q.start + 1)]
     mentions = join_cjk_prefixes(body, sorted(found + discover(body, taken, lx), key=lambda m: m.start), source.meta.title or "")
     mentions_ix = SpanIndex(mentions)
+    tick(n // 2, 2 * n)
     figures = [replace(f, skip=True) if mentions_ix.covering(f.q.start, f.q.end)
                or known_ix.overlapping(f.q.start, f.q.end) else f for f in figures]
     models, mentions = model_mentions(body, demote_benchmarks(body, mentions), figures)
     mentions = registered_kinds(expand_short_forms(mentions), external or {})
+    tick(3 * n // 4, 2 * n)
     units = segment(body, markdown=source.format == "markdown", tables=source.format == "html")
     sents = [s for u in units for s in sentences(body, u)]
     memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents])
@@ -140,17 +155,24 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     aliases = learn_aliases(body, mentions)
     generic = frozenset(e.name for e in lx.entries if e.kind == "generic")
     companies = frozenset(m.name for m in mentions if m.kind == "company")
+    company_ix = SpanIndex([m for m in mentions if m.kind == "company"])
+    total = 2 * n
     for _ in range(2):
+        read = total - n  # characters read before this pass
+        tick(read, total)
         run = Run(source, external or {}, *indexes, S.Models(models), replace(memo, by_figure={}, recent=[]),
-                  aliases, generic, companies)
+                  aliases, generic, companies, company_ix)
         for sent in sents:
             inside = fig_at.within(sent.start, sent.end)
             if inside:
                 _sentence(run, body, sent, inside)
+            tick(read + sent.end, total)
         rivals = T.rivals(list(run.claims), memo.main, [(x.start, x.end) for x in sents])
         if set(rivals) <= set(memo.compare_set):
             break
         memo = replace(memo, compare_set=memo.compare_set + [r for r in rivals if r not in memo.compare_set])
+        total += n
+    tick(total, total)
     return [c.model_copy(update={"id": f"{source.id}-x{i:03d}"}) for i, c in enumerate(run.claims, 1)]
 
 

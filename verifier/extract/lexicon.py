@@ -118,6 +118,11 @@ def _is_word(ch: str) -> bool:
     return ch.isascii() and ch.isalnum()
 
 
+RESOLVED_MAX: Final = 65536
+"""Fuzzy look-ups a lexicon remembers before it forgets them all (a bound on memory over a
+long run; names of a corpus are far fewer)."""
+
+
 class Lexicon:
     """Aliases in an Aho-Corasick automaton, with fuzzy resolution of variants."""
 
@@ -127,6 +132,7 @@ class Lexicon:
         self.entries = list(entries)
         self._auto = ahocorasick.Automaton()
         self._norm: dict[str, Entry] = {}
+        self._resolved: dict[str, Entry | None] = {}
         for entry in self.entries:
             for alias in (entry.name, *entry.aliases):
                 key = alias.casefold()
@@ -151,16 +157,24 @@ class Lexicon:
         return _non_overlapping(found)
 
     def resolve(self, surface: str) -> Entry | None:
-        """The entry a variant spelling stands for ('GB 200' -> GB200), or None."""
+        """The entry a variant spelling stands for ('GB 200' -> GB200), or None. A fuzzy
+        look-up compares the spelling with every alias, so its answer is remembered per
+        spelling (up to :data:`RESOLVED_MAX`): a long article names the same things again and
+        again."""
         key = normalise(surface)
         if not key:
             return None
         if key in self._norm:
             return self._norm[key]
+        if key in self._resolved:
+            return self._resolved[key]
         from rapidfuzz import fuzz, process
 
         hit = process.extractOne(key, self._norm.keys(), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
-        return self._norm[hit[0]] if hit else None
+        if len(self._resolved) >= RESOLVED_MAX:
+            self._resolved.clear()
+        self._resolved[key] = found = self._norm[hit[0]] if hit else None
+        return found
 
 
 class _Occupied:

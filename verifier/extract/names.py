@@ -128,11 +128,6 @@ def word_parts(name: str) -> frozenset[str]:
 
 
 
-def _contains_word(long: str, short: str) -> bool:
-    """True when ``short`` is a whole word of ``long`` (:func:`word_parts`)."""
-    return short in word_parts(long)
-
-
 def expand_short_forms(mentions: list[Mention]) -> list[Mention]:
     """Give each short form the full name given earlier in the article (see step 2).
 
@@ -142,17 +137,23 @@ def expand_short_forms(mentions: list[Mention]) -> list[Mention]:
     Returns:
         The mentions, short forms renamed (spans and surfaces unchanged).
     """
-    earlier: list[str] = []
+    # the full names given so far, by each of their whole-word parts: a short form looks up
+    # its own name instead of testing every earlier name (linear in the article, not in
+    # mentions times names)
+    having: dict[str, set[str]] = {}
+    seen: set[str] = set()
     out: list[Mention] = []
     for m in mentions:
         if m.kind in SHORT_KINDS:
-            fulls = [n for n in earlier if _contains_word(n, m.name)]
+            fulls = having.get(m.name)
             if fulls:
                 longest = max(len(n) for n in fulls)
                 top = {n for n in fulls if len(n) == longest}
                 if len(top) == 1:
                     m = replace(m, name=top.pop())
-        if m.kind in SUBJECT_KINDS and m.name not in earlier:
-            earlier.append(m.name)
+        if m.kind in SUBJECT_KINDS and m.name not in seen:
+            seen.add(m.name)
+            for part in word_parts(m.name):
+                having.setdefault(part, set()).add(m.name)
         out.append(m)
     return out

@@ -7,7 +7,12 @@ body is never altered: offsets are computed from the start of each line.
 Press copy converted from plain text often has no blank lines, so one Markdown paragraph can
 hold a whole article. Each line of a paragraph is therefore its own unit, and a short line
 without closing punctuation that is followed by more text is taken as a heading (the way
-such articles set section titles).
+such articles set section titles). Copy that lost its line breaks too can hold a whole article
+on one line: a line of running text longer than :data:`PARAGRAPH_MAX` is read as consecutive
+units of whole sentences, each at most that long, so that what a figure's paragraph is (the
+look-back of subjects, attributions and earlier figures) is as wide for one line as for
+paragraphs, and extraction stays linear in the line's length. Likewise a sentence (or table
+cell) longer than :data:`SENTENCE_MAX` is read as runs of whole clauses.
 
 Shapes::
 
@@ -20,7 +25,7 @@ Shapes::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Final
 
@@ -42,6 +47,19 @@ _SENTENCE_END: Final = re.compile(
 HEADING_MAX: Final = 40
 """Longest line (characters) taken as a heading when it has no closing punctuation; press
 section titles are 4-30 characters in both languages."""
+
+PARAGRAPH_MAX: Final = 2000
+"""Longest unit of running text, in characters, before it is cut between sentences. The longest
+line of the shipped corpus and of the test articles is 513 characters; 2,000 leaves room for a
+long-form paragraph of eight sentences of 250 characters, so a longer line is taken for text
+whose paragraph breaks were lost. A smaller bound would make each figure's look-back cheaper
+still, a larger one would cut fewer real paragraphs; benchmarks/bench_shapes.py measures it."""
+
+SENTENCE_MAX: Final = 1000
+"""Longest sentence, in characters, before it is cut between clauses. The longest sentence of
+the shipped corpus and of the test articles is 326 characters; a longer run without a full
+stop is a list strung together by commas (or text whose stops were lost), and reading it
+whole would make every figure's look-back as long as the run."""
 
 _CLOSING: Final = tuple("。.!！:：；;，,、")
 """A line ending with one of these is running text, not a title (a title may end in ? or a quote)."""
@@ -233,17 +251,38 @@ def _lines(body: str, starts: list[int], span: list[int], kind: str, heading: st
             this = "heading"
         if this != "paragraph":
             if run:
-                out.append(Unit("paragraph", run[0], run[1], heading, block=block))
+                out.extend(_bounded(body, Unit("paragraph", run[0], run[1], heading, block=block)))
                 run = None
-            out.append(Unit(this, s, e, None if this == "heading" else heading, block=block))
+            unit = Unit(this, s, e, None if this == "heading" else heading, block=block)
+            out.extend(_bounded(body, unit) if this == "list_item" else [unit])
             heading = text if this == "heading" else heading
             continue
         run = (run[0] if run else s, e)
         if text.endswith(_TERMINAL) or _CREDITED.search(text):
-            out.append(Unit("paragraph", run[0], run[1], heading, block=block))
+            out.extend(_bounded(body, Unit("paragraph", run[0], run[1], heading, block=block)))
             run = None
     if run:
-        out.append(Unit("paragraph", run[0], run[1], heading, block=block))
+        out.extend(_bounded(body, Unit("paragraph", run[0], run[1], heading, block=block)))
+    return out
+
+
+def _bounded(body: str, unit: Unit) -> list[Unit]:
+    """``unit`` as is when at most :data:`PARAGRAPH_MAX` characters long, else cut between its
+    sentences into consecutive units of the same kind, each of whole sentences and at most that
+    long (a sentence longer than that is a unit of its own). The cuts fall at sentence ends, so
+    :func:`sentences` finds the same sentences in the parts as in the whole."""
+    if unit.end - unit.start <= PARAGRAPH_MAX:
+        return [unit]
+    out: list[Unit] = []
+    lo = hi = None
+    for sent in sentences(body, unit):
+        if lo is not None and sent.end - lo > PARAGRAPH_MAX:
+            out.append(replace(unit, start=lo, end=hi))
+            lo = None
+        lo = sent.start if lo is None else lo
+        hi = sent.end
+    if lo is not None:
+        out.append(replace(unit, start=lo, end=hi))
     return out
 
 
@@ -315,17 +354,39 @@ def _cells(body: str, s: int, e: int) -> list[tuple[int, int]]:
 
 
 def sentences(body: str, unit: Unit) -> list[Sentence]:
-    """Sentences of ``unit``; a table row gives one sentence per cell."""
+    """Sentences of ``unit``; a table row gives one sentence per cell. A sentence (or cell)
+    longer than :data:`SENTENCE_MAX` is read as consecutive pieces of whole clauses
+    (:func:`_clause_runs`)."""
     if unit.cells:
-        return [Sentence(s, e, unit) for s, e in unit.cells if e > s]
+        return [Sentence(a, b, unit) for s, e in unit.cells if e > s for a, b in _clause_runs(body, s, e)]
     out: list[Sentence] = []
     pos = unit.start
     for m in _SENTENCE_END.finditer(body, unit.start, unit.end):
         if m.end() > pos:
-            out.append(Sentence(pos, m.end(), unit))
+            out.extend(Sentence(a, b, unit) for a, b in _clause_runs(body, pos, m.end()))
         pos = m.end()
         while pos < unit.end and body[pos] in " \t":
             pos += 1
     if pos < unit.end:
-        out.append(Sentence(pos, unit.end, unit))
+        out.extend(Sentence(a, b, unit) for a, b in _clause_runs(body, pos, unit.end))
+    return out
+
+
+def _clause_runs(body: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``[(start, end)]`` for a sentence of at most :data:`SENTENCE_MAX` characters; a longer
+    one cut after clause boundaries (:data:`CLAUSE`) into runs of whole clauses, each at most
+    that long unless one clause alone is longer. A clause starts a run where it started the
+    sentence's clause before, so a figure's clause (its nearest context) is the same in the
+    run as in the whole."""
+    if end - start <= SENTENCE_MAX:
+        return [(start, end)]
+    out: list[tuple[int, int]] = []
+    lo, last = start, None
+    for cut in [m.end() for m in CLAUSE.finditer(body, start, end)] + [end]:
+        if last is not None and last > lo and cut - lo > SENTENCE_MAX:
+            out.append((lo, last))
+            lo = last
+        last = cut
+    if lo < end:
+        out.append((lo, end))
     return out

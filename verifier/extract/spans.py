@@ -11,6 +11,7 @@ their start offset and answers by bisection::
     ix = SpanIndex(mentions)                # items with .start and .end
     ix.starting(10, 40)                     # [m for m in mentions if 10 <= m.start < 40]
     ix.within(10, 40)                       # [m for m in mentions if 10 <= m.start and m.end <= 40]
+    ix.last_within(0, 40)                   # (ix.within(0, 40) or [None])[-1]
     ix.covering(12, 15)                     # any(m.start <= 12 and 15 <= m.end for m in mentions)
     ix.overlapping(12, 15)                  # any(m.start < 15 and 12 < m.end for m in mentions)
 
@@ -91,6 +92,21 @@ class SpanIndex(Generic[T]):
         """Items with ``lo <= start`` and ``end <= hi``, in insertion order."""
         end = self._end
         return [x for x in self.starting(lo, hi + 1) if end(x) <= hi]
+
+    def last_within(self, lo: int, hi: int) -> T | None:
+        """The last item (in insertion order) of :meth:`within` ``(lo, hi)``, or None. For items
+        added in start order it costs the items that start before ``hi`` and end after it (a
+        look-back from the end of an article to its start is not a walk through every item)."""
+        if not self._in_order:
+            found = self.within(lo, hi)
+            return found[-1] if found else None
+        end = self._end
+        i = bisect_left(self._starts, hi + 1) - 1
+        while i >= 0 and self._starts[i] >= lo:
+            if end(self._items[i]) <= hi:
+                return self._items[i]
+            i -= 1
+        return None
 
     def _ends_upto(self, pos: int) -> int | None:
         """Largest end among items starting before ``pos`` (None when there are none)."""

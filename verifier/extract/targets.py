@@ -91,8 +91,9 @@ def implicit_target(subject: str, metric: str, sentence: str, earlier_in_sentenc
         if named:
             return join(named[-2:] if len(set(named)) > 1 else named[-1:])
     low = sentence.lower()
-    rivals = [x for x in compare_set if x != subject]
-    if rivals and (any(w in low for w in COMPARE_WORDS) or (multiplier and subject == main)):
+    # the rivals are listed only for a comparison: the comparison set can name every product of a long article
+    if (any(w in low for w in COMPARE_WORDS) or (multiplier and subject == main)) \
+            and (rivals := [x for x in compare_set if x != subject]):
         return join(rivals)
     if any(w in low for w in CHANGE_VERBS):
         return BASELINE
