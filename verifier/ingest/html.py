@@ -77,8 +77,11 @@ def read_page(text: str, shown: str) -> Document:
     Raises:
         InputError: the page holds no text trafilatura can take as an article.
     """
-    import trafilatura
-
+    try:
+        import trafilatura
+    except ImportError as err:  # an install without its HTML dependencies: say what to install
+        raise InputError(shown, None, f"cannot read HTML here ({err}); install verifier with its dependencies "
+                         "(pip install .) or add trafilatura and lxml_html_clean") from None
     doc = trafilatura.bare_extraction(text, include_comments=False, include_tables=True, favor_precision=True,
                                       with_metadata=True, deduplicate=False)
     raw = (getattr(doc, "text", None) or "") if doc is not None else ""
