@@ -330,3 +330,10 @@ def test_a_page_table_is_read_as_a_table_with_its_header(tmp_path: Path) -> None
     assert rows == [("table_header", ("Ward", "Yes", "No"))] + [("table_row", ("Ward", "Yes", "No"))] * 2
     assert "Ward results\n\n| Ward | Yes | No |\n|---|---|---|\n| North |" in src.body
     assert src.body.rstrip().endswith("Turnout was 41.5%, the clerk said.")
+
+
+def test_a_folder_named_like_an_article_is_not_read(tmp_path: Path) -> None:
+    _write(tmp_path, "a.md", "Turnout was 61.2%.\n")
+    (tmp_path / "drafts.md").mkdir()
+    result = run_cli("audit", str(tmp_path), "--format", "json")
+    assert result.exit_code == 0 and [s["id"] for s in json.loads(result.output)["sources"]] == ["a"]

@@ -207,7 +207,8 @@ def _link_target(path: Path) -> str:
 
 def _collect_folder(folder: Path, articles: list[Path], registries: list[Path]) -> None:
     for p in sorted(folder.iterdir()):
-        if p.suffix.lower() not in ARTICLE_SUFFIXES or p.name.lower() in ("readme.md", "readme.txt") or p.name.startswith("."):
+        if p.suffix.lower() not in ARTICLE_SUFFIXES or p.name.lower() in ("readme.md", "readme.txt") or p.name.startswith(".") \
+                or p.is_dir():
             continue
         if p.is_symlink() and not p.exists():
             raise InputError(str(p), None, _broken_link(p))
