@@ -206,7 +206,7 @@ def test_standard_input_is_one_article() -> None:
     result = CliRunner().invoke(app, ["audit", "-", "--format", "json"], input=JEKYLL)
     assert result.exit_code == 0, result.output
     [source] = json.loads(result.output)["sources"]
-    assert (source["id"], source["path"], source["published"]) == ("harbor-traffic", "<stdin>", "2024-05-02")
+    assert (source["id"], source["path"], source["published"]) == ("harbor-traffic", "(stdin)", "2024-05-02")
     page = CliRunner().invoke(app, ["audit", "-", "--format", "json"], input=PAGE)
     assert json.loads(page.output)["sources"][0]["format"] == "html"
 
@@ -337,3 +337,33 @@ def test_a_folder_named_like_an_article_is_not_read(tmp_path: Path) -> None:
     (tmp_path / "drafts.md").mkdir()
     result = run_cli("audit", str(tmp_path), "--format", "json")
     assert result.exit_code == 0 and [s["id"] for s in json.loads(result.output)["sources"]] == ["a"]
+
+
+def test_unread_front_matter_keys_are_in_the_json_report(tmp_path: Path) -> None:
+    _write(tmp_path, "a.md", JEKYLL)
+    [source] = json.loads(run_cli("audit", str(tmp_path), "--format", "json").output)["sources"]
+    assert source["metadata"]["tags"] == ["ports", "shipping"] and source["metadata"]["layout"] == "post"
+
+
+def test_output_onto_an_article_of_the_run_is_refused(tmp_path: Path) -> None:
+    article = _write(tmp_path, "a.md", "Turnout was 61.2% in 2022.\n")
+    result = run_cli("audit", str(tmp_path), "-o", str(article))
+    assert result.exit_code == 2 and "is one of the files this run reads" in result.output
+    assert article.read_text(encoding="utf-8") == "Turnout was 61.2% in 2022.\n"
+
+
+def test_standard_input_is_decoded_as_a_file_is() -> None:
+    garbage = CliRunner().invoke(app, ["audit", "-"], input=b"\xff\xfe\x00garbage \x9c 12%")
+    assert garbage.exit_code == 2 and garbage.output.startswith("(stdin):1: not UTF-8 text")
+    page = ('<html><head><meta charset="gbk"></head><body><article><p>2024年全国铁路旅客发送量达到40.8亿人次，同比增长18.4%。'
+            "</p></article></body></html>").encode("gb18030")
+    result = CliRunner().invoke(app, ["audit", "-", "--format", "json"], input=page)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["sources"][0]["languages"] == ["zh"]
+
+
+def test_a_key_given_twice_in_sources_yaml_is_an_error(tmp_path: Path) -> None:
+    _write(tmp_path, "gov-release.md", "The bureau counted 52,310 births in 2024.\n")
+    _write(tmp_path, "sources.yaml", "gov-release:\n  tier: primary\ngov-release:\n  tier: social\n")
+    result = run_cli("audit", str(tmp_path))
+    assert result.exit_code == 2 and "sources.yaml:3: 'gov-release' is given twice (also on line 1)" in result.output

@@ -130,20 +130,38 @@ def _load(paths: Optional[list[Path]], with_records: bool = True):
     from verifier.ingest.corpus import STDIN, load_corpus
 
     paths = list(paths or [])
-    stdin = sys.stdin.read() if STDIN in paths else None
+    stdin = sys.stdin.buffer.read() if STDIN in paths else None
     return load_corpus(paths, with_records=with_records, stdin=stdin)
 
 
-def _corpus(paths: Optional[list[Path]], extract_all: bool = False):
+def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Optional[Path] = None):
     """The corpus of ``paths`` with claims extracted for the articles that have no records
     (for all of them with ``extract_all``), a progress bar on a terminal. Shared by audit,
-    graph and factsheet, so each sees the same claims."""
+    graph and factsheet, so each sees the same claims.
+
+    Raises:
+        UsageError: ``output`` is one of the files read (an article or a records file).
+    """
     from verifier.ingest.corpus import extract_missing
 
     corpus = _load(paths, with_records=not extract_all)
+    if output is not None:
+        _refuse_input_as_output(corpus, output)
     with _progress("extracting claims") as tick:
         extract_missing(corpus, everything=extract_all, progress=tick)
     return corpus
+
+
+def _refuse_input_as_output(corpus, output: Path) -> None:
+    """Raise when writing ``output`` would replace a file the run reads.
+
+    Raises:
+        UsageError: naming the file.
+    """
+    target = output.resolve()
+    read = [Path(s.file) for s in corpus.sources.values() if s.file] + list(corpus.record_paths.values())
+    if any(p.resolve() == target for p in read):
+        raise UsageError(f"-o {output} is one of the files this run reads; write the report elsewhere")
 
 
 def _codes(value: Optional[str]) -> list[str]:
@@ -178,7 +196,7 @@ def audit(
         if format not in RENDERERS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
         _check_output(output)
-        corpus = _corpus(paths, extract)
+        corpus = _corpus(paths, extract, output)
         with _progress("checking claims"):
             report = run_audit(corpus, rules)
         _write(render(report, format), output)
@@ -206,7 +224,7 @@ def graph(
         if format not in EXPORTS:
             raise UsageError(f"unknown graph format {format!r} (choose {', '.join(EXPORTS)})")
         _check_output(output)
-        corpus = _corpus(paths)
+        corpus = _corpus(paths, output=output)
         with _progress("checking claims"):
             findings = check(Context(corpus))
         _write(export(build_graph(corpus, findings), format), output)
@@ -233,7 +251,7 @@ def factsheet(
         if format not in FORMATS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(FORMATS)})")
         _check_output(output)
-        corpus = _corpus(paths)
+        corpus = _corpus(paths, output=output)
         chosen = match_subject(subject, subjects_of(corpus)) if subject is not None else None
         with _progress("checking claims"):
             findings = check(Context(corpus))
@@ -293,7 +311,9 @@ def _record_location(corpus, finding) -> str:
     if finding.claims and finding.claims[0] in corpus.record_lines:
         path, line = corpus.record_lines[finding.claims[0]]
         return f"{path}:{line}"
-    return f"{finding.path or finding.source or 'corpus'}:{finding.line or 1}"
+    if not finding.path and not finding.source:
+        return "corpus"  # a finding about the corpus as a whole has no file
+    return f"{finding.path or finding.source}:{finding.line or 1}"
 
 
 @app.command()

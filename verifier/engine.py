@@ -100,7 +100,7 @@ def _checkable(ctx: Context) -> set[str]:
 def _source_entry(s) -> SourceEntry:
     m = s.meta
     return SourceEntry(id=m.id, path=s.path, title=m.title, publisher=m.publisher, tier=m.tier, languages=m.languages, cites=m.cites, url=m.url, published=m.published,
-                       authors=m.authors, format=s.format, tier_given="tier" not in s.defaulted)
+                       authors=m.authors, format=s.format, tier_given="tier" not in s.defaulted, metadata=m.metadata)
 
 
 _SENTENCE_END = re.compile(r"[。！？；!?\n]|[.;](?=\s)")

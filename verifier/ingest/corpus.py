@@ -26,6 +26,7 @@ from pathlib import Path
 from verifier.errors import InputError, RecordError
 from verifier.extract.lexicon_files import CORPUS_LEXICON
 from verifier.ingest.articles import ARTICLE_SUFFIXES, read_article, read_article_text
+from verifier.ingest.files import decode
 from verifier.ingest.readers import READERS
 from verifier.ingest.records import read_claims, read_external
 from verifier.ingest.sources_file import SOURCES_FILE, SourcesFile, read_sources_file
@@ -35,6 +36,25 @@ from verifier.models.source import ExternalSource, Source
 EXTERNAL_FILE = "external.yaml"
 STDIN = Path("-")
 """The path that names standard input."""
+STDIN_SHOWN = "(stdin)"
+"""How standard input is named in reports and messages."""
+
+
+def decode_stdin(data: bytes | str) -> str:
+    """Standard input as text, decoded as a file is (:func:`verifier.ingest.files.decode`, or
+    the declared charset of an HTML page).
+
+    Raises:
+        InputError: the bytes are not text.
+    """
+    if isinstance(data, str):
+        return data
+    from verifier.ingest.html import decode_page
+    from verifier.ingest.readers import looks_like_html
+
+    if looks_like_html(data[:4096].decode("latin-1")):
+        return decode_page(data, STDIN_SHOWN)
+    return decode(data, STDIN_SHOWN)
 
 
 @dataclass
@@ -94,13 +114,14 @@ def _display(path: Path) -> str:
     return str(path)
 
 
-def load_corpus(paths: list[Path], with_records: bool = True, stdin: str | None = None) -> Corpus:
+def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str | None = None) -> Corpus:
     """Load articles, records and the external registry from ``paths``.
 
     Args:
         paths: files and folders (see the module docstring); empty means the shipped corpus.
         with_records: False to ignore claim records (extraction-only runs).
-        stdin: the text of standard input, read when a path is ``-``.
+        stdin: what standard input held, read when a path is ``-``: bytes are decoded as a
+            file's are (UTF-8, or an HTML page's declared charset).
 
     Raises:
         InputError: a path does not exist, holds no article, or a file is invalid.
@@ -126,7 +147,7 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: str | None 
     settings = _settings_files(articles)
     for art in dict.fromkeys(articles):
         if art == STDIN:
-            src = read_article_text(stdin or "", STDIN, "<stdin>")
+            src = read_article_text(decode_stdin(stdin or b""), STDIN, STDIN_SHOWN)
         else:
             found = settings.get(art.parent)
             src = read_article(art, _display(art), found.settings_for if found else None)

@@ -35,7 +35,16 @@ def read_text(path: Path, shown: str) -> str:
         InputError: the file cannot be read or is not UTF-8 (``shown`` names it, with the
             line of the first bad byte).
     """
-    raw = read_bytes(path, shown)
+    return decode(read_bytes(path, shown), shown)
+
+
+def decode(raw: bytes, shown: str) -> str:
+    """``raw`` as UTF-8 text, a leading byte-order mark dropped.
+
+    Raises:
+        InputError: the bytes are not UTF-8 (``shown`` names the input, with the line of the
+            first bad byte).
+    """
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:

@@ -131,10 +131,15 @@ FOLDER_SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm")
 """Extensions read from a folder of articles (a file without extension is read when named)."""
 
 
+def looks_like_html(text: str) -> bool:
+    """True when ``text`` opens as an HTML document (``<!DOCTYPE html`` or ``<html``)."""
+    return bool(_HTML_START.match(text[:4096]))
+
+
 def reader_for(path: PurePath, text: str) -> Reader | None:
     """The reader for ``path`` with content ``text``: HTML when the text opens as an HTML
     document, else by extension; None for an extension no reader takes."""
-    if _HTML_START.match(text[:4096]):
+    if looks_like_html(text):
         return read_html
     return READERS.get(path.suffix.lower())
 
@@ -142,4 +147,4 @@ def reader_for(path: PurePath, text: str) -> Reader | None:
 def sniff(text: str) -> Reader:
     """The reader for text without a file name (standard input): HTML when it opens as an
     HTML document, else Markdown (which reads plain prose the same way)."""
-    return read_html if _HTML_START.match(text[:4096]) else read_markdown
+    return read_html if looks_like_html(text) else read_markdown

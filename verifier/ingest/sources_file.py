@@ -109,8 +109,12 @@ def read_sources_file(path: Path, shown: str) -> SourcesFile:
     if not isinstance(doc, dict):
         raise InputError(shown, node_line(node), "sources.yaml must map article ids or patterns to fields (id: {tier: primary})")
     entries = []
+    seen: dict[str, int | None] = {}
     for key_node, value_node in node.value:
         key = str(key_node.value)
+        if key in seen:
+            raise InputError(shown, node_line(key_node), f"{key!r} is given twice (also on line {seen[key]}); merge the two entries")
+        seen[key] = node_line(key_node)
         value = doc[_key(doc, key)]
         line = node_line(key_node)
         if not isinstance(value, dict):

@@ -7,6 +7,7 @@ added within a version. The JSON Schema is ``verifier schema report``.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -35,6 +36,7 @@ class SourceEntry(BaseModel):
     authors: list[str] = Field(default_factory=list, description="Bylines from the front matter or the page's metadata.")
     format: Format = Field("markdown", description="How the file was read: markdown, text or html.")
     tier_given: bool = Field(True, description="False when the file names no tier and it was read as secondary.")
+    metadata: dict[str, Any] = Field(default_factory=dict, description="Front matter keys verifier does not read (tags, layout, ...), as written.")
 
 
 class ClaimEntry(BaseModel):
