@@ -197,6 +197,9 @@ def test_an_article_with_figures_and_no_claim_is_reported() -> None:
     ("Zephyr X1净利润6.2亿元，比Zephyr X2的4.8亿元增加{}亿元。", "1.4", "1.6"),
     ("Shares of Aerodrop rose. Aerodrop revenue rose to $58 million in 2025 from $44 million in 2024, an increase of ${} million.", "14", "12"),
     ("Shares of Skyvane rose. The Skyvane K7 cruises at 80 km/h, or {} mph.", "50", "56"),
+    ("Shares of Aerodrop rose. Aerodrop revenue rose from $40 million in 2023 to $50 million in 2024, an increase of {}.", "25%", "30%"),
+    ("Shares of Aerodrop rose. Aerodrop revenue fell from $50 million in 2023 to $40 million in 2024, a decrease of about {}.", "20%", "25%"),
+    ("Shares of Aerodrop rose. Aerodrop revenue went from $40.0 million in 2023 to $50.0 million in 2024, a rise of {}.", "25.3%", "25.4%"),  # 50.05 / 39.95 - 1 = 25.28%: 25.3% is in reach at printed precision
     ("Zephyr X1单柜散热能力为120千瓦（即{}万瓦）。", "12", "1.2"),
 ])
 def test_comparisons_from_testers_articles(body: str, good: str, bad: str) -> None:

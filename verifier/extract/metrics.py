@@ -64,6 +64,15 @@ CHANGE_NOUN_AFTER: Final = {
     "increase": re.compile(r"\s*(?:price\s+)?(?:increase|rise|jump|gain|hike)\b", re.IGNORECASE),
 }
 """A noun of change right after a percentage: 'a 25% reduction', 'a 10% price increase'."""
+CHANGE_NOUN_BEFORE: Final = {
+    "reduction": re.compile(r"\b(?:reduction|cut|drop|decrease|decline|fall|loss|dip|slump)\s+of\s+"
+                            r"(?:about|around|nearly|almost|some|roughly|more than|over|less than|under)?\s*$", re.IGNORECASE),
+    "increase": re.compile(r"\b(?:increase|rise|jump|gain|hike|growth|climb|surge)\s+of\s+"
+                           r"(?:about|around|nearly|almost|some|roughly|more than|over|less than|under)?\s*$", re.IGNORECASE),
+}
+"""A noun of change and 'of' right before a percentage: 'an increase of 25%', 'a drop of
+about 20%'. The 'of' is the noun's complement, so the percentage is the size of the change,
+not a share of what follows."""
 CAPACITY_CUES: Final = ("出货", "装机", "产能", "并网", "新增", "shipped", "shipments", "installed", "capacity")
 """Words that make a power figure a capacity shipped or installed ('出货量为1850万千瓦'), not a draw."""
 
@@ -369,8 +378,10 @@ def _percent(near: str, wide: str, after: str, sentence: str = "") -> Reading:
     tail = near[-8:].lower()
     if has(near, PORTION_CUES) and not has(tail, REDUCTION_CUES):
         return Reading("cost_share" if has(near + wide, ("成本", "cost")) else (metric or "share"), "%", "percent")
+    if CHANGE_NOUN_BEFORE["increase"].search(near[-40:]):
+        return Reading(metric, "%", "percent", "increase")  # 'an increase of 25%', before ' of ' reads as a share
     if nearest(tail, REDUCTION_CUES) >= 0 or CHANGE_NOUN_AFTER["reduction"].match(after) \
-            or LESS_AFTER.match(after) or DOWN_BEFORE.search(tail):
+            or LESS_AFTER.match(after) or DOWN_BEFORE.search(tail) or CHANGE_NOUN_BEFORE["reduction"].search(near[-40:]):
         return Reading(metric, "%", "percent", "reduction")
     if nearest(tail, INCREASE_CUES) >= 0 or CHANGE_NOUN_AFTER["increase"].match(after) or MORE_AFTER.match(after) \
             or UP_BEFORE.search(tail):
