@@ -229,3 +229,13 @@ def test_durations_of_seconds_and_a_rise_of_more_than_half() -> None:
 def test_milli_units_read_by_their_dimension() -> None:
     claims = extract_claims(art("mu", "Zephyr X1 draws 500 mW on standby and weighs 300 g."))
     assert [(c.metric, c.value.unit) for c in claims] == [("power", "mW"), ("mass", "g")]
+
+
+def test_an_amount_per_thing_is_no_total() -> None:
+    total = art("pt", "Lakeview School District will spend $182 million in 2025.")
+    each = art("pe", "Lakeview School District will spend $12,400 per pupil in 2025.")
+    other = art("po", "Lakeview School District will spend $12,900 for each pupil in 2025.")
+    claims = [c for s in (total, each, other) for c in extract_claims(s)]
+    assert [c.scope.get("per") for c in claims] == [None, "pupil", "pupil"]
+    assert codes_of(findings(corpus([total, each], [c for c in claims if c.source != "po"]), "V201")) == []
+    assert codes_of(findings(corpus([total, each, other], claims), "V201")) == ["V201"]  # 12,400 vs 12,900 per pupil

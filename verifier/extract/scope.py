@@ -200,7 +200,7 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
         part = part_of(near) or (next_to(near, after, POWER_SIDES) if r.metric == "power" and r.kind != "percent" else None)
         if part:
             scope["part"] = part
-    per = per_of(near)
+    per = per_of(near, after)
     if per and r.kind not in ("percent", "ratio"):
         scope["per"] = per
     if r.metric not in ("date", "duration"):
@@ -215,16 +215,32 @@ PER_WORDS: Final[tuple[tuple[str, re.Pattern], ...]] = (
     ("day", re.compile(r"日均|每日|每天|单日|per day|a day|daily", re.I)),
     ("month", re.compile(r"月均|每月|per month|a month|monthly", re.I)),
     ("year", re.compile(r"年均|每年|per year|a year|annual(?:ly)?", re.I)),
+    ("person", re.compile(r"人均|每人|per (?:capita|head|person|resident|inhabitant)", re.I)),
 )
 """Words that make a figure an average per unit or per period ('单桩日均约500千瓦时'): never the
 same fact as a total."""
 
 
-def per_of(near: str) -> str | None:
+PER_AFTER: Final = re.compile(r"\s*(?:per|for each|for every|each|every)\s+([A-Za-z][A-Za-z-]{1,30})\b", re.I)
+"""A figure followed by 'per pupil', 'for each resident', 'per tonne': an amount per thing of its own,
+never the same fact as a total ('$12,400 per pupil' beside a '$182 million' budget)."""
+
+
+def per_of(near: str, after: str = "") -> str | None:
     """'unit', 'day', ... (joined by ', ' when several: 'unit, day') for the averaging words in a
-    figure's clause before it, or None."""
+    figure's clause before it, then the thing named right after it ('per pupil' -> 'pupil'), or None."""
     found = [name for name, rx in PER_WORDS if rx.search(near)]
+    m = PER_AFTER.match(after)
+    if m:
+        thing = next((name for name, rx in PER_WORDS if rx.search(m.group(0))), None) or _singular(m.group(1).lower())
+        if thing not in found:
+            found.append(thing)
     return ", ".join(found) or None
+
+
+def _singular(noun: str) -> str:
+    """'pupils' -> 'pupil' (an English plural's -s), so that 'per pupil' and 'per pupils' agree."""
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 else noun
 
 
 YEAR_AFTER: Final = re.compile(r"[^,，;；。.]{0,30}?\b(?:in|during|for)\s+(?:fiscal\s+|FY\s?)?((?:19|20)\d{2})\b(?!\s*[-–/]\d)", re.IGNORECASE)
