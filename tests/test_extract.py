@@ -572,3 +572,12 @@ def test_a_clause_set_after_a_name_gives_the_figure_to_that_name() -> None:
     body = ("Shares of Voltara rose. The E12 joins a family that already includes the articulated E18, rated for "
             "300 kW, and the E9 midibus, rated for 240 kW.")
     assert [(c.subject, c.value.number) for c in extract_claims(art("ap", body))] == [("E18", 300), ("E9", 240)]
+
+
+def test_extraction_runs_with_an_empty_lexicon() -> None:
+    from verifier.extract.lexicon import Lexicon
+
+    source = art("el", "Harbor Transit carried 41.2 million riders in 2023, up 12% from 36.8 million in 2022.")
+    assert Lexicon([]).find(source.body) == []
+    claims = extract_claims(source, lexicon=Lexicon([]))
+    assert [(c.subject, c.value.number) for c in claims][:1] == [("Harbor Transit", 41_200_000)]

@@ -142,7 +142,10 @@ class Lexicon:
         self._auto.make_automaton()
 
     def find(self, text: str) -> list[Mention]:
-        """Lexicon mentions in ``text``, longest first, non-overlapping, in text order."""
+        """Lexicon mentions in ``text``, longest first, non-overlapping, in text order (none
+        for an empty lexicon: pyahocorasick refuses to search an automaton without words)."""
+        if not len(self._auto):
+            return []
         folded = text.casefold()
         if len(folded) != len(text):
             folded = "".join(ch.casefold() if len(ch.casefold()) == 1 else ch for ch in text)
