@@ -485,6 +485,17 @@ def test_an_unregistered_company_is_named_in_said_by() -> None:
     assert c.attribution.origin is None and c.attribution.said_by == "Microsoft" and c.attribution.tier.value == "primary"
 
 
+@pytest.mark.parametrize("body, speaker", [
+    ("The Voltara Q5 weighs 300 kg, Microsoft said.", "Microsoft"),
+    ("According to Harbor Transit, the Lakeview line carried 41.2 million riders in 2023.", "Harbor Transit"),
+])
+def test_a_name_no_lexicon_knows_is_named_in_said_by_at_the_articles_tier(body: str, speaker: str) -> None:
+    """With no lexicon entry, the speaker is still recorded (said_by), but its kind is unknown, so
+    the figure keeps the article's own tier instead of a company's primary one."""
+    [c] = [c for c in extract_claims(art("ev11", body)) if c.value.number in (300, 41_200_000)]
+    assert (c.attribution.origin, c.attribution.said_by, c.attribution.tier.value) == (None, speaker, "secondary")
+
+
 @pytest.mark.parametrize("body, quote, workload", [
     ("An SUV charges to 80% in 20 minutes on the Voltara Q5, compared with 35 minutes on the Voltara Q4.", "35 minutes", "charging"),
     ("在Voltara Q5上，一辆SUV从10%充到80%只需20分钟。", "20分钟", "charging"),

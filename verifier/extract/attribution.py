@@ -146,9 +146,10 @@ def tier_of(origin: str | None, mention: Mention | None, source: Source, externa
 
 
 def explicit(body: str, start: int, end: int, mentions: SpanIndex[Mention]) -> Mention | None:
-    """The origin a sentence ``body[start:end]`` names with a verb or preposition of saying."""
+    """The origin a sentence ``body[start:end]`` names with a verb or preposition of saying: a
+    lexicon origin, or a name found in the text ('…, Harbor Transit said')."""
     for m in mentions.within(start, end):
-        if m.kind not in ORIGIN_KINDS:
+        if m.kind not in ORIGIN_KINDS and m.kind != "discovered":
             continue
         if SAY_BEFORE.search(body[max(start, m.start - 14):m.start]) or SAY_AFTER.match(body, m.end, min(end, m.end + 12)):
             return m
@@ -190,6 +191,8 @@ def attribute(source: Source, external: dict[str, ExternalSource], body: str, se
             return Attribution(origin=origin, said_by=None, tier=tier_of(origin, m, source, external))
         if m.kind in ("company", "vendor"):  # a named company outside the registry: its name, its kind's tier
             return Attribution(origin=None, said_by=m.name, tier=KIND_TIER[m.kind])
+        if m.kind == "discovered":  # a name no lexicon knows: who said it, at the article's own tier (what it is, unknown)
+            return Attribution(origin=None, said_by=m.name, tier=source.meta.tier.value)
     before = body[unit[0]:sent[1]].lower()
     if any(w in before for w in OFFICIAL):
         primary = next((c.source for c in source.meta.cites if c.relation == "primary-source"), None)
