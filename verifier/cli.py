@@ -140,10 +140,12 @@ def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Opti
     graph and factsheet, so each sees the same claims.
 
     Raises:
+        InputError: ``output`` cannot be written (checked before any work, :func:`_check_output`).
         UsageError: ``output`` is one of the files read (an article or a records file).
     """
     from verifier.ingest.corpus import extract_missing
 
+    _check_output(output)
     corpus = _load(paths, with_records=not extract_all)
     if output is not None:
         _refuse_input_as_output(corpus, output)
@@ -195,7 +197,6 @@ def audit(
 
         if format not in RENDERERS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
-        _check_output(output)
         corpus = _corpus(paths, extract, output)
         with _progress("checking claims"):
             report = run_audit(corpus, rules)
@@ -223,7 +224,6 @@ def graph(
     try:
         if format not in EXPORTS:
             raise UsageError(f"unknown graph format {format!r} (choose {', '.join(EXPORTS)})")
-        _check_output(output)
         corpus = _corpus(paths, output=output)
         with _progress("checking claims"):
             findings = check(Context(corpus))
@@ -250,7 +250,6 @@ def factsheet(
     try:
         if format not in FORMATS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(FORMATS)})")
-        _check_output(output)
         corpus = _corpus(paths, output=output)
         chosen = match_subject(subject, subjects_of(corpus)) if subject is not None else None
         with _progress("checking claims"):

@@ -26,17 +26,14 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from verifier.errors import InputError
-from verifier.ingest.files import read_bytes, read_text
+from verifier.ingest.files import decode, read_bytes
 from verifier.ingest.frontmatter import Normalised, field_of, normalise
 from verifier.ingest.document import Document
-from verifier.ingest.readers import FOLDER_SUFFIXES, reader_for, sniff, split_front_matter
+from verifier.ingest.readers import looks_like_html, reader_for, sniff, split_front_matter
 from verifier.ingest.yamlio import raise_validation
 from verifier.models.source import ReadNote, Source, SourceMeta
 
-ARTICLE_SUFFIXES = FOLDER_SUFFIXES
-"""Extensions taken as articles in a folder (kept under this name for callers)."""
-
-__all__ = ["ARTICLE_SUFFIXES", "guess_languages", "read_article", "read_article_text", "split_front_matter"]
+__all__ = ["decode_article", "guess_languages", "read_article", "read_article_text", "split_front_matter"]
 
 Settings = Callable[[str, str], dict[str, Any]]
 """``settings(article id, file name) -> {field: value}``: corpus settings to apply over a file's own."""
@@ -100,13 +97,23 @@ def read_article(path: Path, display: str | None = None, settings: Settings | No
             not valid (with the line at fault).
     """
     shown = display or str(path)
-    if path.suffix.lower() in (".html", ".htm"):
+    text = decode_article(read_bytes(path, shown), shown, path.suffix)
+    return read_article_text(text, path, shown, settings, file=str(path.resolve()))
+
+
+def decode_article(raw: bytes, shown: str, suffix: str = "") -> str:
+    """An article's bytes as text: an HTML page (by its ``suffix``, or by its opening) in
+    UTF-8 or the charset it declares (:func:`verifier.ingest.html.decode_page`), anything else
+    as UTF-8 (:func:`verifier.ingest.files.decode`). Files and standard input are decoded here alike.
+
+    Raises:
+        InputError: the bytes are not text in an encoding the input admits.
+    """
+    if suffix.lower() in (".html", ".htm") or looks_like_html(raw[:4096].decode("latin-1")):
         from verifier.ingest.html import decode_page
 
-        text = decode_page(read_bytes(path, shown), shown)
-    else:
-        text = read_text(path, shown)
-    return read_article_text(text, path, shown, settings, file=str(path.resolve()))
+        return decode_page(raw, shown)
+    return decode(raw, shown)
 
 
 def read_article_text(text: str, path: PurePath, shown: str, settings: Settings | None = None,

@@ -25,9 +25,8 @@ from pathlib import Path
 
 from verifier.errors import InputError, RecordError
 from verifier.extract.lexicon_files import CORPUS_LEXICON
-from verifier.ingest.articles import ARTICLE_SUFFIXES, read_article, read_article_text
-from verifier.ingest.files import decode
-from verifier.ingest.readers import READERS
+from verifier.ingest.articles import decode_article, read_article, read_article_text
+from verifier.ingest.readers import FOLDER_SUFFIXES, READERS
 from verifier.ingest.records import read_claims, read_external
 from verifier.ingest.sources_file import SOURCES_FILE, SourcesFile, read_sources_file
 from verifier.models.claim import Claim
@@ -38,23 +37,6 @@ STDIN = Path("-")
 """The path that names standard input."""
 STDIN_SHOWN = "(stdin)"
 """How standard input is named in reports and messages."""
-
-
-def decode_stdin(data: bytes | str) -> str:
-    """Standard input as text, decoded as a file is (:func:`verifier.ingest.files.decode`, or
-    the declared charset of an HTML page).
-
-    Raises:
-        InputError: the bytes are not text.
-    """
-    if isinstance(data, str):
-        return data
-    from verifier.ingest.html import decode_page
-    from verifier.ingest.readers import looks_like_html
-
-    if looks_like_html(data[:4096].decode("latin-1")):
-        return decode_page(data, STDIN_SHOWN)
-    return decode(data, STDIN_SHOWN)
 
 
 @dataclass
@@ -147,7 +129,9 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
     settings = _settings_files(articles)
     for art in dict.fromkeys(articles):
         if art == STDIN:
-            src = read_article_text(decode_stdin(stdin or b""), STDIN, STDIN_SHOWN)
+            data = stdin or b""
+            text = data if isinstance(data, str) else decode_article(data, STDIN_SHOWN)
+            src = read_article_text(text, STDIN, STDIN_SHOWN)
         else:
             found = settings.get(art.parent)
             src = read_article(art, _display(art), found.settings_for if found else None)
@@ -155,7 +139,8 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
             raise InputError(src.path, 2, f"duplicate source id {src.id!r} (also in {corpus.sources[src.id].path})")
         corpus.sources[src.id] = src
     for folder, found in settings.items():
-        here = [s for s in corpus.sources.values() if s.file and Path(s.file).parent == folder.resolve()]
+        where = folder.resolve()
+        here = [s for s in corpus.sources.values() if s.file and Path(s.file).parent == where]
         found.check_ids({s.id for s in here}, {Path(s.file).name for s in here})
     if not corpus.sources:
         raise InputError(str(paths[0]), None, "no articles found (.md, .markdown, .txt, .html or .htm files)")
@@ -210,11 +195,13 @@ def _broken_link(path: Path) -> str:
     """Why a symbolic link cannot be followed: a loop, or a target that does not exist."""
     try:
         path.resolve(strict=True)
-    except RuntimeError:
-        return "symbolic link loop (the link points back at itself); remove or fix the link"
+        loop = False
+    except RuntimeError:  # Python before 3.13 reports a loop so
+        loop = True
     except OSError as err:
-        if err.errno == errno.ELOOP:
-            return "symbolic link loop (the link points back at itself); remove or fix the link"
+        loop = err.errno == errno.ELOOP
+    if loop:
+        return "symbolic link loop (the link points back at itself); remove or fix the link"
     return f"symbolic link to {_link_target(path)!r}, which does not exist"
 
 
@@ -228,7 +215,7 @@ def _link_target(path: Path) -> str:
 
 def _collect_folder(folder: Path, articles: list[Path], registries: list[Path]) -> None:
     for p in sorted(folder.iterdir()):
-        if p.suffix.lower() not in ARTICLE_SUFFIXES or p.name.lower() in ("readme.md", "readme.txt") or p.name.startswith(".") \
+        if p.suffix.lower() not in FOLDER_SUFFIXES or p.name.lower() in ("readme.md", "readme.txt") or p.name.startswith(".") \
                 or p.is_dir():
             continue
         if p.is_symlink() and not p.exists():
