@@ -36,7 +36,7 @@ def check(ctx: Context, rules: list[Rule] | None = None, progress: Callback | No
     tick(0, len(chosen))
     for done, r in enumerate(chosen, 1):
         try:
-            findings.extend(r.func(ctx))
+            findings.extend(kept_promise(ctx, r, f) for f in r.func(ctx))
         except Exception as err:  # a crashing rule must not hide the others
             findings.append(Finding(rule=r.code, name="internal-error", severity=Severity.error,
                                     message=f"rule {r.code} ({r.name}) crashed: {type(err).__name__}: {err}"))
@@ -55,6 +55,20 @@ def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
         findings=findings,
         provenance=provenance(corpus, [cid for f in findings for cid in f.claims]),
     )
+
+
+def kept_promise(ctx: Context, r: Rule, f: Finding) -> Finding:
+    """``f``, or ``f`` as a warning that says why it needs review when it is an error and one of
+    its claims decided a part the rule rests on (:attr:`Rule.rests_on`: holder, measured thing,
+    target, derivation) with less than :data:`~verifier.models.claim.CONFIDENT` confidence: the
+    linters' promise that an error rests only on claims decided with confidence."""
+    if f.severity != Severity.error:
+        return f
+    weak = [(cid, part, d) for cid in f.claims if (c := ctx.by_id.get(cid)) is not None for part, d in c.weak(r.rests_on)]
+    if not weak:
+        return f
+    why = "; ".join(f"{part} of {cid} decided by {d.by} (confidence {d.confidence:.2f})" for cid, part, d in weak)
+    return f.model_copy(update={"severity": Severity.warning, "message": f"{f.message} (needs review: {why})"})
 
 
 def set_unique(findings: list[Finding]) -> list[Finding]:
@@ -144,7 +158,7 @@ def _claim_entry(c: Claim, body: str, ends: list[int]) -> ClaimEntry:
     value = v.number if v.number is not None else ([v.low, v.high] if v.is_range else v.iso)
     return ClaimEntry(
         id=c.id, source=c.source, quote=c.anchor.quote, start=c.anchor.start, end=c.anchor.end, subject=c.subject,
-        metric=c.metric, kind=c.kind, printed=v.printed, value=value, unit=v.unit, approx=c.approx, scope=c.scope,
-        comparison=c.comparison, attribution=c.attribution, status=c.status,
+        metric=c.metric, measured=c.measured, kind=c.kind, printed=v.printed, value=value, unit=v.unit, approx=c.approx, scope=c.scope,
+        comparison=c.comparison, attribution=c.attribution, derived=c.derived, decided=c.decided, status=c.status,
         sentence=sentence_around(body, c.anchor.start, c.anchor.end, ends),
     )

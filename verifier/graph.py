@@ -94,7 +94,7 @@ def build_graph(corpus: Corpus, findings: list[Finding] | None = None) -> nx.Mul
             flags.setdefault(cid, []).append(f.rule)
     for c in sorted(corpus.claims, key=lambda c: c.id):
         g.add_node(node_id("claim", c.id), **_clean(
-            kind="claim", ident=c.id, label=f"{c.subject} {c.metric}: {figure_text(c)}", quote=c.anchor.quote,
+            kind="claim", ident=c.id, label=f"{c.subject or c.measured or '(no holder)'} {c.metric}: {figure_text(c)}", quote=c.anchor.quote,
             figure=figure_text(c), subject=c.subject, metric=c.metric, tier=c.attribution.tier.value,
             start=c.anchor.start, end=c.anchor.end, status=c.status, flagged=",".join(sorted(set(flags.get(c.id, [])))) or None,
         ))

@@ -157,6 +157,53 @@ class Attribution(BaseModel):
 ScopeValue = str | list[str]
 
 
+CONFIDENT = 0.75
+"""Confidence from which a decision may carry an error-severity finding (the linters' promise:
+an error rests on claims decided with confidence; a finding that rests on a weaker decision is at
+most a warning that says why it needs review). Records without a decision (written or accepted by
+a person) count as confident."""
+
+
+class Decision(BaseModel):
+    """How one part of a claim's frame was decided: its ``holder`` (the subject), ``measured``
+    thing, comparison ``target`` or ``derivation``. ``by`` names the evidence ('lexicon',
+    'sentence subject', 'apposition', 'article topic', 'previous sentence', ...: see
+    :data:`verifier.extract.decided.DECIDED_BY`); ``confidence`` is in [0, 1] and from
+    :data:`CONFIDENT` up an error may rest on it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    by: str = Field(min_length=1, description="The evidence the part was decided from ('lexicon', 'sentence subject', 'article topic'...).")
+    confidence: float = Field(ge=0, le=1, description="How sure the decision is; 0.75 and up may carry an error.")
+
+
+Op = Literal["percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share", "difference", "sum"]
+"""How a derived figure follows from its operands (claims of the same sentence), with the value
+the rule V111 recomputes (``a``, ``b`` the operands in order; bands from printed precision):
+
+* ``percent_change``: (base, new) -> 100 (new / base - 1) %; a change in percentages may also be read in points
+* ``pp_change``: (base, new), both in % -> new - base percentage points
+* ``ratio``: (a, b) -> a / b ('是…的3倍', '3 times as much as')
+* ``times_more``: (a, b) -> a / b or a / b - 1 ('3 times more than', '增长了2倍': both readings are in use)
+* ``times_less``: (a, b), a the smaller -> no literal reading is a valid fall ('3 times lower', '下降了3倍'); b / a is shown for review
+* ``multiple``: (base, new) -> new / base, the factor stated in words ('翻两番' 4, 'doubled' 2)
+* ``share``: (part, whole) -> 100 part / whole % ('66 of 561 (29.6%)')
+* ``difference``: (a, b) -> abs(a - b) in their unit ('比上年多646万人')
+* ``sum``: (parts...) -> their sum, the whole ('515, 2,006 and 561, 3,082 in all')
+"""
+
+
+class Derived(BaseModel):
+    """A figure derived from other figures of its own sentence: no holder is needed to check it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    op: Op = Field(description="How the figure follows from its operands (see Op).")
+    operands: list[str] = Field(min_length=1, description="Ids of the operand claims, in the order the op documents.")
+    direction: Literal["up", "down"] | None = Field(None, description="The direction the words state ('rose', '下降'), if any.")
+    basis: str | None = Field(None, description="The time basis of a change: 'year on year' (同比), 'period on period' (环比).")
+
+
 class Claim(BaseModel):
     """One numeric claim of one source.
 
@@ -171,13 +218,27 @@ class Claim(BaseModel):
     id: str = Field(description="Unique id, '<source>-c<NNN>'.")
     source: str = Field(description="Id of the article that prints the claim.")
     anchor: Anchor
-    subject: str = Field(description="Canonical name of what the figure is about ('Jalapeño', 'GB200').")
-    metric: str = Field(description="Metric from the vocabulary ('power', 'throughput_per_power', 'latency_e2e'...).")
+    subject: str | None = Field(description="Canonical name of the figure's holder ('Jalapeño', 'GB200', '国家统计局'); "
+                                "null when the figure belongs to no entity the text names ('Turnout was 62%').")
+    metric: str = Field(description="Metric from the vocabulary ('power', 'throughput_per_power', 'latency_e2e'...), "
+                        "or a coarse class (money, count, percent, ...) for a figure no vocabulary metric fits.")
+    measured: str | None = Field(None, description="The measured thing: the noun phrase the figure counts or measures, "
+                                 "as printed ('quarterly revenue', 'patients', '新能源汽车出口量').")
     kind: Kind = Field(description="What sort of figure it is.")
     value: Value
     approx: Approx | None = Field(None, description="Approximation or bound word, normalised.")
     scope: dict[str, ScopeValue] = Field(default_factory=dict, description="Conditions under which the figure holds.")
     comparison: Comparison | None = Field(None, description="For ratios, shares, reductions and differences.")
     attribution: Attribution
+    derived: Derived | None = Field(None, description="For a figure derived from others of its sentence: how, and from which claims.")
+    decided: dict[str, Decision] = Field(
+        default_factory=dict,
+        description="How the holder, measured thing, target and derivation were decided, with a confidence "
+        "(keys 'holder', 'measured', 'target', 'derivation'); a missing key counts as decided with confidence.")
     status: Literal["accepted", "proposed", "rejected"] = Field("accepted", description="Review status; extraction proposes, people accept or reject.")
     note: str | None = Field(None, description="Reviewer's comment.")
+
+    def weak(self, parts: frozenset[str] | set[str]) -> list[tuple[str, Decision]]:
+        """The decisions among ``parts`` ('holder', 'measured', 'target', 'derivation') made with
+        less than :data:`CONFIDENT` confidence, in key order."""
+        return [(k, d) for k, d in sorted(self.decided.items()) if k in parts and d.confidence < CONFIDENT]

@@ -11,12 +11,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from verifier.models.claim import Attribution, Comparison
+from verifier.models.claim import Attribution, Comparison, Decision, Derived
 from verifier.models.finding import Finding
 from verifier.models.source import Citation, Format
 from verifier.models.tier import Tier
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
+"""1.1: a claim's ``subject`` may be null (a figure no entity holds), and claims carry ``measured``,
+``derived`` and ``decided``."""
 
 
 class SourceEntry(BaseModel):
@@ -49,8 +51,9 @@ class ClaimEntry(BaseModel):
     quote: str
     start: int
     end: int
-    subject: str
+    subject: str | None
     metric: str
+    measured: str | None = None
     kind: str
     printed: str
     value: float | list[float | None] | str | None
@@ -59,6 +62,8 @@ class ClaimEntry(BaseModel):
     scope: dict[str, str | list[str]]
     comparison: Comparison | None
     attribution: Attribution
+    derived: Derived | None = None
+    decided: dict[str, Decision] = Field(default_factory=dict)
     status: str
     sentence: str = Field("", description="The sentence of the article that holds the quote (for readers and ClaimReview).")
 

@@ -45,13 +45,20 @@ class Context:
     memo: dict = field(default_factory=dict)
 
     @cached_property
-    def live(self) -> list[Claim]:
+    def figures(self) -> list[Claim]:
         """Claims that take part in checks: numeric, not rejected, anchored, within the range the
         checker computes in (:attr:`~verifier.models.claim.Value.checkable`; V604 reports the
-        others), in offset order."""
+        others), in offset order; with or without a holder (arithmetic inside one sentence
+        needs none: :mod:`verifier.rules.derived`)."""
         out = [c for c in self.corpus.claims if c.status != "rejected" and (c.value.number is not None or c.value.is_range)
                and c.value.checkable and self._anchored(c)]
         return sorted(out, key=lambda c: (c.source, c.anchor.start, c.id))
+
+    @cached_property
+    def live(self) -> list[Claim]:
+        """The :attr:`figures` that have a holder: facts (a subject, a metric, a scope) are made of
+        these, so a figure nobody holds never meets another article's figure."""
+        return [c for c in self.figures if c.subject]
 
     def _anchored(self, c: Claim) -> bool:
         """True when the claim's quote is at its offsets: a record that no longer matches its
@@ -183,7 +190,7 @@ def is_summary(claim: Claim) -> bool:
     """True when a claim speaks of several facts at once: a list scope or alternative subjects/targets."""
     return (
         any(isinstance(v, list) for v in claim.scope.values())
-        or ALTERNATIVES in claim.subject
+        or ALTERNATIVES in (claim.subject or "")
         or (claim.comparison is not None and ALTERNATIVES in claim.comparison.target)
     )
 

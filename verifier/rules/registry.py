@@ -33,6 +33,10 @@ class Rule:
     severity: Severity
     func: Callable
     enabled: bool = True
+    rests_on: frozenset[str] = frozenset({"holder", "measured", "target"})
+    """The parts of its claims' frames a finding of this rule rests on: an error whose claims
+    decided one of them with less than :data:`~verifier.models.claim.CONFIDENT` confidence is
+    reported as a warning that says why it needs review (:func:`verifier.engine.check`)."""
 
     @property
     def family(self) -> str:
@@ -52,8 +56,9 @@ class Rule:
 RULES: dict[str, Rule] = {}
 
 
-def rule(code: str, name: str, summary: str, severity: str = "error", enabled: bool = True):
-    """Register the decorated function as rule ``code``.
+def rule(code: str, name: str, summary: str, severity: str = "error", enabled: bool = True,
+         rests_on: frozenset[str] | None = None):
+    """Register the decorated function as rule ``code`` (``rests_on``: see :attr:`Rule.rests_on`).
 
     Raises:
         ValueError: the code is malformed or already taken.
@@ -64,7 +69,8 @@ def rule(code: str, name: str, summary: str, severity: str = "error", enabled: b
     def wrap(func: Callable[..., Iterable[Finding]]) -> Callable[..., Iterable[Finding]]:
         if code in RULES:
             raise ValueError(f"rule code {code} is already used by {RULES[code].name}")
-        RULES[code] = Rule(code, name, summary, Severity(severity), func, enabled)
+        RULES[code] = Rule(code, name, summary, Severity(severity), func, enabled,
+                           *(() if rests_on is None else (rests_on,)))
         func.rule = RULES[code]  # type: ignore[attr-defined]
         return func
 
