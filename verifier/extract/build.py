@@ -42,7 +42,7 @@ _BOUNDS: Final = frozenset({"over", "at_least", "under", "at_most"})
 
 
 def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subject: str, comparison: Comparison | None,
-                near: str, wide: str, after: str, extra: dict | None = None) -> Claim | None:
+                near: str, wide: str, after: str, extra: dict | None = None, decided: dict | None = None) -> Claim | None:
     """The proposed record of figure ``f`` (id 'pending'); None for a duration that names no
     milestone or activity, or for a value beyond the double range (:func:`_value`). Remembers the subject (and any target) in ``run.memo``."""
     q = f.q
@@ -83,7 +83,7 @@ def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, su
         anchor=Anchor(quote=q.surface, start=q.start, end=q.end, prefix=body[max(0, q.start - CONTEXT):q.start],
                       suffix=body[q.end:q.end + CONTEXT]),
         subject=subject, metric=r.metric, kind=kind, value=value, approx=f.approx, scope=scope,
-        comparison=comparison, attribution=att, status="proposed",
+        comparison=comparison, attribution=att, status="proposed", decided=decided or {},
     )
 
 

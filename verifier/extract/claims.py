@@ -32,7 +32,7 @@ from verifier.extract.families import family_subject
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
 from verifier.extract.portions import portion_claim
-from verifier.extract.owners import DIFF_AFTER, name_of, subject_and_target
+from verifier.extract.owners import DIFF_AFTER, decision, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
 from verifier.extract.spans import SpanIndex
 from verifier.extract.subjects import ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair
@@ -237,20 +237,21 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
         # '距EUV掩模版极限858平方毫米只差18平方毫米': 858 is the reference point's own figure
         return build_claim(run, body, sent, f, reading, _point(run, reference), None, near, wide, after)
     if reference and DIFFERENCE.search(near) and reading.kind not in ("ratio", "percent", "date"):
-        subject, _ = subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
-        if subject is None:
+        owners = subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
+        if owners.subject is None:
             return None
-        return build_claim(run, body, sent, f, reading, subject, Comparison(target=_point(run, reference), relation="difference"),
-                           near, wide, after)
+        return build_claim(run, body, sent, f, reading, owners.subject, Comparison(target=_point(run, reference), relation="difference"),
+                           near, wide, after, decided={"holder": decision(owners.by), "target": decision("named target")})
     if reading.kind not in ("ratio", "percent", "date") and q.unit and (DIFF_BEFORE.search(near) or DIFF_AFTER.match(after)
                                                                        or (reading.metric == "duration" and TIME_DIFF_AFTER.match(after))):
         reading = replace(reading, relation="difference")  # 'X2的容量多出4.5千瓦时', 'a difference of $1,500'
     if reading.metric == "date" and re.fullmatch(r"\d{4}", f.iso or "") and _sets_a_year(body, sent, f, run):
         return None  # 'shipped 180,000 heat pumps in 2025': the year scopes that figure, it dates no event
+    by, target_by = "clause name", "named target"
     if reading.metric == "date":
-        subject, target = event_subject(run, body, sent, f, near, after), None
+        subject, target, by = event_subject(run, body, sent, f, near, after), None, "sentence name"
     elif reading.metric in METADATA or (reading.metric == "count" and reading.unit == "authors"):
-        subject, target = run.source.id, None  # figures about the article itself (its bylines, length)
+        subject, target, by = run.source.id, None, "lexicon"  # figures about the article itself (its bylines, length)
     elif reading.metric == "model_size":
         owner = run.models.by_end.starting(f.q.start - 3, f.q.end + 1)  # m.end in [q.start - 3, q.end]
         if not owner:
@@ -259,7 +260,7 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     elif (deal := deal_subject(run, body, cs, clause_end(body, q.end, sent.end), q)) is not None:
         subject, target = deal, None
     else:
-        subject, target = subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
+        subject, target, by, target_by = subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
     if subject is None:
         return None
     family = family_subject(run, body, sent, f, reading, subject) if target is None else None
@@ -267,8 +268,11 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     settled = compare(run, body, sent, f, reading, subject, target)
     if settled is None:
         return None
-    subject, reading, comparison, extra = settled
-    return build_claim(run, body, sent, f, reading, subject, comparison, near, wide, after, extra)
+    subject2, reading, comparison, extra = settled
+    decided = {"holder": decision(by if subject2 == subject else "sentence comparison")}
+    if comparison is not None:
+        decided["target"] = decision(target_by if comparison.target == target else "sentence comparison")
+    return build_claim(run, body, sent, f, reading, subject2, comparison, near, wide, after, extra, decided)
 
 
 def _restatement(run: Run, body: str, sent: Sentence, f: Figure, prev: Claim) -> Claim | None:
@@ -280,7 +284,7 @@ def _restatement(run: Run, body: str, sent: Sentence, f: Figure, prev: Claim) ->
             or factor(q.unit, prev.value.unit) is None or not apposed(body[prev.anchor.end:q.start]):
         return None
     reading = M.Reading(prev.metric, q.unit, "count" if prev.metric == "count" else "measurement")
-    return build_claim(run, body, sent, f, reading, prev.subject, None, body[sent.start:q.start], "", "", dict(prev.scope))
+    return build_claim(run, body, sent, f, reading, prev.subject, None, body[sent.start:q.start], "", "", dict(prev.scope), dict(prev.decided))
 
 
 def _a_year(q) -> bool:

@@ -12,7 +12,7 @@ article's main subject. The comparison target of a comparative figure is the nam
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from verifier.extract import metrics as M
 from verifier.extract import targets as T
@@ -22,10 +22,14 @@ from verifier.extract.context import Figure
 from verifier.extract.counts import GOODS_UNITS
 from verifier.extract.lexicon import Mention, resolve_alias
 from verifier.extract.segment import Sentence, clause_end
+from verifier.models.claim import Decision
 from verifier.extract.subjects import COMPANY_METRICS, FORMER, LATTER, PRODUCT_KINDS, SHIPMENTS, find_target, in_clause
 
 if TYPE_CHECKING:
     from verifier.extract.claims import Run
+
+SENTENCE_STOP: Final = re.compile(r"[。！？!?]|\.(?=\s)|\n")
+"""The end of a full sentence (a semicolon only ends a clause)."""
 
 PRONOUN: Final = re.compile(r"^\s*(?:其|它|它们|该芯片|该系统|its\b|it\b|their\b)", re.IGNORECASE)
 """A clause that opens on a pronoun speaks of the subject named last before its sentence."""
@@ -54,14 +58,59 @@ APPOSED: Final = re.compile(r"(?:\s+[a-z][a-z-]*){0,2}\s*[,，]\s*")
 """What lies between a name and a clause set after it: 'the E9 midibus, rated for 240 km' (at
 most two lower-case words and a comma): the clause's figure is that name's."""
 
+CONFIDENCE: Final = {
+    # the figure's own clause or an explicit construction names the holder
+    "lexicon": 0.95, "for phrase": 0.9, "clause name": 0.9, "distributive pair": 0.85, "table row": 0.85,
+    "relative clause": 0.8, "apposition": 0.8, "example": 0.8, "restated figure": 0.8, "named target": 0.9,
+    # a name elsewhere in the sentence, or a comparison the sentence set up: usually right
+    "sentence name": 0.75, "sentence comparison": 0.75, "from-to role": 0.75,
+    # a reference back across sentences, or a guess from the article as a whole: needs review
+    "previous clause": 0.75, "former and latter": 0.75,
+    # '约700 token每秒，而GB300只有约169个': a nameless figure set against rivals named after it is the
+    # figure of what the article compares with them, its main subject
+    "contrast with a rival": 0.75,
+    # a reference back across sentences, or a guess from the article as a whole: needs review
+    "pronoun": 0.6, "definite description": 0.6, "previous sentence": 0.55, "paragraph name": 0.55,
+    "implicit target": 0.6, "last two names": 0.5, "article topic": 0.4,
+}
+"""Confidence of each kind of evidence a holder or target is decided from (see
+:data:`verifier.models.claim.CONFIDENT`, 0.75: an error may rest on a decision from that up). The
+order is the order of the evidence's distance from the figure: its own clause, its sentence, the
+text before, the article as a whole. A name no lexicon lists (a capitalised phrase, a quoted
+nickname) is as good as a listed one: the evidence is where it stands, not who listed it."""
+
+def decision(by: str) -> Decision:
+    """The :class:`~verifier.models.claim.Decision` for evidence ``by`` (a :data:`CONFIDENCE` key).
+
+    Raises:
+        KeyError: ``by`` is not a kind of evidence :data:`CONFIDENCE` rates."""
+    return Decision(by=by, confidence=CONFIDENCE[by])
+
+
 PORTIONS: Final = frozenset({"cost_share", "share"})
 """Metrics of a share of a total: no fallback to the article's main subject."""
 
 
 def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, paired: dict, row_pair, rank: int,
-                       reading: M.Reading) -> tuple[str | None, str | None]:
+                       reading: M.Reading) -> Owners:
     """The subject of figure ``f`` and, when its reading is comparative, its comparison target
-    (either may be None: the figure is then not proposed, or proposed without a comparison)."""
+    (either may be None: the figure is then not proposed, or proposed without a comparison),
+    each with the evidence it was decided from (:class:`Owners`, labels and confidences in
+    :data:`verifier.extract.decided.CONFIDENCE`)."""
+    return _subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
+
+
+class Owners(NamedTuple):
+    """The holder and comparison target of one figure, and the evidence each was decided from."""
+
+    subject: str | None
+    target: str | None
+    by: str = "sentence name"
+    target_by: str = "named target"
+
+
+def _subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, paired: dict, row_pair, rank: int,
+                        reading: M.Reading) -> Owners:
     q, memo = f.q, run.memo
     role_metric = SHIPMENTS if reading.metric == "count" and reading.unit in GOODS_UNITS else reading.metric
     comparative = reading.relation is not None
@@ -73,56 +122,60 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
     role = None if comparative else T.from_to_role(body, q.start, q.end, [s for s in run.spans if s != (q.start, q.end)])
     if role == "to" and before and before[-1].subject not in (memo.main, None) and memo.main \
             and "period" not in before[-1].scope:
-        return memo.main, None  # the rivals had the 'from' figure: the subject has the 'to' one
+        return Owners(memo.main, None, "from-to role")  # the rivals had the 'from' figure: the subject has the 'to' one
     if role == "from":
         # '由 A 降至 B': A is the rivals' figure when the sentence compares with them, else the
         # subject's former value when a verb of change says so (scope period: before, see
         # :func:`_claim`); without one, A is not proposed (it would read as a restatement of B)
         rivals = rival_change(run, body, sent)
         if rivals:
-            return rivals, None
+            return Owners(rivals, None, "from-to role")
         if T.change_side(body, q.start, q.end, run.spans, sent.start) is None:
-            return None, None
+            return Owners(None, None)
     if comparative and any(w in near for w in FORMER):
-        return memo.pair()
+        return Owners(*memo.pair(), "former and latter", "former and latter")
     if q.start in paired:
-        return paired[q.start].name, target
+        return Owners(paired[q.start].name, target, "distributive pair")
     owner = FOR_AFTER.match(body, q.end, sent.end)
     owner = run.subjects.starting(owner.end(), owner.end() + 1) if owner and not comparative else []
     if owner and owner[0].kind in PRODUCT_KINDS:
-        return name_of(run, owner[0]), None
+        return Owners(name_of(run, owner[0]), None, "for phrase")
     if row_pair is not None:
         if comparative:
-            return row_pair[0].name, target or row_pair[1].name
-        return (row_pair[0] if rank == 0 else row_pair[1]).name, target
+            return Owners(row_pair[0].name, target or row_pair[1].name, "table row", "named target" if target else "table row")
+        return Owners((row_pair[0] if rank == 0 else row_pair[1]).name, target, "table row")
     if role_metric not in COMPANY_METRICS:  # 'Helion quotes a weight of 116 kg': who says a product figure does not own it
         exclude = exclude | {o.name for o in run.subjects.within(sent.start, q.start) if is_speaker(body, o)}
     m = in_clause(body, cs, q.start, run.subjects, exclude, role_metric)
+    by = "clause name"
     if m is None and RELATIVE.match(near):  # '…than Hollin Bank, which in turn is 420 MW bigger': Hollin Bank's
-        m = _set_after(run, body, sent, cs, exclude)
+        m, by = _set_after(run, body, sent, cs, exclude), "relative clause"
     if comparative and m is None and target is None and before and before[-1].comparison is not None:
-        return before[-1].subject, before[-1].comparison.target  # a nameless clause goes on with the sentence's comparison
+        # a nameless clause goes on with the sentence's comparison
+        return Owners(before[-1].subject, before[-1].comparison.target, "sentence comparison", "sentence comparison")
     subject = name_of(run, m) if m else None
     if subject is None and comparative and not target and reading.relation == "share" and q.kind == "fraction":
-        return memo.pair()
+        return Owners(*memo.pair(), "last two names", "last two names")
     definite = DEFINITE.match(body, cs, q.start)  # the figure's own clause opens on 'The <thing>'
     if subject is None and definite and definite.group(1).lower().rstrip("s") in THINGS:
-        subject = _described(run, body, sent, definite.group(1))
+        subject, by = _described(run, body, sent, definite.group(1)), "definite description"
     elif subject is None and definite and definite.group(1).lower() in FIRMS:
-        subject = _firm(run, sent)
+        subject, by = _firm(run, sent), "definite description"
     if subject is None and PRONOUN.search(near):  # the name nearest before the pronoun: this sentence's, else the paragraph's
         m = in_clause(body, sent.start, cs, run.subjects, exclude, role_metric) \
             or in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, role_metric)
-        subject = name_of(run, m) if m else None
+        subject, by = (name_of(run, m) if m else None), "pronoun"
     if subject is None:
         example = EXAMPLE.search(body, sent.start, cs)
         m = example and in_clause(body, example.start(1), example.end(1), run.subjects, exclude, role_metric)
-        subject = name_of(run, m) if m else None
+        subject, by = (name_of(run, m) if m else None), "example"
     if subject is None and not comparative:  # 'the articulated E18, rated for 300 km': the name the clause is set after
         named = _set_after(run, body, sent, cs, exclude)
-        subject = name_of(run, named) if named else None
-    subject = subject or memo.restated(f.printed, reading.unit)
+        subject, by = (name_of(run, named) if named else None), "apposition"
     if subject is None:
+        subject, by = memo.restated(f.printed, reading.unit), "restated figure"
+    if subject is None:
+        by = "sentence name"
         owners = {o.name for o in run.subjects.within(sent.start, cs) if POSSESSIVE.match(body, o.end)}
         # a generic name owns a count only in the count's own clause ('AI芯片市场将分化为两个赛道')
         others = exclude | (run.generic if role_metric == "count" else set())
@@ -132,26 +185,30 @@ def subject_and_target(run: Run, body: str, sent: Sentence, f: Figure, cs: int, 
             or in_clause(body, sent.start, cs, run.subjects, others, role_metric, nearest=False)
         subject = name_of(run, m) if m else None
     if subject is None and (reading.metric in PORTIONS or role_metric == SHIPMENTS):
-        return None, None  # a share of a total, or a count of goods, belongs to an owner the sentence must name
+        return Owners(None, None)  # a share of a total, or a count of goods, belongs to an owner the sentence must name
     if subject is None and comparative and target and any(w in near for w in LATTER):
         former, latter = memo.pair()
-        subject = former if former != target else None
+        subject, by = (former if former != target else None), "former and latter"
     if subject is None and _only_rivals_follow(run, body, q.end, sent.end):
-        subject = memo.main
+        subject, by = memo.main, "contrast with a rival"
     if subject is None:
         prev = run.last.get(id(sent.unit))
+        # a clause after ';' or '；' goes on with its sentence's holder; a new sentence may not
+        by = "previous clause" if prev is not None and not SENTENCE_STOP.search(body, prev.anchor.end, sent.start) else "previous sentence"
         subject = prev.subject if prev is not None and prev.subject not in run.generic else None
         subject = _not_a_rival(run, sent, subject)
         if subject in run.companies and role_metric not in COMPANY_METRICS:
             subject = None  # a company's count or money figure does not make it the owner of a product's figures
     if subject is None:
         m = in_clause(body, sent.unit.start, sent.start, run.subjects, exclude, role_metric)
-        subject = name_of(run, m) if m else memo.main
+        subject, by = (name_of(run, m), "paragraph name") if m else (memo.main, "article topic")
+    target_by = "named target"
     if comparative and not target and subject:
         paragraph = run.claims.starting(sent.unit.start, sent.start)
         target = T.implicit_target(subject, reading.metric, body[sent.start:q.end] + body[q.end:clause_end(body, q.end, sent.end)],
                                    before, paragraph, memo.compare_set, reading.unit == "x", memo.main)
-    return subject, target
+        target_by = "implicit target"
+    return Owners(subject, target, by, target_by)
 
 
 AGAINST: Final = re.compile(r"(?:\bagainst|\bcompared (?:with|to)|\bversus|\bvs\.?|\bthan|相比|对比)\s*(?:the\s+|约|近)?$", re.IGNORECASE)

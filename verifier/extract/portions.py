@@ -163,7 +163,8 @@ def _share_of_part(run: Run, body: str, sent: Sentence, f: Figure, near: str, wi
     part = parts[-1]
     reading = M.Reading(part.metric, "%", "percent", "share")
     comparison = Comparison(target=part.subject, relation="share", scope={"part": ""})
-    return build_claim(run, body, sent, f, reading, part.subject, comparison, near, wide, after, dict(part.scope))
+    return build_claim(run, body, sent, f, reading, part.subject, comparison, near, wide, after, dict(part.scope),
+                       _inherited(part))
 
 
 def portion_claim(run: Run, body: str, sent: Sentence, f: Figure, near: str, wide: str, after: str) -> Claim | None:
@@ -188,7 +189,7 @@ def portion_claim(run: Run, body: str, sent: Sentence, f: Figure, near: str, wid
         reading = M.Reading(whole.metric, "%", "percent", "share")
         comparison = Comparison(target=whole.subject, relation="share", scope={"part": ""})
         return build_claim(run, body, sent, f, reading, whole.subject, comparison, near, wide, after,
-                           {**whole.scope, "part": name})
+                           {**whole.scope, "part": name}, _inherited(whole))
     if q.unit is not None and factor(q.unit, whole.value.unit) is None:
         return None
     name = named or part_name(between, after)
@@ -196,4 +197,11 @@ def portion_claim(run: Run, body: str, sent: Sentence, f: Figure, near: str, wid
         return None
     reading = M.Reading(whole.metric, whole.value.unit if q.unit is None else q.unit,
                         "count" if whole.metric == "count" else "measurement")
-    return build_claim(run, body, sent, f, reading, whole.subject, None, near, wide, after, {**whole.scope, "part": name})
+    return build_claim(run, body, sent, f, reading, whole.subject, None, near, wide, after, {**whole.scope, "part": name},
+                       _inherited(whole))
+
+
+def _inherited(whole: Claim) -> dict:
+    """The decisions a part's figure takes from its whole's: the same holder, decided the same way
+    (the part's own target is the whole, in its sentence)."""
+    return {k: d for k, d in whole.decided.items() if k == "holder"}
