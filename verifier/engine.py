@@ -105,10 +105,11 @@ def _summary(ctx: Context, findings: list[Finding]) -> Summary:
 def _checkable(ctx: Context) -> set[str]:
     """Claims that some arithmetic or comparison could test: see :class:`~verifier.models.report.Coverage`."""
     facts = Counter((c.subject, c.metric) for c in ctx.live)
-    return {
+    held = {
         c.id for c in ctx.live
         if c.comparison is not None or is_summary(c) or inverse_of(c.metric) or facts[(c.subject, c.metric)] > 1
     }
+    return held | {i for c in ctx.figures if c.derived is not None for i in (c.id, *c.derived.operands)}
 
 
 def _source_entry(s) -> SourceEntry:

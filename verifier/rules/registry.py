@@ -3,7 +3,8 @@
 Codes are a letter and three digits, assigned in the rule modules; the hundreds digit is the
 family:
 
-* V1xx arithmetic: derived figures recomputed from their operands (:mod:`.arithmetic`)
+* V1xx arithmetic: derived figures recomputed from their operands (:mod:`.arithmetic`, and inside
+  one sentence, without holders, :mod:`.derived`)
 * V2xx contradictions between sources about the same fact (:mod:`.contradictions`)
 * V3xx quotes and anchors (:mod:`.anchors`)
 * V4xx provenance, citations and evidence tiers (:mod:`.provenance`)
@@ -79,7 +80,7 @@ def rule(code: str, name: str, summary: str, severity: str = "error", enabled: b
 
 def all_rules() -> dict[str, Rule]:
     """Every registered rule, by code (imports the rule modules on first call)."""
-    from verifier.rules import anchors, arithmetic, contradictions, coverage, provenance, reading  # noqa: F401
+    from verifier.rules import anchors, arithmetic, contradictions, coverage, derived, provenance, reading  # noqa: F401
 
     return dict(sorted(RULES.items()))
 

@@ -1,0 +1,198 @@
+"""V108, V109: figures derived from other figures of their own sentence, recomputed.
+
+"Revenue rose to $1.5 billion from $1.2 billion, an increase of 27%", "66 of 561 patients
+(29.6%)", "fell to 4.1% from 4.5%, a drop of 0.6 percentage points", "从60万辆增长到120万辆，翻了两番":
+the sentence prints the derived figure beside its operands, so it can be checked without
+knowing whose figures they are. Extraction records the derivation on the derived claim
+(:class:`~verifier.models.claim.Derived`: an op and the ids of its operand claims); the rules
+recompute it on the operands' printed bands, as every V1xx rule does, and report only when the
+bands do not meet. A finding rests on the derivation alone (not on the holder), so its severity
+follows how surely the construction was read (``decided['derivation']``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from verifier.models.claim import Claim
+from verifier.models.finding import Band, Finding, Severity
+from verifier.numeric import Interval, abs_interval, fmt_interval
+from verifier.rules.context import Context, figure_text, operand, point_band, stated_band
+from verifier.rules.registry import rule
+from verifier.units import factor
+
+DERIVATION = frozenset({"derivation"})
+"""What a finding of these rules rests on: the reading of the construction, not the holder."""
+
+FORMULA: dict[str, str] = {
+    "percent_change": "100 × (new / base − 1)",
+    "pp_change": "new − base (percentage points)",
+    "ratio": "a / b",
+    "times_more": "a / b, or a / b − 1",
+    "multiple": "new / base",
+    "share": "100 × part / whole",
+    "difference": "|a − b|",
+    "sum": "the sum of the parts",
+}
+"""What each op recomputes, in words (see :data:`verifier.models.claim.Op`)."""
+
+SIGNED = frozenset({"percent_change", "pp_change"})
+"""Ops whose result has a sign the words state ('rose', 'a drop of', '下降')."""
+
+
+def _common(claims: list[Claim]) -> list[Interval] | None:
+    """The point bands of ``claims`` in the first one's unit; None when one is a range or a unit
+    does not convert (a bare count goes with any count noun: '66 of 561 patients')."""
+    unit = next((c.value.unit for c in claims if c.value.unit), None)
+    out = []
+    for c in claims:
+        if c.value.number is None:
+            return None
+        k = 1.0 if c.value.unit in (None, unit) or unit is None else factor(c.value.unit, unit)
+        if k is None:
+            return None
+        out.append(point_band(c).scale(k))
+    return out
+
+
+def _readings(op: str, ivs: list[Interval], units: list[str | None]) -> list[tuple[str, Interval]]:
+    """The values the derived figure may print, each with how it is computed (several for
+    'times more', which is written for both a / b and a / b − 1)."""
+    if op == "percent_change":
+        base, new = ivs
+        out = [("100 × (new / base − 1)", Interval(100 * ((new / base).lo - 1), 100 * ((new / base).hi - 1)))]
+        if all(u == "%" for u in units):  # two percentages: the change may be meant in points
+            out.append(("new − base (percentage points)", new - base))
+        return out
+    if op == "pp_change":
+        base, new = ivs
+        return [("new − base", new - base)]
+    if op in ("ratio", "multiple"):
+        a, b = ivs if op == "ratio" else (ivs[1], ivs[0])
+        return [(FORMULA[op], a / b)]
+    if op == "times_more":
+        a, b = ivs
+        q = a / b
+        return [("a / b", q), ("a / b − 1", Interval(q.lo - 1, q.hi - 1))]
+    if op == "share":
+        part, whole = ivs
+        return [(FORMULA[op], (part / whole).scale(100))]
+    if op == "difference":
+        a, b = ivs
+        return [(FORMULA[op], abs_interval(a - b))]
+    if op == "sum":
+        return [(FORMULA[op], Interval(sum(i.lo for i in ivs), sum(i.hi for i in ivs)))]
+    return []
+
+
+def _stated(c: Claim) -> Interval:
+    """The derived figure's band in its own unit, signed by its words: 'a drop of 0.6 points'
+    states −0.6 (a printed sign wins: '-0.60‰')."""
+    iv = point_band(c)
+    if c.derived.op in SIGNED and c.derived.direction == "down" and iv.lo >= 0:
+        return iv.scale(-1)
+    return iv
+
+
+def _scaled(c: Claim, ops: list[Claim]) -> float | None:
+    """The factor from the operands' unit to the derived figure's (1 for ratios and shares;
+    'a difference of 646万' in 万 vs operands in 人)."""
+    if c.derived.op in ("difference", "sum"):
+        unit = next((o.value.unit for o in ops if o.value.unit), None)
+        if c.value.unit in (None, unit) or unit is None:
+            return 1.0
+        return factor(unit, c.value.unit)
+    return 1.0
+
+
+def _derived(ctx: Context, keep: Callable[[Claim], bool]) -> Iterator[tuple[Claim, list[Claim]]]:
+    """Derived claims ``keep`` selects, with their operand claims (all live, in order)."""
+    live = {c.id: c for c in ctx.figures}
+    for c in ctx.figures:
+        if c.derived is None or not keep(c):
+            continue
+        ops = [live.get(i) for i in c.derived.operands]
+        if all(o is not None for o in ops):
+            yield c, ops
+
+
+@rule("V108", "derived-figure-mismatch", "A figure derived from others of its sentence (a change, share, multiple or sum) "
+      "disagrees with them.", rests_on=DERIVATION)
+def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
+    """A figure the sentence derives from its other figures is recomputed from them: a
+    percentage change from its base and new value, a change in percentage points, a share
+    from its part and whole ('66 of 561 (29.6%)'), a multiple ('3 times as much', '翻两番'
+    is 4), 'x times more' (read both as a / b and a / b − 1: flagged only when neither fits),
+    a difference, and parts that should add up to their whole. A change whose words and
+    figures go opposite ways ('fell 0.3%' when the figures rise) is flagged too. A percentage
+    change between two percentages that fits only as percentage points is a warning.
+
+    Tolerance: the stated figure's printed band (half its last digit, widened by an
+    approximation word) must meet the band recomputed from the operands' printed bands.
+
+    Okay: "Revenue rose to $1.5 billion from $1.2 billion, an increase of 25%." (1.5 / 1.2 = 1.25)
+    Okay: "In all, 115 of 515 patients (22%) died." (115 / 515 = 22.3 %, printed 22: [21.5, 22.5])
+    V108: "Revenue rose to $1.5 billion from $1.2 billion, an increase of 27%." (25 %)
+    V108: "In all, 66 of 561 patients (29.6%) died." (66 / 561 = 11.8 %)
+    """
+    me = derived_figure_mismatch.rule
+    for c, ops in _derived(ctx, lambda c: c.derived.op != "times_less" and c.value.number is not None):
+        ivs = _common(ops)
+        k = _scaled(c, ops)
+        if ivs is None or k is None:
+            continue
+        ctx.checked.update({c.id, *(o.id for o in ops)})
+        readings = [(how, iv.scale(k)) for how, iv in _readings(c.derived.op, ivs, [o.value.unit for o in ops])]
+        if not readings:
+            continue
+        stated = _stated(c)
+        signed = c.derived.op in SIGNED
+        main_how, main = readings[0]
+        fits = [how for how, iv in readings if (iv if signed else abs_interval(iv)).meets(stated if signed else abs_interval(stated))]
+        if fits and fits[0] == main_how:
+            continue
+        severity, why = None, ""
+        if fits:  # '4.1% from 4.5%, down 0.4%': right only in points
+            severity, why = Severity.warning, f"; it fits only as {fits[0]}: percent and percentage points confused?"
+        elif signed and c.derived.direction and abs_interval(main).meets(abs_interval(stated)):
+            why = f"; the words say it went {c.derived.direction}, the figures go the other way"
+        yield me.finding(
+            f"stated {figure_text(c)} ({c.derived.op.replace('_', ' ')}) but {main_how} with "
+            + ", ".join(f"{figure_text(o)}" for o in ops) + f" gives {fmt_interval(main)} {c.value.unit or ''}".rstrip() + why,
+            severity=severity, claims=[c.id, *(o.id for o in ops)], stated=stated_band(c, stated),
+            recomputed=Band(low=main.lo, high=main.hi, unit=c.value.unit, basis=f"{main_how} on the printed bands of the operands"),
+            operands=[operand(o) for o in ops], formula=f"{FORMULA[c.derived.op]}; " + ", ".join(o.anchor.quote for o in ops),
+            **ctx.location(c),
+        )
+
+
+@rule("V109", "fall-stated-as-multiple", "A fall is written as 'x times lower' or '下降了x倍', which no reading makes a "
+      "valid fall.", severity="warning", rests_on=DERIVATION)
+def fall_stated_as_multiple(ctx: Context) -> Iterator[Finding]:
+    """'3 times lower', 'x times less', '下降了3倍', '减少了2倍': read literally, a fall of three
+    times a value leaves less than nothing. Writers mean 'a third of' (b / a = x), so the
+    figures are shown with that reading for the reader to reword or correct.
+
+    Tolerance: the printed x's band against b / a on the operands' printed bands.
+
+    Okay: "The fare fell to $2 from $6, a third of what it was."
+    V109: "The fare fell to $2 from $6, three times lower."
+    """
+    me = fall_stated_as_multiple.rule
+    for c, ops in _derived(ctx, lambda c: c.derived.op == "times_less" and c.value.number is not None):
+        ivs = _common(ops)
+        if ivs is None:
+            continue
+        ctx.checked.update({c.id, *(o.id for o in ops)})
+        small, large = sorted(ivs, key=lambda iv: iv.mid)
+        q = large / small
+        fits = q.meets(point_band(c))
+        yield me.finding(
+            f"'{c.anchor.quote}' states a fall as a multiple, which no literal reading allows; the figures "
+            + ", ".join(figure_text(o) for o in ops) + f" give larger / smaller = {fmt_interval(q)}"
+            + (" (what the writer likely meant: say 'one in x' or 'x times smaller' plainly)" if fits else ", which does not fit either"),
+            claims=[c.id, *(o.id for o in ops)], stated=stated_band(c, point_band(c)),
+            recomputed=Band(low=q.lo, high=q.hi, unit="x", basis="larger / smaller on the printed bands of the operands"),
+            operands=[operand(o) for o in ops], formula="larger / smaller", **ctx.location(c),
+        )
+
