@@ -22,8 +22,10 @@ The *figures* of a located span are the quantities (:func:`verifier.quantities.e
 the whole body, so each number keeps its context) that overlap the span, less dates and times
 of day (``kind`` date/time: "in 2020" dates a figure, it is not one). A figure is *covered*
 when some extracted claim's anchor overlaps it. Printed per case: figures quoted in findings,
-covered, share; the same for the must-not-flag figures; and the totals. ``-v`` lists every
-uncovered figure with its quoted text.
+covered, share; the same for the must-not-flag figures (column ``mnf``); the quotes not found;
+and the totals. A figure quoted by several items counts once per item. ``-v`` lists every
+uncovered figure with its quoted text; ``--json`` prints the counts (and with ``-v`` the
+uncovered figures) keyed by case.
 """
 
 from __future__ import annotations

@@ -33,7 +33,11 @@ language, per domain and overall:
   that carry a ``measured`` (read with ``getattr``: the field is new; claims without one are
   counted in ``with_measured`` and left out of the share).
 
-``-v`` lists the labelled claims no claim covers and the claims that match no label.
+Columns of the table: labels (labelled claims), recall, claims (extracted), precision,
+false (claims on a ``claim: false`` label), unlab (claims on unlabelled text), wrong_h (wrong
+holder rate), meas (matched claims with a ``measured``), agree (measured agreement). ``--json``
+prints the same counts and shares keyed by group. ``-v`` lists the labelled claims no claim
+covers and the claims that match no label.
 """
 
 from __future__ import annotations
@@ -210,14 +214,19 @@ def _overlap(a0: int, a1: int, b0: int, b1: int) -> int:
 
 def score_article(src: Any, labels: list[Label]) -> Score:
     """Score extraction (empty lexicon) on one article against its labels."""
-    claims = extract_claims(src, lexicon=Lexicon([]))
+    return score_claims(src.meta.id, extract_claims(src, lexicon=Lexicon([])), labels)
+
+
+def score_claims(article: str, claims: list[Any], labels: list[Label]) -> Score:
+    """Score ``claims`` (objects with ``anchor.start``/``anchor.end``, ``subject`` and, when
+    the model has it, ``measured``) of ``article`` against its located ``labels``."""
     claim_labels = [lb for lb in labels if lb.claim]
     s = Score(labels=len(claim_labels), claims=len(claims))
     for lb in claim_labels:
         if any(_overlap(c.anchor.start, c.anchor.end, lb.start, lb.end) for c in claims):
             s.covered += 1
         else:
-            s.misses.append(f"{src.meta.id}: {lb.quote!r} ({lb.measured}; {lb.holder})")
+            s.misses.append(f"{article}: {lb.quote!r} ({lb.measured}; {lb.holder})")
     for c in claims:
         a0, a1 = c.anchor.start, c.anchor.end
         best = max(claim_labels, key=lambda lb: (_overlap(a0, a1, lb.start, lb.end), -lb.start), default=None)
@@ -225,7 +234,7 @@ def score_article(src: Any, labels: list[Label]) -> Score:
             on_false = any(_overlap(a0, a1, lb.start, lb.end) for lb in labels if not lb.claim)
             s.on_not_claim += on_false
             s.unlabelled += not on_false
-            s.spurious.append(f"{src.meta.id}: {c.anchor.quote!r} ({'claim: false' if on_false else 'unlabelled'}; {c.subject})")
+            s.spurious.append(f"{article}: {c.anchor.quote!r} ({'claim: false' if on_false else 'unlabelled'}; {c.subject})")
             continue
         s.matched += 1
         s.wrong_holder += _norm(c.subject) != _norm(best.holder)
@@ -272,7 +281,7 @@ def main() -> int:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
     print(f"{'group':16} {'labels':>6} {'recall':>6} {'claims':>6} {'precis':>6} {'false':>5} {'unlab':>5} "
-          f"{'holder✗':>7} {'meas':>4} {'agree':>6}")
+          f"{'wrong_h':>7} {'meas':>4} {'agree':>6}")
     for k in order:
         g, sh = groups[k], groups[k].shares()
         print(f"{k:16} {g.labels:6} {_fmt(sh['recall'])} {g.claims:6} {_fmt(sh['precision'])} {g.on_not_claim:5} "

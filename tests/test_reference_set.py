@@ -13,6 +13,7 @@ import importlib.util
 import sys
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import yaml
@@ -91,3 +92,26 @@ def test_label_validator_accepts_both_shapes():
 def test_occurrences_count_overlapping_and_embedded_ones():
     assert reference_set.occurrences("4.1亿元增加到1亿元", "1亿元") == [2, 8]
     assert reference_set.occurrences("aaa", "aa") == [0, 1]
+
+
+def _claim(start: int, end: int, subject: str | None, measured: str | None = None):
+    """A stand-in claim: the fields the benchmark reads (``measured`` only when given, as before the field lands)."""
+    fields = {"anchor": SimpleNamespace(start=start, end=end, quote="?"), "subject": subject}
+    return SimpleNamespace(**fields, **({"measured": measured} if measured is not None else {}))
+
+
+def test_scoring_of_matches_holders_and_measured_things():
+    Label = reference_set.Label
+    labels = [Label("$5", 0, 2, True, "bus fare", "Carrow", "money"),
+              Label("62%", 10, 13, True, "turnout", None, "percent"),
+              Label("7", 20, 21, True, "lines", "Carrow", "count"),
+              Label("2024", 30, 34, False)]
+    claims = [_claim(0, 2, " carrow ", "the bus fare"),   # matched, same holder, measured agrees
+              _claim(9, 13, "", "voter turnout"),         # matched, null holder vs empty subject
+              _claim(30, 34, "Carrow"),                     # on a claim: false label
+              _claim(40, 42, "Carrow"),                     # on unlabelled text
+              _claim(1, 2, "Harwick", "police officers")]   # matched, wrong holder, measured disagrees
+    s = reference_set.score_claims("a1", claims, labels)
+    assert (s.labels, s.covered, s.claims, s.matched, s.on_not_claim, s.unlabelled) == (3, 2, 5, 3, 1, 1)
+    assert (s.wrong_holder, s.with_measured, s.measured_agree) == (1, 3, 2)
+    assert s.shares() == {"recall": 0.6667, "precision": 0.6, "wrong_holder_rate": 0.3333, "measured_agreement": 0.6667}
