@@ -152,7 +152,7 @@ def test_the_farm_is_the_name_described_so_not_the_turbine() -> None:
     body = ("Brightwater Energy formally inaugurated its Northgale Array on Monday, a year after the last of its 92 "
             "Corvid V236 turbines began turning. The farm now exports at its full capacity of 1,380 MW. "
             "Each V236 is rated at 15 MW.")
-    assert [(c.subject, c.value.number) for c in extract_claims(art("df", body))] == [
+    assert [(c.subject, c.value.number) for c in extract_claims(art("df", body)) if c.subject] == [
         ("Northgale Array", 1380), ("Corvid V236", 15)]
 
 

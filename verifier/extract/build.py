@@ -41,10 +41,13 @@ _BOUNDS: Final = frozenset({"over", "at_least", "under", "at_most"})
 """Approximation words that make a figure a bound (:data:`verifier.numeric.APPROX_WIDTH`)."""
 
 
-def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subject: str, comparison: Comparison | None,
-                near: str, wide: str, after: str, extra: dict | None = None, decided: dict | None = None) -> Claim | None:
+def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subject: str | None, comparison: Comparison | None,
+                near: str, wide: str, after: str, extra: dict | None = None, decided: dict | None = None,
+                open_claim: bool = False, measured: str | None = None) -> Claim | None:
     """The proposed record of figure ``f`` (id 'pending'); None for a duration that names no
-    milestone or activity, or for a value beyond the double range (:func:`_value`). Remembers the subject (and any target) in ``run.memo``."""
+    milestone or activity (unless it is an ``open_claim``, whose measured thing tells it apart:
+    :mod:`.open_claims`), or for a value beyond the double range (:func:`_value`). Remembers the
+    subject (and any target) in ``run.memo``, except for an open claim."""
     q = f.q
     scope = {**S.scope_of(body, sent, f, r, near, wide, after, comparison, run.models), **(extra or {})}
     unit = sent.unit
@@ -61,14 +64,14 @@ def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, su
         window = PERIOD_NOUN.match(after)
         if window:
             scope["part"] = window.group(1) or window.group(2)  # '一小时分析窗口', 'a one-hour analysis window'
-    if r.metric == "duration" and "stage" not in scope and "workload" not in scope and "part" not in scope:
+    if r.metric == "duration" and "stage" not in scope and "workload" not in scope and "part" not in scope and not open_claim:
         return None  # a period with no milestone or activity cannot be told apart from the article's other periods
     value = _value(f, r)
     if value is None:
         return None
     explicit = not (comparison is None and run.memo.restated(f.printed, r.unit) == subject) \
         and f.approx not in _BOUNDS  # 'more than 8k' states no 8k for a later restatement to echo
-    if r.metric != "date":  # an event ('X initial deployment') is no subject for later figures
+    if r.metric != "date" and not open_claim:  # an event ('X initial deployment') is no subject for later figures
         run.memo.remember(f.printed, r.unit, subject, explicit)
     if comparison is not None:
         for t in comparison.target.split("|"):
@@ -82,7 +85,7 @@ def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, su
         id="pending", source=run.source.id,
         anchor=Anchor(quote=q.surface, start=q.start, end=q.end, prefix=body[max(0, q.start - CONTEXT):q.start],
                       suffix=body[q.end:q.end + CONTEXT]),
-        subject=subject, metric=r.metric, kind=kind, value=value, approx=f.approx, scope=scope,
+        subject=subject, metric=r.metric, measured=measured, kind=kind, value=value, approx=f.approx, scope=scope,
         comparison=comparison, attribution=att, status="proposed", decided=decided or {},
     )
 

@@ -31,6 +31,7 @@ from verifier.extract.columns import column_unit
 from verifier.extract.families import family_subject
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
+from verifier.extract.open_claims import open_claim
 from verifier.extract.portions import portion_claim
 from verifier.extract.owners import DIFF_AFTER, decision, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
@@ -101,6 +102,9 @@ class Run:
     companies: frozenset[str] = frozenset()
     company_mentions: SpanIndex[Mention] = field(default_factory=SpanIndex)
     claims: SpanIndex[Claim] = field(default_factory=lambda: SpanIndex(start=_anchor_start))
+    open: list[Claim] = field(default_factory=list)
+    """Claims of figures no holder was accepted for (:mod:`.open_claims`), kept apart so that the
+    subject path's look-backs (the previous claim, the sentence's comparison) see only held ones."""
     last: dict[int, Claim] = field(default_factory=dict)
     spans: list[tuple[int, int]] = field(default_factory=list)
 
@@ -173,7 +177,8 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
         memo = replace(memo, compare_set=memo.compare_set + [r for r in rivals if r not in memo.compare_set])
         total += n
     tick(total, total)
-    return [c.model_copy(update={"id": f"{source.id}-x{i:03d}"}) for i, c in enumerate(run.claims, 1)]
+    claims = sorted([*run.claims, *run.open], key=lambda c: (c.anchor.start, c.anchor.end))
+    return [c.model_copy(update={"id": f"{source.id}-x{i:03d}"}) for i, c in enumerate(claims, 1)]
 
 
 def _sentence(run: Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
@@ -186,7 +191,9 @@ def _sentence(run: Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
         if f.skip:
             continue
         claim = _claim(run, body, sent, f, paired, row_pair, rank)
-        if claim is not None:
+        if claim is not None and claim.subject is None:
+            run.open.append(claim)
+        elif claim is not None:
             run.claims.add(claim)
             if claim.metric != "date":
                 run.last[id(unit)] = claim
@@ -221,14 +228,18 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
         base = next((c for c in reversed(run.claims.starting(sent.start, q.start)) if c.comparison is None and c.value.unit), None)
         if base is not None:  # '180,000 heat pumps in 2025, 2.5 times the 60,000 it shipped in 2023': the base is in heat pumps
             reading = M.Reading(base.metric, base.value.unit, "count" if base.metric == "count" else "measurement")
-    if reading is None or _idiom(body, q) or not reading.metric or (q.kind == "fraction" and reading.relation is None):
-        return None
+    if _idiom(body, q) or (q.kind == "fraction" and (reading is None or reading.relation is None)):
+        return None  # '这一天', 'half of them': no figure of a measured thing
+    if reading is None or not reading.metric:
+        return open_claim(run, body, sent, f, reading, near, wide, after)
     if reading.metric in WAITS and reading.relation is not None and same_sentence and METRICS.get(prev.metric, NO_METRIC).inverse:
         # '生成速度…是后者的4.9倍，用户等待时间缩短了近四分之三': the wait for a rate's output is
         # the rate's inverse (time per token), so the cut can be recomputed from the speeds
         reading = replace(reading, metric=METRICS[prev.metric].inverse)
     if reading.kind == "percent" and reading.relation is None and body.count("%", sent.start, sent.end) > q.surface.count("%"):
-        return None  # '89%, 91% and 94% in the three modes': a list of scopes the text does not name
+        # '89%, 91% and 94% in the three modes': a list of scopes the text does not name, so no
+        # holder's fact; each is still a figure of its sentence
+        return open_claim(run, body, sent, f, reading, near, wide, after)
     if reading.metric == "memory_capacity" and reading.kind in ("ratio", "percent") and _stores_energy(run):
         reading = replace(reading, metric="energy")  # 'capacity' of a battery: the article gives energies, not memory
     reference = REFERENCE.search(body, sent.start, sent.end)
@@ -239,7 +250,7 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     if reference and DIFFERENCE.search(near) and reading.kind not in ("ratio", "percent", "date"):
         owners = subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
         if owners.subject is None:
-            return None
+            return open_claim(run, body, sent, f, reading, near, wide, after)
         return build_claim(run, body, sent, f, reading, owners.subject, Comparison(target=_point(run, reference), relation="difference"),
                            near, wide, after, decided={"holder": decision(owners.by), "target": decision("named target")})
     if reading.kind not in ("ratio", "percent", "date") and q.unit and (DIFF_BEFORE.search(near) or DIFF_AFTER.match(after)
@@ -262,12 +273,12 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     else:
         subject, target, by, target_by = subject_and_target(run, body, sent, f, cs, paired, row_pair, rank, reading)
     if subject is None:
-        return None
+        return open_claim(run, body, sent, f, reading, near, wide, after)
     family = family_subject(run, body, sent, f, reading, subject) if target is None else None
     subject = family or subject
     settled = compare(run, body, sent, f, reading, subject, target)
     if settled is None:
-        return None
+        return open_claim(run, body, sent, f, reading, near, wide, after)
     subject2, reading, comparison, extra = settled
     decided = {"holder": decision(by if subject2 == subject else "sentence comparison")}
     if comparison is not None:

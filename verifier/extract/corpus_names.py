@@ -49,12 +49,12 @@ NOT_PRODUCT_FIGURES: Final = frozenset({"date", "model_size"})
 launch', :mod:`verifier.extract.events`) and a model size's a model named with its size."""
 
 
-def _split(names: str) -> list[str]:
-    return names.split(ALTERNATIVES)
+def _split(names: str | None) -> list[str]:
+    return names.split(ALTERNATIVES) if names else []
 
 
 def _subjects(claim: Claim) -> list[str]:
-    """The subject names of a claim (a figure for two products is 'GB200|GB300')."""
+    """The subject names of a claim (a figure for two products is 'GB200|GB300'; none for a figure nobody holds)."""
     return _split(claim.subject)
 
 

@@ -73,24 +73,28 @@ def extraction_failed(ctx: Context) -> Iterator[Finding]:
         yield me.finding(f"claims could not be extracted from {sid}: {error}", source=sid, path=src.path, line=src.body_line)
 
 
-@rule("V603", "no-claims", "An article with figures yields no claim: the extractor found no subject to give them to.", severity="info")
-def no_claims(ctx: Context) -> Iterator[Finding]:
-    """An article none of whose figures became a claim was not audited. Usually the article names
-    its products or companies in words no capital letter or code marks (Chinese company
-    names): add them to a ``subjects.yaml`` beside the articles (README, "Extraction"), or
-    record the claims by hand.
+@rule("V603", "no-holders", "An article with figures names no holder for any of them: they are checked only within "
+      "their own sentences.", severity="info")
+def no_holders(ctx: Context) -> Iterator[Finding]:
+    """Every figure of an article becomes a claim, but a figure meets another article's figure
+    only when both name their holder (a company, product, country, agency...). An article none
+    of whose claims has one is checked only inside its sentences (a change against its base, a
+    share against its part and whole). Usually it names its holders in words no capital letter
+    or code marks (Chinese names a segmenter does not know): add them to a ``subjects.yaml``
+    beside the articles (README, "Extraction"), or record the holders by hand.
 
-    Okay: an article with at least one claim, or without figures.
-    V603: an article with figures and no claim.
+    Okay: an article with at least one claim that has a holder, or without figures.
+    V603: an article with figures and no claim that has a holder.
     """
-    me = no_claims.rule
-    have = {c.source for c in ctx.corpus.claims}
+    me = no_holders.rule
+    have = {c.source for c in ctx.corpus.claims if c.subject}
     numbers = numbers_in_text(ctx)
     for sid, src in sorted(ctx.corpus.sources.items()):
         counted = [q for q in numbers.get(sid, []) if q.kind != "date" and not _outside(q)]  # V604 explains those
         if sid not in have and sid not in ctx.corpus.extraction_errors and counted:
-            yield me.finding(f"{sid}: {len(counted)} figures but no claim; name its subjects in a subjects.yaml beside the "
-                             "articles (- {name: …, kind: product|company, aliases: […]})", source=sid, path=src.path,
+            yield me.finding(f"{sid}: {len(counted)} figures but no holder named for any; they are checked only within "
+                             "their sentences. Name the holders in a subjects.yaml beside the articles "
+                             "(- {name: …, kind: company|product, aliases: […]})", source=sid, path=src.path,
                              line=src.body_line)
 
 
