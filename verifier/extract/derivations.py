@@ -218,7 +218,7 @@ def cues(path: str | None = None) -> Cues:
             "en": re.compile(r"^\s+(?P<w>" + _en(d["share"]["en"]) + r")\s+(?:the\s+|all\s+|every\s+)?$", i),
             "among": re.compile(r"(?P<w>" + _zh(d["share"]["zh_among"]) + r")\s*$"),
             "part": re.compile(r"(?P<w>" + _zh(d["share"]["zh_part"]) + r")(?:了)?(?:约|近)?\s*$"),
-            "part_of": re.compile(r"^[^，,。；;\d]{0,4}(?P<w>" + _zh(d["share"]["zh_part"]) + r")[^，,。；;\d]{0,12}$"),
+            "part_of": re.compile(r"^[^。；;\d]{0,4}(?P<w>" + _zh(d["share"]["zh_part"]) + r")[^，,。；;\d]{0,12}$"),
         },
         total_before=re.compile(r"(?P<w>" + _en(d["total_before"]["en"]) + r")\s*$|(?P<z>" + _zh(d["total_before"]["zh"]) + r")[^\d，,。；;]{0,6}$", i),
         total_after=re.compile(r"^\s*(?:[A-Za-z]+\s+){0,2}?(?P<w>" + _en(d["total_after"]["en"]) + r")", i),
@@ -298,6 +298,8 @@ def _is_operand(q: Quantity, body: str, lo: int, c: Cues) -> bool:
     v = q.value
     if q.out_of_range or q.kind not in _COUNTABLE or not isinstance(v, (int, float)) or isinstance(v, bool):
         return False
+    if _ARTICLE.match(q.surface):
+        return False  # 'a day', 'an hour': a unit of a rate ('36,000 passengers a day'), not a figure
     if q.unit in ("%", "‰") and c.interval_after.match(body, q.end, q.end + WINDOW):
         return False  # '95% CI': the level of an interval
     if q.unit is None and q.kind == "number" and q.surface.isdigit() and len(q.surface) == 4 and 1800 <= v <= 2100:
@@ -305,6 +307,9 @@ def _is_operand(q: Quantity, body: str, lo: int, c: Cues) -> bool:
         if after.startswith("年") or c.year_before.search(body, max(lo, q.start - 12), q.start):
             return False  # 'from 2019 to 2023', '2023年'
     return True
+
+
+_ARTICLE: Final = re.compile(r"(?:a|an)\s", re.IGNORECASE)
 
 
 def _compatible(a: Quantity, b: Quantity) -> bool:
@@ -325,15 +330,15 @@ class _Cue(NamedTuple):
     words: tuple[int, int]
 
 
-_COMPARED: Final = re.compile(r"[比较][^，,。；;]*$")
+_COMPARED: Final = re.compile(r"[比较][^，。；;]*$")
 """A one-character verb of change ('多', '高', '降') is one only after 比 / 较 in its clause
 ('比上年多646万人'): alone it starts too many words ('高515所' is a grade, not a rise)."""
 
 
 def _prev(S: _Sent, i: int) -> int | None:
     """The operand before figure ``i`` in the sentence, or None."""
-    before = [j for j in S.ops if j < i]
-    return before[-1] if before else None
+    k = bisect_left(S.ops, i)
+    return S.ops[k - 1] if k else None
 
 
 def _cue(S: _Sent, i: int, prev: int | None, nxt: int | None) -> _Cue | None:
@@ -343,7 +348,7 @@ def _cue(S: _Sent, i: int, prev: int | None, nxt: int | None) -> _Cue | None:
     base_l, base_r = S.s(i) - len(left), S.e(i)
     for pat, direction in c.change_before:
         m = pat.search(left)
-        if m and (len(m.group("w")) > 1 or _COMPARED.search(left, 0, m.start())):
+        if m and (len(m.group("w")) > 1 or _COMPARED.search(S.text, max(0, base_l + m.start() - WINDOW), base_l + m.start())):
             return _Cue("change", direction, S.span(m, base_l))
     for pat, direction in c.change_after:
         m = pat.match(right)
@@ -437,7 +442,7 @@ def _basis(S: _Sent, lo: int, hi: int, at: int) -> str | None:
 def _change_op(S: _Sent, ci: int, p: _Pair, direction: str | None) -> tuple[str, tuple[int, ...]] | None:
     """The op and operands of the change of size ``figures[ci]`` between the figures of ``p``."""
     q, b, n = S.figs[ci], S.figs[p.base], S.figs[p.new]
-    points = q.unit is None and S.c.points_after.match(S.text, S.e(ci))
+    points = q.unit is None and S.c.points_after.match(S.right(ci))
     if q.unit == "pp" or points:
         return ("pp_change", (p.base, p.new)) if b.unit == n.unit == "%" else None
     if q.unit == "%":
@@ -490,10 +495,11 @@ def _ratios(S: _Sent, cued: dict[int, _Cue], pairable: list[int]) -> list[Deriva
         q = S.figs[ci]
         if q.unit != "x":
             continue
-        before = [j for j in pairable if j < ci]
+        k = bisect_left(pairable, ci)
+        before = pairable[max(0, k - 2):k]
         cue = cued.get(ci)
         if cue and cue.kind == "ratio":
-            after = [j for j in pairable if j > ci]
+            after = pairable[k:k + 1]
             if before and after and after[0] == _next_op(S, ci) and _compatible(S.figs[before[-1]], S.figs[after[0]]) \
                     and not _CLAUSE_BREAK.search(S.between(before[-1], ci)):
                 out.append(Derivation("ratio", ci, (before[-1], after[0]), cue.words, confidence=_SURE))
@@ -509,8 +515,9 @@ def _ratios(S: _Sent, cued: dict[int, _Cue], pairable: list[int]) -> list[Deriva
 
 
 def _next_op(S: _Sent, i: int) -> int | None:
-    after = [j for j in S.ops if j > i]
-    return after[0] if after else None
+    """The operand after figure ``i`` in the sentence, or None."""
+    k = bisect_right(S.ops, i)
+    return S.ops[k] if k < len(S.ops) else None
 
 
 def _gaps(S: _Sent, pairable: list[int]) -> list[Derivation]:
@@ -612,11 +619,16 @@ def _sums(S: _Sent, cued: dict[int, _Cue]) -> list[Derivation]:
     return out + _partitions(S, cued)
 
 
+_LIST_MAX: Final = 40
+"""Most parts of one sum read: longer lists of figures are tables, and the bound keeps the cost
+of a sentence of many totals linear."""
+
+
 def _run(S: _Sent, ops: list[int], t: int, step: int, whole: int) -> list[int]:
     """The items of a list from ``ops[t]`` on (``step`` -1 backwards, 1 forwards) that share the
     unit of ``whole``; two items need 'and', 和 or 、 between them."""
     parts = [ops[t]] if _compatible(S.figs[ops[t]], S.figs[whole]) and S.figs[ops[t]].unit == S.figs[whole].unit else []
-    while parts and 0 <= t + step < len(ops):
+    while parts and 0 <= t + step < len(ops) and len(parts) < _LIST_MAX:
         a, b = sorted((ops[t], ops[t + step]))
         if ops[t + step] == whole or S.figs[ops[t + step]].unit != S.figs[whole].unit or not _list_gap(S.between(a, b)):
             break
