@@ -148,7 +148,11 @@ CASES = [
      [E("share", 2, (1, 0), "中有")]),
     ("水田420万亩，占全省耕地1,200万亩的35%。",                                                       # farming, 占M的P%
      [E("share", 2, (0, 1), "占")]),
-    ("全省耕地占全国的35.2%。", []),                                                                # quiet: the whole not in the sentence
+    ("全省耕地占全国的35.2%。", []),
+    ("在2,000名患者中，有300人（15%）出现副作用。",                                                   # health, 中，有 (P%)
+     [E("share", 2, (1, 0), "中")]),
+    ("About 30% of the 2,000 farms, or 600, grow rice.",                                         # farming, P% of the M, or N
+     [E("share", 0, (2, 1), "of")]),                                                                # quiet: the whole not in the sentence
     # difference ------------------------------------------------------------------------
     ("The clinic saw 4,210 patients, 310 more than the 3,900 it saw in 2023.",                   # health
      [E("difference", 1, (2, 0), "more than", UP)]),

@@ -216,7 +216,7 @@ def cues(path: str | None = None) -> Cues:
         year_before=re.compile(_en(d["year_before"]["en"]) + r"\s*$", i),
         share={
             "en": re.compile(r"^\s+(?P<w>" + _en(d["share"]["en"]) + r")\s+(?:the\s+|all\s+|every\s+)?$", i),
-            "among": re.compile(r"(?P<w>" + _zh(d["share"]["zh_among"]) + r")\s*$"),
+            "among": re.compile(r"(?P<w>" + _zh(d["share"]["zh_among"]) + r")(?:[，,]\s*(?:其中)?(?:就有|有))?\s*$"),
             "part": re.compile(r"(?P<w>" + _zh(d["share"]["zh_part"]) + r")(?:了)?(?:约|近)?\s*$"),
             "part_of": re.compile(r"^[^。；;\d]{0,4}(?P<w>" + _zh(d["share"]["zh_part"]) + r")[^，,。；;\d]{0,12}$"),
         },
@@ -567,7 +567,7 @@ def _shares(S: _Sent) -> list[Derivation]:
                 found = (i, j, k, m, S.e(i))                                     # N of M (P%)
             elif (m := _OF_WHOLE_EN.search(S.left(i, _prev(S, i)))) and _COMMA_TO_PART.match(gij) and _PART_TO_PCT.match(gjk):
                 found = (j, i, k, m, S.s(i) - len(S.left(i, _prev(S, i))))        # Of the M, N (P%)
-            elif (m := c.share["among"].search(gij)) and len(gij) <= 12 and "，" not in gij \
+            elif (m := c.share["among"].search(gij)) and len(gij) <= 14 \
                     and (c.share["part"].search(gjk) or _ZH_TO_PCT.match(gjk)):
                 found = (j, i, k, m, S.e(i))                                     # M中有N，占P%
             elif (m := c.share["part_of"].match(gij)) and _ZH_OF.match(gjk):
