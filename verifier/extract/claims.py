@@ -32,6 +32,7 @@ from verifier.extract.families import family_subject
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
 from verifier.extract.open_claims import open_claim
+from verifier.extract.derived_claims import link
 from verifier.extract.portions import portion_claim
 from verifier.extract.owners import DIFF_AFTER, decision, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
@@ -178,7 +179,8 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
         total += n
     tick(total, total)
     claims = sorted([*run.claims, *run.open], key=lambda c: (c.anchor.start, c.anchor.end))
-    return [c.model_copy(update={"id": f"{source.id}-x{i:03d}"}) for i, c in enumerate(claims, 1)]
+    claims = [c.model_copy(update={"id": f"{source.id}-x{i:03d}"}) for i, c in enumerate(claims, 1)]
+    return link(body, sents, [f.q for f in figures if not f.skip], claims, source.id)
 
 
 def _sentence(run: Run, body: str, sent: Sentence, figs: list[Figure]) -> None:

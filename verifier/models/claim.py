@@ -177,7 +177,8 @@ class Decision(BaseModel):
     confidence: float = Field(ge=0, le=1, description="How sure the decision is; 0.75 and up may carry an error.")
 
 
-Op = Literal["percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share", "difference", "sum"]
+Op = Literal["percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share", "difference", "sum",
+             "per_every"]
 """How a derived figure follows from its operands (claims of the same sentence), with the value
 the rule V111 recomputes (``a``, ``b`` the operands in order; bands from printed precision):
 
@@ -190,6 +191,7 @@ the rule V111 recomputes (``a``, ``b`` the operands in order; bands from printed
 * ``share``: (part, whole) -> 100 part / whole % ('66 of 561 (29.6%)')
 * ``difference``: (a, b) -> abs(a - b) in their unit ('比上年多646万人')
 * ``sum``: (parts...) -> their sum, the whole ('515, 2,006 and 561, 3,082 in all')
+* ``per_every``: (y, x) -> y / x, in % or ‰ as printed ('每1,000人中有6.77人，出生率6.77‰')
 """
 
 

@@ -12,7 +12,7 @@ follows how surely the construction was read (``decided['derivation']``).
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Callable, Final, Iterator
 
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
@@ -33,6 +33,7 @@ FORMULA: dict[str, str] = {
     "share": "100 × part / whole",
     "difference": "|a − b|",
     "sum": "the sum of the parts",
+    "per_every": "y / x",
 }
 """What each op recomputes, in words (see :data:`verifier.models.claim.Op`)."""
 
@@ -82,6 +83,9 @@ def _readings(op: str, ivs: list[Interval], units: list[str | None]) -> list[tup
         return [(FORMULA[op], abs_interval(a - b))]
     if op == "sum":
         return [(FORMULA[op], Interval(sum(i.lo for i in ivs), sum(i.hi for i in ivs)))]
+    if op == "per_every":
+        y, x = ivs
+        return [(FORMULA[op], y / x)]
     return []
 
 
@@ -94,9 +98,15 @@ def _stated(c: Claim) -> Interval:
     return iv
 
 
+PER: Final = {"%": 100.0, "‰": 1000.0}
+"""A rate 'y for every x' printed in percent or per mille: y / x times this."""
+
+
 def _scaled(c: Claim, ops: list[Claim]) -> float | None:
     """The factor from the operands' unit to the derived figure's (1 for ratios and shares;
-    'a difference of 646万' in 万 vs operands in 人)."""
+    'a difference of 646万' in 万 vs operands in 人; 100 or 1000 for a rate per every x in % or ‰)."""
+    if c.derived.op == "per_every":
+        return PER.get(c.value.unit or "")
     if c.derived.op in ("difference", "sum"):
         unit = next((o.value.unit for o in ops if o.value.unit), None)
         if c.value.unit in (None, unit) or unit is None:

@@ -1,0 +1,87 @@
+"""Tie the claims of a sentence together: which figure is derived from which.
+
+    link(body, sentences, claims) -> claims, the derived ones with Claim.derived set
+
+The last stage of extraction. The structure comes from :func:`.derivations.derivations` (a
+change and its base and new value, a share and its part and whole, a multiple in words, a
+sum); this module maps its figure indices to the claims anchored on those figures and records
+the derivation on the derived claim (:class:`~verifier.models.claim.Derived`, operands by claim
+id), with how surely the construction was read as ``decided['derivation']``. A factor stated
+only in words ('翻了两番', 'doubled') becomes a claim of its own, anchored on the words, so that
+the rule has a printed figure to judge. Derivations whose figures are not all claims, and those
+no rule recomputes (a rate in itself), are left out.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Iterable
+
+from verifier.extract.derivations import WARNING_BELOW, Derivation, derivations
+from verifier.extract.segment import Sentence
+from verifier.models.claim import Anchor, Attribution, Claim, Decision, Derived, Value
+from verifier.quantities import Quantity
+
+CHECKED_OPS: Final = frozenset({"percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share",
+                                "difference", "sum", "per_every"})
+"""Ops :mod:`verifier.rules.derived` recomputes (see :data:`verifier.models.claim.Op`)."""
+
+CONTEXT: Final = 32
+"""Characters of prefix and suffix kept in an anchor (as :mod:`.build` keeps)."""
+
+assert WARNING_BELOW <= 0.75  # the derivation's own threshold may not be above the claims' CONFIDENT
+
+
+def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], claims: list[Claim], source: str) -> list[Claim]:
+    """``claims`` (of one article, ids final, in offset order) with their sentence derivations
+    recorded, plus a claim for each factor stated only in words, ids continuing the article's
+    ('<source>-xNNN'); in offset order. ``figures`` are the article's quantities in offset order."""
+    at = {(c.anchor.start, c.anchor.end): c for c in claims}
+    updated: dict[str, Claim] = {}
+    added: list[Claim] = []
+    n = len(claims)
+    qs = sorted(figures, key=lambda q: q.start)
+    lo = 0
+    for sent in sentences:
+        while lo < len(qs) and qs[lo].start < sent.start:
+            lo += 1
+        hi = lo
+        while hi < len(qs) and qs[hi].end <= sent.end:
+            hi += 1
+        inside = qs[lo:hi]
+        if len(inside) < 2 and not any(ch in body[sent.start:sent.end] for ch in "翻倍") and "doubl" not in body[sent.start:sent.end]:
+            continue
+        for d in derivations(body, (sent.start, sent.end), inside):
+            if d.op not in CHECKED_OPS:
+                continue
+            ops = [at.get((inside[i].start, inside[i].end)) for i in d.operands]
+            if any(o is None for o in ops) or len(ops) < 2 and d.op != "share":
+                continue
+            if d.result is not None:
+                result = at.get((inside[d.result].start, inside[d.result].end))
+                if result is None or result.id in updated:
+                    continue
+                updated[result.id] = _with(updated.get(result.id, result), d, ops)
+            elif d.op == "multiple" and d.stated is not None:
+                n += 1
+                added.append(_with(_words_claim(body, d, f"{source}-x{n:03d}", source, ops[0]), d, ops))
+    out = [updated.get(c.id, c) for c in claims] + added
+    return sorted(out, key=lambda c: (c.anchor.start, c.anchor.end))
+
+
+def _with(c: Claim, d: Derivation, ops: list[Claim]) -> Claim:
+    derived = Derived(op=d.op, operands=[o.id for o in ops], direction=d.direction, basis=d.basis)
+    decided = {**c.decided, "derivation": Decision(by=f"sentence pattern ({d.op.replace('_', ' ')})", confidence=d.confidence)}
+    return c.model_copy(update={"derived": derived, "decided": decided})
+
+
+def _words_claim(body: str, d: Derivation, cid: str, source: str, like: Claim) -> Claim:
+    """The claim of a factor stated in words ('翻了两番' = 4 x), anchored on the words."""
+    s, e = d.words
+    return Claim(
+        id=cid, source=source,
+        anchor=Anchor(quote=body[s:e], start=s, end=e, prefix=body[max(0, s - CONTEXT):s], suffix=body[e:e + CONTEXT]),
+        subject=None, metric="ratio", kind="ratio", measured=like.measured,
+        value=Value(printed=body[s:e], number=d.stated, unit="x"),  # a word states its factor exactly
+        attribution=Attribution(origin=like.attribution.origin, said_by=like.attribution.said_by, tier=like.attribution.tier),
+        status="proposed",
+    )
