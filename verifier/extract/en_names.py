@@ -10,7 +10,7 @@ capitalised inside a sentence too.
 
 Shape::
 
-    names_in(body, 0, 40, 0, spans=()) -> [Name("Acme Corp", 0, 9)]
+    names_in(body, 0, 40, 0) -> (Name("Acme Corp", 0, 9),)
 """
 
 from __future__ import annotations
@@ -68,9 +68,10 @@ def capitalised(t: Token) -> bool:
 
 
 def possessive(body: str, end: int) -> bool:
-    """True when a possessive ('s, ’s, or a lone apostrophe after a plural) follows offset ``end``."""
-    return body[end:end + 2] in ("'s", "’s", "'S") or (body[end:end + 1] in "'’" and body[end - 1:end] == "s"
-                                                         and body[end:end + 1] != "")
+    """True when a possessive follows offset ``end``: 's, ’s, or an apostrophe after a plural
+    ('the Tigers' coach')."""
+    nxt = body[end:end + 1]
+    return body[end:end + 2] in ("'s", "’s") or (nxt in ("'", "’") and body[end - 1:end] == "s")
 
 
 @lru_cache(maxsize=8)
@@ -79,50 +80,45 @@ def _mid_capitals(body: str) -> frozenset[str]:
     return frozenset(_MID_CAPITAL.findall(body))
 
 
-def names_in(body: str, start: int, end: int, sentence_start: int, times: tuple[tuple[int, int], ...] = ()) -> list[Name]:
-    """Capitalised names in ``body[start:end]`` (see the module docstring), in text order.
+NAME_RUN: Final = re.compile(
+    r"(?<![\w'’.-])"                                       # not inside a word
+    r"[A-Z][\w&-]*"                                         # a capitalised word: 'Fairfax', 'BMW'
+    r"(?:(?: (?:of|for|de|del|du|da|von|van|&))? [A-Z][\w&-]*)*"  # more of them, maybe joined: 'Bank of England'
+)
+"""A run of capitalised words, the raw form of a name (:func:`names_in` trims it)."""
+
+
+@lru_cache(maxsize=256)
+def names_in(body: str, start: int, end: int, sentence_start: int) -> tuple[Name, ...]:
+    """Capitalised names in ``body[start:end]`` (see the module docstring), in text order;
+    cached, since every figure of a sentence asks for the sentence's names.
 
     Args:
         body: the article text.
         start, end: the span searched.
         sentence_start: where the sentence starts (its first word is capitalised by position).
-        times: spans of dates and times of day; a name that overlaps one is no name ('March 2024').
     """
-    toks = tokens(body, start, end)
     out: list[Name] = []
-    i = 0
-    while i < len(toks):
-        if not (is_word(toks[i]) and capitalised(toks[i])):
-            i += 1
+    for m in NAME_RUN.finditer(body, start, end):
+        parts = m.group().split(" ")
+        lead = 0
+        while lead < len(parts) and parts[lead] in STOP_WORDS:
+            lead += 1
+        tail = len(parts)
+        while tail > lead and (parts[tail - 1] in STOP_WORDS or parts[tail - 1] in CONNECTORS):
+            tail -= 1
+        if lead >= tail:
             continue
-        j = i + 1  # extend the run: capitals, or a connector before a capital
-        while j < len(toks):
-            t = toks[j]
-            if body[toks[j - 1].end:t.start] != " ":
-                break
-            if is_word(t) and capitalised(t):
-                j += 1
-            elif t.text in CONNECTORS and j + 1 < len(toks) and capitalised(toks[j + 1]) and is_word(toks[j + 1]) \
-                    and body[t.end:toks[j + 1].start] == " ":
-                j += 2
-            else:
-                break
-        run = toks[i:j]
-        i = j
-        while run and run[0].text in STOP_WORDS:
-            run = run[1:]
-        while run and (run[-1].text in STOP_WORDS or run[-1].text in CONNECTORS):
-            run = run[:-1]
-        if not run:
+        s = m.start() + sum(len(w) + 1 for w in parts[:lead])
+        text = " ".join(parts[lead:tail])
+        if any(w[:1].isdigit() for w in parts[lead:tail]) or not text[:1].isupper():
             continue
-        name = Name(body[run[0].start:run[-1].end], run[0].start, run[-1].end)
-        if any(s < name.end and name.start < e for s, e in times):
-            continue
-        if len(run) == 1 and _opens_sentence(body, name.start, sentence_start) and not (
-                possessive(body, name.end) or name.text.isupper() or name.text in _mid_capitals(body)):
+        n = Name(text, s, s + len(text))
+        if tail - lead == 1 and _opens_sentence(body, n.start, sentence_start) and not (
+                possessive(body, n.end) or text.isupper() or text in _mid_capitals(body)):
             continue  # 'Quarterly revenue rose', 'Turnout was': capitalised by position only
-        out.append(name)
-    return out
+        out.append(n)
+    return tuple(out)
 
 
 def _opens_sentence(body: str, pos: int, sentence_start: int) -> bool:

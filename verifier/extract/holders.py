@@ -30,7 +30,7 @@ from typing import Final
 
 from verifier.extract.attribution import SAY_AFTER, SAY_BEFORE
 from verifier.extract.decided import OTHER_CLAUSE, Decided, decide
-from verifier.extract.en_names import Name, names_in, possessive, tokens
+from verifier.extract.en_names import Name, names_in, possessive
 from verifier.extract.frame_words import words
 from verifier.extract.segment import Unit, clause_end, clause_start, sentences
 from verifier.extract.zh_tags import has_cjk
@@ -64,8 +64,7 @@ def holder_candidates(body: str, sent: tuple[int, int], para: tuple[int, int], q
     found = _in_sentence(body, sent, q.start, q.end)
     prev = _previous_sentence(body, para, sent[0])
     if prev is not None:
-        found += [decide(d.value, "previous sentence", d.start, d.end)
-                  for d in _in_sentence(body, prev, prev[1], prev[1])[:1] if d.by in PRIOR_LABELS]
+        found += _prior(body, prev)
     topic = _topic(title)
     if topic:
         found.append(decide(topic, "article topic", -1, -1))
@@ -76,9 +75,17 @@ def holder_candidates(body: str, sent: tuple[int, int], para: tuple[int, int], q
     return sorted(best.values(), key=lambda d: (-d.confidence, d.start < 0, abs(d.start - q.start)))
 
 
+@lru_cache(maxsize=64)
+def _prior(body: str, prev: tuple[int, int]) -> list[Decided]:
+    """The *previous sentence* candidate: the first subject-like candidate of sentence ``prev``
+    (cached: every figure of the next sentence asks)."""
+    return [decide(d.value, "previous sentence", d.start, d.end)
+            for d in _in_sentence(body, prev, prev[1], prev[1])[:1] if d.by in PRIOR_LABELS]
+
+
 def _in_sentence(body: str, sent: tuple[int, int], start: int, end: int) -> list[Decided]:
     """Candidates read from one sentence for a figure at ``[start, end)``."""
-    if has_cjk(body, sent[0], sent[1]):
+    if has_cjk(body, sent[0], sent[1]):  # the sentence's language decides (a mixed one reads as Chinese)
         from verifier.extract import holders_zh
 
         return holders_zh.candidates(body, sent, start, end)
@@ -111,12 +118,14 @@ def _english(body: str, sent: tuple[int, int], start: int, end: int) -> list[Dec
     return out
 
 
+_WORD_BEFORE: Final = re.compile(r"([A-Za-z]+)\s+(?:(?:the|its|their)\s+)?$")
+"""The word before a name, past a 'the' ('at the Lincoln School' -> 'at')."""
+
+
 def _word_before(body: str, lo: int, n: Name) -> str:
     """The lower-case word before a name, past a 'the' ('at the Lincoln School' -> 'at')."""
-    toks = tokens(body, max(lo, n.start - 24), n.start)
-    while toks and toks[-1].text.lower() in ("the", "its", "their"):
-        toks.pop()
-    return toks[-1].text.lower() if toks else ""
+    m = _WORD_BEFORE.search(body, max(lo, n.start - 24), n.start)
+    return m.group(1).lower() if m else ""
 
 
 def _label(body: str, sent: tuple[int, int], cs: int, n: Name) -> str:

@@ -73,7 +73,8 @@ def measured_thing(body: str, sent: tuple[int, int], q: Quantity, figures: list[
 
 
 def _chinese(body: str, sent: tuple[int, int], q: Quantity) -> bool:
-    return has_cjk(body, clause_start(body, sent[0], q.start), clause_end(body, q.end, sent[1]))
+    """The sentence's language decides (a mixed one reads as Chinese, as :mod:`.holders` does)."""
+    return has_cjk(body, sent[0], sent[1])
 
 
 def _own(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity]) -> Decided | None:

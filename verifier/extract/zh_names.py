@@ -17,6 +17,7 @@ Shape::
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 from verifier.extract.frame_words import words
@@ -39,6 +40,7 @@ class Name(NamedTuple):
     end: int
 
 
+@lru_cache(maxsize=4096)
 def _institution(w: Word) -> bool:
     """A common noun that ends in an organisation suffix (电网, 教育局): joins a name before it."""
     return w.tag.startswith("n") and w.tag not in NAME_TAGS \
@@ -51,6 +53,7 @@ def _organisation_noun(w: Word) -> bool:
     return _institution(w) and all(len(w.text) > len(s) for s in suffixes if w.text.endswith(s))
 
 
+@lru_cache(maxsize=4096)
 def label_of(w: Word) -> str | None:
     """The label a single word is a name by, or None (a time word, a scope word, a common noun)."""
     zh = words("zh")
@@ -61,8 +64,10 @@ def label_of(w: Word) -> str | None:
     return "segmenter organisation" if _organisation_noun(w) else None
 
 
-def names_in(body: str, start: int, end: int) -> list[Name]:
-    """The names in ``body[start:end]``, in text order (see the module docstring)."""
+@lru_cache(maxsize=256)
+def names_in(body: str, start: int, end: int) -> tuple[Name, ...]:
+    """The names in ``body[start:end]``, in text order (see the module docstring); cached, since
+    every figure of a sentence asks for the sentence's names."""
     ws = words_in(body, start, end)
     prefixes = words("zh")["admin_prefixes"]
     out: list[Name] = []
@@ -81,4 +86,4 @@ def names_in(body: str, start: int, end: int) -> list[Name]:
             j += 1
         out.append(Name(body[w.start:ws[j - 1].end], by, w.start, ws[j - 1].end))
         i = j
-    return out
+    return tuple(out)
