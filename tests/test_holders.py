@@ -1,0 +1,181 @@
+"""holder_candidates: whose figure it is, found without a lexicon, in sentences written for these
+tests across budgets, health, jobs, population, transport, energy, elections, sport, farming,
+education and trade (none taken from a corpus)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from frame_cases import figure
+from verifier.extract.decided import CONFIDENCE, CONFIDENT, OTHER_CLAUSE
+from verifier.extract.holders import holder_candidates
+
+EN = [
+    # (text, figure, top holder, by)
+    ("Acme Corp's quarterly revenue rose to $1.5 billion from $1.2 billion.", "$1.2 billion", "Acme Corp", "possessive"),
+    ("Nigeria's population reached 223 million people.", "223 million", "Nigeria", "possessive"),
+    ("Fairfax County approved a budget of $4.2 billion.", "$4.2 billion", "Fairfax County", "sentence subject"),
+    ("The Tigers scored 112 points against the Hawks.", "112", "Tigers", "sentence subject"),
+    ("Metro Transit carried 2.3 million passengers in July.", "2.3 million", "Metro Transit", "sentence subject"),
+    ("The Bank of England raised its key rate to 5.25%.", "5.25%", "Bank of England", "sentence subject"),
+    ("Greenfield Energy, a utility based in Leeds, installed 4,500 heat pumps.", "4,500", "Greenfield Energy", "apposition"),
+    ("Its flagship school, Lincoln High, enrolled 2,100 students.", "2,100", "Lincoln High", "apposition"),
+    ("The state pays $9,000 per pupil for Lincoln Academy.", "$9,000", "Lincoln Academy", "for phrase"),
+    ("Revenue at Northwind Traders climbed 8% to $640 million.", "$640 million", "Northwind Traders", "for phrase"),
+    ("Enrollment at Lincoln High School was 1,850.", "1,850", "Lincoln High School", "for phrase"),
+    ("Spending reached $12,400 per pupil in Fairfax County.", "$12,400", "Fairfax County", "in phrase"),
+    ("Wheat output in Kansas fell 9%.", "9%", "Kansas", "in phrase"),
+    ("Unemployment in Ohio rose to 5.2%, the Labor Department said.", "5.2%", "Ohio", "in phrase"),
+    ("The city hired 1,200 teachers last year.", "1,200", "city", "common noun subject"),
+]
+
+ZH = [
+    ("比亚迪新能源汽车出口量达到120万辆。", "120万", "比亚迪", "segmenter person"),
+    ("河南省小麦产量为762.6亿斤。", "762.6亿斤", "河南省", "segmenter place"),
+    ("今年夏粮丰收，河南省小麦产量为762.6亿斤。", "762.6亿斤", "河南省", "segmenter place"),
+    ("中国男性72206万人，女性68969万人。", "72206万", "中国", "segmenter place"),
+    ("铁路完成旅客发送量3.2亿人次。", "3.2亿", "铁路", "segmenter noun"),
+    ("国家统计局共有职工5000人。", "5000", "国家统计局", "segmenter organisation"),
+    ("华为去年研发投入1647亿元。", "1647亿元", "华为", "segmenter person"),
+    ("深圳市财政预算支出达到4500亿元。", "4500亿元", "深圳市", "segmenter place"),
+    ("张明全场得分28分。", "28", "张明", "segmenter person"),
+    ("广东电网最高负荷突破1.5亿千瓦。", "突破1.5亿千瓦", "广东电网", "segmenter organisation"),
+    ("北京协和医院去年门诊量达到300万人次。", "300万", "北京协和医院", "segmenter organisation"),
+    ("三峡电站全年发电量达到882亿千瓦时。", "882亿千瓦时", "三峡电站", "segmenter organisation"),
+    ("黑龙江省大豆种植面积达到7400万亩。", "7400万亩", "黑龙江省", "segmenter place"),
+    ("中国队在本届奥运会上获得40枚金牌。", "40", "中国队", "segmenter organisation"),
+    ("市教育局今年预算为12亿元。", "12亿元", "市教育局", "segmenter organisation"),
+    ("学校有1200名教师。", "1200", "学校", "segmenter noun"),
+    ("8月30日，江苏省光伏装机容量达到5000万千瓦。", "5000万千瓦", "江苏省", "segmenter place"),
+]
+
+
+def _top(text: str, surface: str, title: str = "", nth: int = 0):
+    q, sent, para, _ = figure(text, surface, nth)
+    return holder_candidates(text, sent, para, q, title)
+
+
+@pytest.mark.parametrize(("text", "surface", "holder", "by"), EN + ZH)
+def test_top_holder(text, surface, holder, by):
+    found = _top(text, surface)
+    assert found, "no candidate"
+    top = found[0]
+    assert (top.value, top.by) == (holder, by)
+    assert text[top.start:top.end] == holder
+    assert [d.confidence for d in found] == sorted((d.confidence for d in found), reverse=True)
+
+
+def test_a_name_in_another_clause_is_weaker():
+    top = _top("In Fairfax County, spending rose 12%.", "12%")[0]
+    assert (top.value, top.by) == ("Fairfax County", "in phrase")
+    assert top.confidence == pytest.approx(CONFIDENCE["in phrase"] - OTHER_CLAUSE) and not top.confident
+    zh = _top("浙江省一般公共预算收入8600亿元，同比增长5%。", "5%")[0]
+    assert (zh.value, zh.confidence) == ("浙江省", pytest.approx(CONFIDENCE["segmenter place"] - OTHER_CLAUSE))
+
+
+@pytest.mark.parametrize(("text", "surface"), [
+    ("Quarterly revenue rose to $1.5 billion from $1.2 billion.", "$1.5 billion"),  # 'Quarterly' opens the sentence
+    ("Turnout was 62%.", "62%"),
+    ("The unemployment rate fell to 4.1% in March.", "4.1%"),
+    ("About 30% of households own a car.", "About 30%"),
+    ("2025年末全国人口为141175万人。", "141175万"),
+    ("城镇化率达到65.22%。", "65.22%"),
+    ("本次选举投票率为62%。", "62%"),
+    ("全国城镇调查失业率为5.1%。", "5.1%"),
+])
+def test_no_holder(text, surface):
+    assert _top(text, surface) == []
+
+
+@pytest.mark.parametrize(("text", "surface", "speaker"), [
+    ("Inflation reached 3.4% in May, according to the Ministry of Finance.", "3.4%", "Ministry of Finance"),
+    ("The economy added 250,000 jobs in June, the White House said.", "250,000", "White House"),
+    ("On Monday, Harbor Transit said ridership rose 7%.", "7%", "Harbor Transit"),
+    ("Ridership rose 7%, said Jane Doe, a spokeswoman.", "7%", "Jane Doe"),
+    ("据海关总署统计，前三季度进出口总值32.33万亿元。", "32.33万亿元", "海关总署"),
+    ("教育部公布，今年高考报名人数为1342万。", "1342万", "教育部"),
+    ("世界卫生组织表示，全球麻疹病例增加了20%。", "20%", "世界卫生组织"),
+    ("国家统计局发布数据显示，2025年末全国人口为141175万人。", "141175万", "国家统计局"),
+])
+def test_speaker_is_not_holder(text, surface, speaker):
+    assert speaker not in [d.value for d in _top(text, surface)]
+
+
+def test_comparison_target_is_not_holder():
+    assert "Hawks" not in [d.value for d in _top("The Tigers scored 112 points against the Hawks.", "112")]
+
+
+@pytest.mark.parametrize(("text", "surface"), [
+    ("By 8:30 in March, 5,000 runners had finished.", "5,000"),
+    ("On Tuesday, 400 flights were cancelled.", "400"),
+    ("3月份，全国居民消费价格同比上涨0.4%。", "0.4%"),
+])
+def test_time_is_never_holder(text, surface):
+    assert _top(text, surface) == []
+
+
+def test_previous_sentence_subject():
+    text = "Acme Corp opened a plant in Ohio. It employs 1,200 workers."
+    found = _top(text, "1,200")
+    assert [(d.value, d.by) for d in found] == [("Acme Corp", "previous sentence")]
+    assert found[0].confidence < CONFIDENT and text[found[0].start:found[0].end] == "Acme Corp"
+    zh = _top("比亚迪发布新车。上月销量达到30万辆。", "30万")
+    assert [(d.value, d.by) for d in zh] == [("比亚迪", "previous sentence")]
+
+
+def test_article_topic_from_title():
+    found = _top("Output rose to 40,000 units.", "40,000", title="Acme Corp doubles output")
+    assert [(d.value, d.by, d.start, d.end) for d in found] == [("Acme Corp", "article topic", -1, -1)]
+    assert found[0].confidence < CONFIDENT
+    zh = _top("全年发电量达到882亿千瓦时。", "882亿千瓦时", title="三峡电站创发电新纪录")
+    assert [(d.value, d.by) for d in zh] == [("三峡电站", "article topic")]
+
+
+def test_a_holder_in_the_sentence_outranks_the_title():
+    found = _top("Fairfax County approved a budget of $4.2 billion.", "$4.2 billion", title="Acme Corp doubles output")
+    assert [d.value for d in found] == ["Fairfax County", "Acme Corp"]
+
+
+def test_empty_lexicon(monkeypatch):
+    """The holders are found with no lexicon at all: loading one fails the test."""
+    from verifier.extract import lexicon
+
+    def no_lexicon(*args, **kwargs):
+        raise AssertionError("holder_candidates read a lexicon")
+
+    monkeypatch.setattr(lexicon, "load_lexicon", no_lexicon)
+    for text, surface, holder in [("国家统计局共有职工5000人。", "5000", "国家统计局"), ("比亚迪新能源汽车出口量达到120万辆。", "120万", "比亚迪"),
+                                  ("河南省小麦产量为762.6亿斤。", "762.6亿斤", "河南省"), ("铁路完成旅客发送量3.2亿人次。", "3.2亿", "铁路"),
+                                  ("中国男性72206万人。", "72206万", "中国"), ("Metro Transit carried 2.3 million passengers.", "2.3 million", "Metro Transit")]:
+        assert _top(text, surface)[0].value == holder
+
+
+def _run(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+
+
+def test_segmenter_is_loaded_only_for_chinese_and_quietly():
+    common = ("from verifier.quantities import extract\n"
+              "from verifier.extract.holders import holder_candidates\n"
+              "from verifier.extract.measured import measured_thing\n"
+              "import sys\n"
+              "def run(t):\n"
+              "    for q in extract(t):\n"
+              "        measured_thing(t, (0, len(t)), q, extract(t)); holder_candidates(t, (0, len(t)), (0, len(t)), q)\n")
+    english = _run(common + "run('Metro Transit carried 2.3 million passengers.')\nprint('rjieba' in sys.modules, 'jieba' in sys.modules)")
+    assert english.stdout.split() == ["False", "False"]
+    chinese = _run(common + "run('河南省小麦产量为762.6亿斤。')\nprint('rjieba' in sys.modules)")
+    assert chinese.stdout.split() == ["True"] and chinese.stderr == ""
+
+
+def test_frame_words_are_words():
+    """YAML reads no, on, off as booleans: every entry of the word files must stay a word."""
+    from verifier.extract.frame_words import LANGUAGES, words
+
+    for lang in LANGUAGES:
+        for key, table in words(lang).items():
+            assert not {w for w in table if w in ("True", "False", "None")}, (lang, key)
+    assert "no" in words("en")["determiners"] and "on" in words("en")["np_inner"]

@@ -1,0 +1,95 @@
+"""One decision of a claim's frame (its holder, measured thing or target) and why it was made.
+
+A frame decision carries the text decided, the way it was found (one label of
+:data:`DECIDED_BY`), a confidence taken from one table (:data:`CONFIDENCE`) and the span of
+the evidence, so a reviewer sees why a figure got its holder and a rule can refuse to raise
+an error on a weak one.
+
+Shape::
+
+    Decided(value="Acme Corp", by="possessive", confidence=0.85, start=0, end=9)
+    Decided(value="Acme", by="article topic", confidence=0.35, start=-1, end=-1)   # from the title
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+CONFIDENT: Final = 0.75
+"""Least confidence on which an error-severity finding may rest. The linters' promise is
+"never a false positive": an error must rest only on frame decisions made with at least this
+confidence; a finding that rests on a weaker one is at most a warning, whose message says
+which decision needs review and why (its ``by``)."""
+
+CONFIDENCE: Final[dict[str, float]] = {
+    # the reviewer's own word: a name listed in a lexicon file
+    "lexicon": 0.9,
+    # grammar that ties a name to the figure's noun phrase itself
+    "possessive": 0.85,         # "Acme Corp's quarterly revenue rose to ...": the owner is printed
+    "apposition": 0.8,          # "Fairfax County, the state's largest district, spends ...": named twice
+    "sentence subject": 0.8,    # a name as the clause's subject: "Acme Corp reported revenue of ..."
+    "for phrase": 0.75,         # "$12,400 per pupil for Fairfax", "turnout at Lincoln High": an owner
+    "in phrase": 0.7,           # "unemployment in Ohio": an owner, but "in" also sets a scope or a place
+    "segmenter organisation": 0.8,  # jieba tag nt (or a noun with an organisation suffix) before the figure
+    "segmenter place": 0.75,    # tag ns in subject position: 河南省小麦产量, 中国男性 ...
+    "segmenter person": 0.65,   # tag nr: a player's points, but the tagger also tags firms nr (比亚迪)
+    "segmenter proper noun": 0.65,  # tag nz: a proper noun of unknown kind
+    "segmenter noun": 0.5,      # a common noun as the clause subject (铁路完成...): the tagger's guess
+    "capitalised name": 0.6,    # a name in the sentence, in no position that ties it to the figure
+    "common noun subject": 0.5, # "the city hired 1,200 teachers": a holder, but only a common noun
+    "previous sentence": 0.45,  # the subject of the sentence before: the story goes on, or not
+    "article topic": 0.35,      # a name in the title: what the article is about, not this figure's owner
+    # measured thing
+    "noun before figure": 0.8,  # "Quarterly revenue rose to $1.5 billion", "全国人口为141175万人"
+    "noun after figure": 0.8,   # "1,200 teachers", "a $4.2 billion budget", "1200名教师"
+    "of phrase": 0.8,           # "66 of 561 patients", "30% of households", "12 km of road"
+    "unit noun": 0.6,           # only the figure's classifier or counted unit: "1200人" -> 人
+}
+"""Confidence of each way of deciding (0..1), in one table; :data:`CONFIDENT` marks the least
+an error may rest on. The values are judgements of how often each grammatical position names
+the right thing, written from the grammar of the two languages, not fitted to a corpus."""
+
+DECIDED_BY: Final = frozenset(CONFIDENCE)
+"""The labels a decision's ``by`` may take:
+
+- lexicon: a name of a lexicon file (the reviewer's word);
+- possessive, apposition, sentence subject, for phrase, in phrase, capitalised name,
+  common noun subject: English grammar around the figure (see :mod:`.holders`);
+- segmenter organisation / place / person / proper noun / noun: a Chinese word the
+  part-of-speech tagger marks nt / ns / nr / nz, or a common noun in subject position;
+- previous sentence, article topic: fallbacks from the sentence before and the title;
+- noun before figure, noun after figure, of phrase, unit noun: the measured thing
+  (see :mod:`.measured`).
+"""
+
+OTHER_CLAUSE: Final = 0.1
+"""Confidence taken off a holder found in another clause of the figure's sentence than the
+figure's own: the nearer clause is likelier the figure's ("河南省夏粮丰收，小麦产量为..."
+still gives 河南省, at 0.65)."""
+
+
+@dataclass(frozen=True)
+class Decided:
+    """One decision of a claim's frame (its holder, measured thing or target) and why."""
+
+    value: str          # the text decided ('quarterly revenue', '国家统计局'), normalised whitespace, as printed otherwise
+    by: str             # how it was decided: one of DECIDED_BY
+    confidence: float   # 0..1; CONFIDENT (0.75) or more means an error-severity finding may rest on it
+    start: int          # offsets in body of the evidence phrase (end exclusive); -1/-1 for the title
+    end: int
+
+    @property
+    def confident(self) -> bool:
+        """True when an error-severity finding may rest on this decision (:data:`CONFIDENT`)."""
+        return self.confidence >= CONFIDENT
+
+
+def decide(value: str, by: str, start: int, end: int, penalty: float = 0.0) -> Decided:
+    """A :class:`Decided` with whitespace normalised and the confidence of ``by`` from
+    :data:`CONFIDENCE`, less ``penalty`` (e.g. :data:`OTHER_CLAUSE`).
+
+    Raises:
+        KeyError: ``by`` is not a label of :data:`DECIDED_BY`.
+    """
+    return Decided(" ".join(value.split()), by, round(max(0.0, CONFIDENCE[by] - penalty), 2), start, end)

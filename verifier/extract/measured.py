@@ -1,0 +1,225 @@
+"""The measured thing of a figure: the open-vocabulary noun phrase the figure counts or measures.
+
+    "Quarterly revenue rose to $1.5 billion from $1.2 billion" -> "quarterly revenue" (both figures)
+    "66 of 561 patients (29.6%) died"                          -> "patients" (all three)
+    "the city hired 1,200 teachers"                            -> "teachers"
+    "全国人口为141175万人" -> "全国人口"     "男性72206万人" -> "男性"     "1200人" -> "人"
+
+The phrase is read from grammar, in this order (each a label of :data:`.decided.DECIDED_BY`):
+
+1. *noun before figure* linked to it by a verb ("revenue rose to", "turnout was", "出口量达到"),
+   or directly before it in Chinese ("旅客发送量3.2亿人次");
+2. *of phrase*: "66 of 561 patients", "30% of households", "12 km of road";
+3. *noun after figure*: "1,200 teachers", "a $4.2 billion budget", "1200名教师";
+4. a noun before the figure linked only by "of" ("a budget of $4.2 billion");
+5. the measured thing of the sentence's figure before, when the figure's own clause names none
+   ("…, up 12% from a year earlier", "…，同比增长5%", "(29.6%)");
+6. *unit noun*: the classifier after a Chinese count ("1200人" -> 人).
+
+The words that end a phrase are general vocabulary (:mod:`.frame_words`); Chinese is read from
+the segmenter's words (:mod:`.zh_tags`, tagged once per article). Linear in the sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from verifier.extract.counts import NOT_COUNTED
+from verifier.extract.decided import Decided, decide
+from verifier.extract.en_names import Token, capitalised, is_word, tokens
+from verifier.extract.frame_words import words
+from verifier.extract.lexicon import STOP_WORDS
+from verifier.extract.segment import clause_end, clause_start
+from verifier.extract.zh_tags import has_cjk
+from verifier.quantities import Quantity
+from verifier.quantities.approx import APPROX_BEFORE
+
+NO_THING: Final = frozenset({"date", "time"})
+"""Kinds of figure that measure nothing: a date or a time of day places a fact in time."""
+
+NOT_MEASURED: Final = NOT_COUNTED - {"points"}
+"""Words after a figure that are no measured thing: units, comparisons and function words
+(:data:`.counts.NOT_COUNTED`), except "points", which a score counts ("112 points")."""
+
+MAX_WORDS: Final = 6
+"""Most words (or Chinese words) of a measured thing; press noun phrases before a figure run
+to four or five ("average weekly household spending on food")."""
+
+
+def measured_thing(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity]) -> Decided | None:
+    """The noun phrase figure ``q`` counts or measures (see the module docstring), or None.
+
+    Args:
+        body: the article text.
+        sent: the span of the figure's sentence in ``body`` (end exclusive).
+        q: the figure.
+        figures: the quantities found in the sentence (or the article), ``q`` among them; another
+            figure is skipped when walking back ("rose to $1.5 billion from $1.2 billion").
+
+    Returns:
+        The decision, its value normalised ("quarterly revenue": a capital that only opens the
+        sentence is lowered) and its span the phrase's; None for a date or time of day, or when
+        no phrase is found.
+    """
+    if q.kind in NO_THING:
+        return None
+    found = _own(body, sent, q, figures)
+    if found is not None:
+        return found
+    earlier = [f for f in figures if sent[0] <= f.start and f.end <= q.start and f.kind not in NO_THING]
+    if earlier:
+        found = _own(body, sent, max(earlier, key=lambda f: f.start), figures)
+    return found or (_unit_noun(body, q) if q.kind == "number" and _chinese(body, sent, q) else None)
+
+
+def _chinese(body: str, sent: tuple[int, int], q: Quantity) -> bool:
+    """The sentence's language decides (a mixed one reads as Chinese, as :mod:`.holders` does)."""
+    return has_cjk(body, sent[0], sent[1])
+
+
+def _own(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity]) -> Decided | None:
+    """The measured thing found in the figure's own clause, without fallbacks."""
+    if _chinese(body, sent, q):
+        from verifier.extract import measured_zh
+
+        return measured_zh.before(body, sent, q, figures) or measured_zh.after(body, q, clause_end(body, q.end, sent[1]))
+    spans = tuple((f.start, f.end) for f in figures if (f.start, f.end) != (q.start, q.end))
+    before, linked = _en_before(body, sent, q, spans)
+    if before is not None and linked:
+        return before
+    ce = clause_end(body, q.end, sent[1])
+    return _en_of(body, q.end, ce, figures) or _en_after(body, q.end, ce) or before
+
+
+def _in_figure(t: Token, spans: tuple[tuple[int, int], ...]) -> bool:
+    return any(s < t.end and t.start < e for s, e in spans)
+
+
+def _skippable(low: str) -> bool:
+    """Words between a measured thing and its figure: auxiliaries, prepositions, hedges, adverbs."""
+    en = words("en")
+    return low in en["auxiliaries"] or low in en["figure_prepositions"] or low in APPROX_BEFORE \
+        or (low.endswith("ly") and len(low) > 4)
+
+
+def _en_before(body: str, sent: tuple[int, int], q: Quantity, spans) -> tuple[Decided | None, bool]:
+    """The noun phrase before an English figure, and whether a linking verb ties it to the
+    figure (else only 'of' or a preposition does)."""
+    en = words("en")
+    toks = tokens(body, clause_start(body, sent[0], q.start), q.start)
+    i, linked = len(toks) - 1, False
+    while i >= 0:  # step 1: back over the predicate (verb, prepositions, other figures, owners)
+        t = toks[i]
+        low = t.text.lower()
+        if _in_figure(t, spans) or t.text in "$€£¥~-–" or low in en["linking_verbs"]:
+            linked = linked or low in en["linking_verbs"]
+        elif _skippable(low):
+            pass
+        elif is_word(t) and (capitalised(t) or low in en["time_words"]):
+            k = _owner_start(toks, i, spans)
+            if k is None:
+                break
+            i = k
+        else:
+            break
+        i -= 1
+    picked: list[Token] = []
+    while i >= 0 and len(picked) < MAX_WORDS:  # step 2: the noun phrase itself
+        t = toks[i]
+        low = t.text.lower()
+        if not is_word(t) or _ends_phrase(low) or (not picked and low.endswith("ed")):
+            break
+        if low in en["np_inner"]:
+            if not picked or i == 0 or not is_word(toks[i - 1]) or _ends_phrase(toks[i - 1].text.lower()):
+                break
+        elif capitalised(t) and not _opens(body, sent[0], t, toks, i):
+            break
+        picked.append(t)
+        i -= 1
+    while picked and picked[-1].text.lower() in en["np_inner"]:
+        picked.pop()
+    if not picked:
+        return None, False
+    first, last = picked[-1], picked[0]
+    value = body[first.start:last.end]
+    if capitalised(first) and not first.text.isupper() and _opens(body, sent[0], first, toks, i + len(picked)):
+        value = value[0].lower() + value[1:]
+    return decide(value, "noun before figure", first.start, last.end), linked
+
+
+def _ends_phrase(low: str) -> bool:
+    en = words("en")
+    return (low in en["determiners"] or low in en["clause_words"] or low in en["linking_verbs"]
+            or low in en["action_verbs"] or low in en["time_words"] or low in ("'s", "’s"))
+
+
+def _opens(body: str, sentence_start: int, t: Token, toks: list[Token], i: int) -> bool:
+    """True when ``t`` opens the sentence and is capitalised by position only (no possessive
+    after it, not an acronym)."""
+    return not body[sentence_start:t.start].strip(" \t\"'“‘([*") and not t.text.isupper() \
+        and not (i + 1 < len(toks) and toks[i + 1].text in ("'s", "’s"))
+
+
+def _owner_start(toks: list[Token], i: int, spans) -> int | None:
+    """Index of the preposition opening an owner or time phrase that ends at token ``i``
+    ('at Northwind Traders', 'in Ohio', 'in March'), or None when no preposition opens it."""
+    en = words("en")
+    k = i
+    while k >= 0 and (capitalised(toks[k]) or toks[k].text in ("of", "&") or _in_figure(toks[k], spans)
+                      or toks[k].text.lower() in en["time_words"] or toks[k].text.lower() in en["determiners"]):
+        k -= 1
+    if k >= 0 and toks[k].text.lower() in {*en["owner_prepositions"], "on", "during", "since", "across", "last", "this"}:
+        return k
+    return None
+
+
+def _en_of(body: str, pos: int, ce: int, figures: list[Quantity]) -> Decided | None:
+    """'66 of 561 patients', '30% of households', '12 km of road': the noun after 'of'."""
+    toks = tokens(body, pos, ce)
+    if not toks or toks[0].text.lower() != "of" or len(toks) < 2:
+        return None
+    nxt = toks[1].start
+    if toks[1].text.lower() in words("en")["determiners"] and len(toks) > 2:
+        nxt = toks[2].start
+    other = next((f for f in figures if f.start == nxt), None)
+    found = _en_after(body, other.end if other else nxt - 1, ce)
+    return decide(found.value, "of phrase", found.start, found.end) if found else None
+
+
+def _en_after(body: str, pos: int, ce: int) -> Decided | None:
+    """The noun phrase right after an English figure: '1,200 teachers', '370 BMW cars',
+    '20 to 50 questions answered' (a participle ends it when nothing follows it)."""
+    en = words("en")
+    toks = tokens(body, pos, ce)
+    picked: list[Token] = []
+    for n, t in enumerate(toks):
+        low = t.text.lower()
+        gap = body[(picked[-1].end if picked else pos):t.start]
+        if not is_word(t) or gap.strip() or len(picked) >= MAX_WORDS - 2:
+            break
+        stop = (low in en["np_inner"] or low in en["figure_prepositions"] or _ends_phrase(low) or t.text in STOP_WORDS
+                or low in en["auxiliaries"] or low.endswith("ly"))
+        if not picked and (stop or low in NOT_MEASURED or low.endswith(("ed", "ing"))):
+            return None
+        if picked and low.endswith("ed") and not stop:
+            after = toks[n + 1] if n + 1 < len(toks) else None
+            if after is None or not is_word(after) or _ends_phrase(after.text.lower()) \
+                    or after.text.lower() in en["np_inner"] or after.text.lower() in en["figure_prepositions"]:
+                picked.append(t)  # '50 questions answered', '1,200 teachers hired last year'
+            break
+        if stop or (picked and n + 1 < len(toks) and toks[n + 1].text.lower() in en["determiners"]):
+            break  # a word before a determiner is a verb: '30% of households own a car'
+        picked.append(t)
+    if not picked:
+        return None
+    return decide(body[picked[0].start:picked[-1].end], "noun after figure", picked[0].start, picked[-1].end)
+
+
+def _unit_noun(body: str, q: Quantity) -> Decided | None:
+    """The classifier right after a Chinese count ('1200人' -> 人, '3.2亿人次' -> 人次)."""
+    from verifier.quantities.scan import CLASSIFIERS
+
+    end = q.end
+    while end < len(body) and end - q.end < 2 and body[end] in CLASSIFIERS:
+        end += 1
+    return decide(body[q.end:end], "unit noun", q.end, end) if end > q.end else None

@@ -1,0 +1,100 @@
+"""The measured thing of a Chinese figure, read from the segmenter's words (:mod:`.zh_tags`).
+
+Walking back from the figure: linking words (为, 达到, 同比增长, 约: ``linking`` of
+``zh.yaml`` and the approximation words) are passed over, then the noun phrase is gathered:
+nouns, nominal verbs and abbreviations, and a verb when it opens the phrase (全年出生956万人)
+or modifies a measure head (高考报名人数, 大豆种植面积). The phrase ends at a name (比亚迪,
+河南省: the holder), a time word, a numeral, punctuation, a pronoun, a preposition, 的, or a
+verb that takes the phrase as object (完成, 拥有: ``phrase_stops``).
+
+Shape::
+
+    before(body, sent, q, figures) -> Decided("新能源汽车出口量", "noun before figure", 0.8, 3, 11)
+    after(body, q, clause_end)     -> Decided("教师", "noun after figure", 0.8, 9, 11)  # 1200名教师
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from verifier.extract.decided import Decided, decide
+from verifier.extract.frame_words import words
+from verifier.extract.segment import clause_start
+from verifier.extract.zh_names import label_of, names_in
+from verifier.extract.zh_tags import Word, words_in
+from verifier.quantities import Quantity
+from verifier.quantities.approx import APPROX_BEFORE
+from verifier.quantities.scan import CLASSIFIERS
+
+NOUN_TAGS: Final = frozenset({"n", "ng", "nl", "vn", "j", "l", "an", "nrt", "s", "i"})
+"""Tags of words a measured thing is made of (nouns, nominal verbs, abbreviations, set phrases)."""
+
+MODIFIER_TAGS: Final = frozenset({"a", "b", "ad"})
+"""Tags of words that may open a measured thing before its nouns (一般公共预算收入, 最高负荷)."""
+
+PASS_TAGS: Final = frozenset({"d", "ul", "uz", "ug"})
+"""Tags passed over between a measured thing and its figure: adverbs and aspect particles."""
+
+MAX_WORDS: Final = 6
+"""Most words of a measured thing ("全国/城镇/调查/失业率" has four)."""
+
+
+def before(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity]) -> Decided | None:
+    """The noun phrase before a Chinese figure, in its clause (see the module docstring)."""
+    zh = words("zh")
+    lo = clause_start(body, sent[0], q.start)
+    lo = max([lo] + [f.end for f in figures if lo <= f.end <= q.start and f.start != q.start])
+    ws = words_in(body, lo, q.start)
+    name_cover = [(n.start, n.end) for n in names_in(body, lo, q.start)]
+    i = len(ws) - 1
+    while i >= 0 and (ws[i].text in zh["linking"] or ws[i].text in APPROX_BEFORE or ws[i].tag in PASS_TAGS
+                      or (ws[i].tag == "p" and ws[i].text in zh["linking"])):
+        i -= 1
+    picked: list[Word] = []
+    while i >= 0 and len(picked) < MAX_WORDS:
+        w = ws[i]
+        if any(s <= w.start < e for s, e in name_cover) or _stops(w, picked):
+            break
+        picked.append(w)
+        i -= 1
+    if not picked or all(w.tag in MODIFIER_TAGS for w in picked):
+        return None
+    start, end = picked[-1].start, picked[0].end
+    return decide(body[start:end], "noun before figure", start, end)
+
+
+def _stops(w: Word, picked: list[Word]) -> bool:
+    """True when word ``w`` (before the words ``picked`` so far, nearest first) ends the phrase."""
+    zh = words("zh")
+    if w.text in zh["time_words"] or label_of(w) is not None:
+        return True
+    if w.text in zh["phrase_stops"]:  # its object follows, unless it modifies the head itself: 种植面积
+        return not (len(picked) == 1 and _measure_head(picked[0]))
+    if w.tag in NOUN_TAGS or w.text in zh["not_names"]:
+        return False
+    if w.tag in MODIFIER_TAGS:
+        return not picked
+    if w.tag.startswith("v"):
+        # a verb opens the phrase ('出生956万人', '研发投入') or modifies a measure head ('报名人数')
+        return bool(picked) and not _measure_head(picked[0])
+    return True
+
+
+def after(body: str, q: Quantity, ce: int) -> Decided | None:
+    """The nouns after a Chinese count and its classifier: '1200名教师' -> 教师, '40枚金牌' -> 金牌."""
+    pos = q.end
+    while pos < ce and pos - q.end < 2 and body[pos] in CLASSIFIERS:
+        pos += 1
+    picked: list[Word] = []
+    for w in words_in(body, pos, ce):
+        if w.tag not in NOUN_TAGS or w.text in words("zh")["time_words"] or len(picked) >= 3:
+            break
+        picked.append(w)
+    if not picked or picked[0].start != pos:
+        return None
+    return decide(body[picked[0].start:picked[-1].end], "noun after figure", picked[0].start, picked[-1].end)
+
+
+def _measure_head(w: Word) -> bool:
+    """True when ``w`` ends in a measure head (人数, 面积, 收入: ``measure_heads`` of ``zh.yaml``)."""
+    return any(w.text.endswith(h) for h in words("zh")["measure_heads"])
