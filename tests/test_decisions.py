@@ -7,7 +7,7 @@ from __future__ import annotations
 from builders import art, claim, corpus, findings
 from verifier.extract.claims import extract_claims
 from verifier.extract.lexicon import Lexicon
-from verifier.extract.owners import CONFIDENCE, decision
+from verifier.extract.decided import CONFIDENCE, decision
 from verifier.models.claim import CONFIDENT, Decision
 
 EMPTY = Lexicon([])
@@ -34,7 +34,7 @@ def test_a_guess_from_the_last_two_names_is_not_confident():
 
 def test_every_kind_of_evidence_has_a_confidence_in_the_unit_interval():
     assert all(0 < v <= 1 for v in CONFIDENCE.values())
-    assert decision("article topic") == Decision(by="article topic", confidence=0.4)
+    assert decision("article topic") == Decision(by="article topic", confidence=0.35)
     assert CONFIDENCE["article topic"] < CONFIDENT <= CONFIDENCE["clause name"]
 
 
@@ -55,7 +55,7 @@ def test_a_contradiction_between_confident_claims_is_an_error():
 def test_a_contradiction_resting_on_a_weak_holder_is_a_warning_that_says_why():
     found = _contradiction({"holder": decision("article topic")})
     assert [(f.rule, f.severity.value) for f in found] == [("V201", "warning")]
-    assert found[0].message.endswith("(needs review: holder of a1-c016 decided by article topic (confidence 0.40))")
+    assert found[0].message.endswith("(needs review: holder of a1-c016 decided by article topic (confidence 0.35))")
 
 
 def test_a_weak_decision_on_a_part_the_rule_does_not_rest_on_changes_nothing():

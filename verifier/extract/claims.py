@@ -34,7 +34,8 @@ from verifier.extract.names import expand_short_forms, join_cjk_prefixes
 from verifier.extract.open_claims import open_claim
 from verifier.extract.derived_claims import link
 from verifier.extract.portions import portion_claim
-from verifier.extract.owners import DIFF_AFTER, decision, name_of, subject_and_target
+from verifier.extract.decided import decision
+from verifier.extract.owners import DIFF_AFTER, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
 from verifier.extract.spans import SpanIndex
 from verifier.extract.subjects import ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair

@@ -16,11 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-CONFIDENT: Final = 0.75
-"""Least confidence on which an error-severity finding may rest. The linters' promise is
-"never a false positive": an error must rest only on frame decisions made with at least this
-confidence; a finding that rests on a weaker one is at most a warning, whose message says
-which decision needs review and why (its ``by``)."""
+from verifier.models.claim import CONFIDENT, Decision  # noqa: F401  (CONFIDENT: one home, the claim model)
 
 CONFIDENCE: Final[dict[str, float]] = {
     # the reviewer's own word: a name listed in a lexicon file
@@ -45,6 +41,23 @@ CONFIDENCE: Final[dict[str, float]] = {
     "noun after figure": 0.8,   # "1,200 teachers", "a $4.2 billion budget", "1200名教师"
     "of phrase": 0.8,           # "66 of 561 patients", "30% of households", "12 km of road"
     "unit noun": 0.6,           # only the figure's classifier or counted unit: "1200人" -> 人
+    # the subject path's ladder (extract/owners.py), for articles whose names a lexicon or discovery gives:
+    # the figure's own clause or an explicit construction names the holder
+    "clause name": 0.9,         # a name in the figure's own clause
+    "distributive pair": 0.85,  # 'A and B draw 700 W and 900 W respectively'
+    "table row": 0.85,          # the row's name in a table
+    "relative clause": 0.8,     # '…Hollin Bank, which in turn is 420 MW bigger'
+    "example": 0.8,             # '以X为例', 'Take X,'
+    "restated figure": 0.8,     # the figure restates one given for a name before
+    "named target": 0.9,        # the comparison's other side is named next to the figure ('than the H2')
+    # a name elsewhere in the sentence, or a comparison the sentence set up: usually right
+    "sentence name": 0.75, "sentence comparison": 0.75, "from-to role": 0.75,
+    "previous clause": 0.75,    # a clause after ';' or '；' goes on with its sentence's holder
+    "former and latter": 0.75,  # 前者 / 后者, 'the former' / 'the latter'
+    "contrast with a rival": 0.75,  # '约700 token每秒，而GB300只有约169个': the article's subject against a rival
+    # a reference back across sentences, or a guess from the article as a whole: needs review
+    "pronoun": 0.6, "definite description": 0.6, "paragraph name": 0.55, "implicit target": 0.6,
+    "last two names": 0.5,      # a comparison that names no target: the two names given last, a guess
 }
 """Confidence of each way of deciding (0..1), in one table; :data:`CONFIDENT` marks the least
 an error may rest on. The values are judgements of how often each grammatical position names
@@ -60,8 +73,18 @@ DECIDED_BY: Final = frozenset(CONFIDENCE)
   part-of-speech tagger marks nt / ns / nr / nz, or a common noun in subject position;
 - previous sentence, article topic: fallbacks from the sentence before and the title;
 - noun before figure, noun after figure, of phrase, unit noun: the measured thing
-  (see :mod:`.measured`).
+  (see :mod:`.measured`);
+- clause name ... last two names: the subject path's ladder (:mod:`.owners`), from the
+  figure's own clause out to guesses from the article as a whole.
 """
+
+
+def decision(by: str) -> Decision:
+    """The record of a decision made by ``by`` (a :data:`CONFIDENCE` key), for a claim's ``decided``.
+
+    Raises:
+        KeyError: ``by`` is not a way of deciding :data:`CONFIDENCE` rates."""
+    return Decision(by=by, confidence=CONFIDENCE[by])
 
 OTHER_CLAUSE: Final = 0.1
 """Confidence taken off a holder found in another clause of the figure's sentence than the

@@ -22,7 +22,6 @@ from verifier.extract.context import Figure
 from verifier.extract.counts import GOODS_UNITS
 from verifier.extract.lexicon import Mention, resolve_alias
 from verifier.extract.segment import Sentence, clause_end
-from verifier.models.claim import Decision
 from verifier.extract.subjects import COMPANY_METRICS, FORMER, LATTER, PRODUCT_KINDS, SHIPMENTS, find_target, in_clause
 
 if TYPE_CHECKING:
@@ -57,35 +56,6 @@ RELATIVE: Final = re.compile(r"\s*(?:which|that|who)\b", re.IGNORECASE)
 APPOSED: Final = re.compile(r"(?:\s+[a-z][a-z-]*){0,2}\s*[,，]\s*")
 """What lies between a name and a clause set after it: 'the E9 midibus, rated for 240 km' (at
 most two lower-case words and a comma): the clause's figure is that name's."""
-
-CONFIDENCE: Final = {
-    # the figure's own clause or an explicit construction names the holder
-    "lexicon": 0.95, "for phrase": 0.9, "clause name": 0.9, "distributive pair": 0.85, "table row": 0.85,
-    "relative clause": 0.8, "apposition": 0.8, "example": 0.8, "restated figure": 0.8, "named target": 0.9,
-    # a name elsewhere in the sentence, or a comparison the sentence set up: usually right
-    "sentence name": 0.75, "sentence comparison": 0.75, "from-to role": 0.75,
-    # a reference back across sentences, or a guess from the article as a whole: needs review
-    "previous clause": 0.75, "former and latter": 0.75,
-    # '约700 token每秒，而GB300只有约169个': a nameless figure set against rivals named after it is the
-    # figure of what the article compares with them, its main subject
-    "contrast with a rival": 0.75,
-    # a reference back across sentences, or a guess from the article as a whole: needs review
-    "pronoun": 0.6, "definite description": 0.6, "previous sentence": 0.55, "paragraph name": 0.55,
-    "implicit target": 0.6, "last two names": 0.5, "article topic": 0.4,
-}
-"""Confidence of each kind of evidence a holder or target is decided from (see
-:data:`verifier.models.claim.CONFIDENT`, 0.75: an error may rest on a decision from that up). The
-order is the order of the evidence's distance from the figure: its own clause, its sentence, the
-text before, the article as a whole. A name no lexicon lists (a capitalised phrase, a quoted
-nickname) is as good as a listed one: the evidence is where it stands, not who listed it."""
-
-def decision(by: str) -> Decision:
-    """The :class:`~verifier.models.claim.Decision` for evidence ``by`` (a :data:`CONFIDENCE` key).
-
-    Raises:
-        KeyError: ``by`` is not a kind of evidence :data:`CONFIDENCE` rates."""
-    return Decision(by=by, confidence=CONFIDENCE[by])
-
 
 PORTIONS: Final = frozenset({"cost_share", "share"})
 """Metrics of a share of a total: no fallback to the article's main subject."""
