@@ -7,6 +7,7 @@ import pytest
 
 from tests.builders import art, codes_of, corpus, findings
 from verifier.extract import extract_claims
+from verifier.extract.lexicon import Lexicon
 from verifier.quantities import extract as quantities
 
 
@@ -153,7 +154,7 @@ def test_the_farm_is_the_name_described_so_not_the_turbine() -> None:
             "Corvid V236 turbines began turning. The farm now exports at its full capacity of 1,380 MW. "
             "Each V236 is rated at 15 MW.")
     assert [(c.subject, c.value.number) for c in extract_claims(art("df", body)) if c.subject] == [
-        ("Northgale Array", 1380), ("Corvid V236", 15)]
+        ("Northgale Array", 92), ("Northgale Array", 1380), ("Corvid V236", 15)]  # 'its 92 … turbines': the array's
 
 
 @pytest.mark.parametrize("gap, codes", [("320", []), ("420", ["V102"])])
@@ -185,9 +186,16 @@ def test_a_year_takes_no_neighbours_unit_and_an_unknown_unit_no_restatement() ->
     assert audit_codes("Zephyr X1吨水电耗约2.8千瓦时（约合12.1兆焦）。") == ["V104"]
 
 
-def test_an_article_with_figures_and_no_claim_is_reported() -> None:
-    source = art("nc", "蓝澜水务2025年营收为48.6亿元，同比增长35%。")
+def test_an_article_with_figures_and_no_holder_is_reported() -> None:
+    source = art("nc", "2025年营收为48.6亿元，同比增长35%。")
     assert codes_of(findings(corpus([source], extract_claims(source)), "V603")) == ["V603"]
+
+
+def test_a_company_no_lexicon_lists_is_found_by_the_segmenter() -> None:
+    source = art("nd", "蓝澜集团2025年营收为48.6亿元，同比增长35%。")
+    claims = extract_claims(source, lexicon=Lexicon([]))
+    assert [(c.anchor.quote, c.subject, c.measured) for c in claims][0] == ("48.6亿元", "蓝澜集团", "营收")
+    assert codes_of(findings(corpus([source], claims), "V603")) == []
 
 
 @pytest.mark.parametrize("body, good, bad", [

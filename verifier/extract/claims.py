@@ -31,7 +31,7 @@ from verifier.extract.columns import column_unit
 from verifier.extract.families import family_subject
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
-from verifier.extract.open_claims import open_claim
+from verifier.extract.open_claims import framed, open_claim
 from verifier.extract.derived_claims import link
 from verifier.extract.portions import portion_claim
 from verifier.extract.decided import decision
@@ -190,10 +190,13 @@ def _sentence(run: Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
     row_pair = vs_pair(body, list(unit.cells), run.subjects) if unit.cells else None
     rank = 0
     run.spans = [(f.q.start, f.q.end) for f in figs if not f.skip]
+    quantities = [f.q for f in figs if not f.skip]
     for f in figs:
         if f.skip:
             continue
         claim = _claim(run, body, sent, f, paired, row_pair, rank)
+        if claim is not None:
+            claim = framed(claim, body, sent, f.q, quantities, run.source.meta.title or "")
         if claim is not None and claim.subject is None:
             run.open.append(claim)
         elif claim is not None:

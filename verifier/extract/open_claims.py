@@ -20,8 +20,11 @@ from typing import TYPE_CHECKING, Final
 from verifier.extract import metrics as M
 from verifier.extract.build import build_claim
 from verifier.extract.context import Figure
+from verifier.extract.decided import Decided, decision
+from verifier.extract.holders import holder_candidates
+from verifier.extract.measured import measured_thing
 from verifier.extract.segment import Sentence
-from verifier.models.claim import Claim
+from verifier.models.claim import Claim, Decision
 from verifier.quantities.units import is_currency
 from verifier.vocabulary import UNIT_DIMENSIONS
 
@@ -71,18 +74,70 @@ def coarse_reading(q) -> M.Reading | None:
     return M.Reading(dimension or "measurement", unit, "measurement")
 
 
-_SPACE: Final = re.compile(r"\s+")
+LIST_JOIN: Final = re.compile(r"\s*(?:[,，、]\s*(?:and\s+|or\s+)?|and\s+|or\s+|[和及与或])\s*")
+"""What joins the items of a list of figures: '89%, 91% and 94%', '89%、91%和94%'."""
+
+def _in_list(body: str, spans: list[tuple[int, int]], q) -> bool:
+    """True when percentage ``q`` is an item of a list of percentages of its sentence ('89%, 91%
+    and 94% in its three modes'): the figure before or after it is a percentage joined to it by a
+    comma or 'and' only (``spans``: the sentence's figures)."""
+    if q.unit != "%":
+        return False
+    i = spans.index((q.start, q.end)) if (q.start, q.end) in spans else -1
+    near = [spans[j] for j in (i - 1, i + 1) if 0 <= j < len(spans) and i >= 0]
+    return any(body[s:e].rstrip().endswith("%") and LIST_JOIN.fullmatch(body[min(e, q.end):max(s, q.start)]) for s, e in near)
+
 
 
 def open_claim(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Reading | None, near: str, wide: str,
                after: str) -> Claim | None:
-    """The claim of figure ``f`` with no holder the subject path accepts: its measured thing and
-    holder as far as they are decided here (none yet: a holderless claim), its coarse reading
-    when ``reading`` is None, and no comparison. None for a figure that measures nothing
-    (:func:`coarse_reading`)."""
+    """The claim of figure ``f`` with no holder the subject path accepts, with its coarse reading
+    when ``reading`` is None, and no comparison (:func:`framed` then gives it a measured thing
+    and a holder, unless it is an item of a list of percentages: see :data:`NO_HOLDER`). None
+    for a figure that measures nothing (:func:`coarse_reading`)."""
     coarse = coarse_reading(f.q)
     if coarse is None or measures_nothing(f.q, after):
         return None
     unit = reading.unit if reading is not None and reading.metric not in ("", "date") else coarse.unit  # '561 patients'
     reading = M.Reading(coarse.metric, unit, coarse.kind)
-    return build_claim(run, body, sent, f, reading, None, None, near, wide, after, open_claim=True)
+    decided = {"holder": Decision(by=NO_HOLDER, confidence=0.0)} if _in_list(body, run.spans, f.q) else {}
+    return build_claim(run, body, sent, f, reading, None, None, near, wide, after, open_claim=True, decided=decided)
+
+
+HOLDER_FLOOR: Final = 0.5
+"""Least confidence of a holder candidate an open claim takes. Below it (the previous sentence's
+subject, a name in the title) the candidate is a guess that no check should rest on, not even
+as a warning a user cannot act on; the figure stays held by nobody."""
+
+NO_HOLDER: Final = "unnamed list"
+"""The ``decided['holder']`` of a figure in a list whose scopes the text does not name ('89%,
+91% and 94% in its three modes'): one holder would get three values for one fact."""
+
+
+def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: str) -> Claim:
+    """``claim`` with its measured thing (:func:`.measured.measured_thing`) and, for a claim the
+    subject path gave no holder, its holder from the grammar around the figure
+    (:func:`.holders.holder_candidates`, the best-scored candidate), each recorded in
+    ``decided``. An open claim's metric becomes its measured thing, so that two figures are one
+    fact only when they measure the same thing for the same holder; an open claim whose
+    measured thing is not found keeps no holder (nothing says which of the holder's figures it is)."""
+    thing = measured_thing(body, (sent.start, sent.end), q, quantities)
+    update: dict = {}
+    decided = dict(claim.decided)
+    if thing is not None:
+        update["measured"] = thing.value
+        decided["measured"] = _record(thing)
+    if claim.subject is None and claim.metric != "date" and thing is not None and "holder" not in decided:
+        holders = holder_candidates(body, (sent.start, sent.end), (sent.unit.start, sent.unit.end), q, title)
+        if holders and holders[0].confidence >= HOLDER_FLOOR:
+            update["subject"] = holders[0].value
+            decided["holder"] = _record(holders[0])
+        update["metric"] = " ".join(thing.value.lower().split())
+    if not update:
+        return claim
+    return claim.model_copy(update={**update, "decided": decided})
+
+
+def _record(d: Decided) -> Decision:
+    """The claim's record of a frame decision: how, and how sure (the text and span stay in extraction)."""
+    return Decision(by=d.by, confidence=round(d.confidence, 2))

@@ -25,6 +25,12 @@ CJK: Final = re.compile(r"[\u3400-\u9fff]")
 """A Chinese character: text holding one is read with the segmenter."""
 
 
+NUMERAL: Final = re.compile(r"\d[\d.,]*(?:\s*[年月日号])?")
+"""An Arabic numeral with the date word that may follow it ('2025年'): tagged as one numeral word,
+so that the segmenter does not join the date word to the noun after it ('2025年营收为' is
+2025年 / 营收 / 为, not 2025 / 年营 / 收为)."""
+
+
 class Word(NamedTuple):
     """One word of the segmented text: as printed, its tag, and its span in the text (end exclusive)."""
 
@@ -55,8 +61,15 @@ def tagged(body: str) -> tuple[Word, ...]:
     """
     out: list[Word] = []
     pos = 0
-    for text, tag in _segmenter().tag(body):
-        out.append(Word(text, tag, pos, pos + len(text)))
+    tag = _segmenter().tag
+    for m in NUMERAL.finditer(body):  # each Arabic numeral (and the date word after it) is a word of its own
+        for text, t in tag(body[pos:m.start()]) if m.start() > pos else ():
+            out.append(Word(text, t, pos, pos + len(text)))
+            pos += len(text)
+        out.append(Word(m.group(), "m", m.start(), m.end()))
+        pos = m.end()
+    for text, t in tag(body[pos:]) if pos < len(body) else ():
+        out.append(Word(text, t, pos, pos + len(text)))
         pos += len(text)
     if pos != len(body):  # never seen; keep offsets honest rather than shifted
         raise RuntimeError("segmenter lost characters of the text")
