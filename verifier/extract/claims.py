@@ -195,11 +195,13 @@ def _sentence(run: Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
         if f.skip:
             continue
         claim = _claim(run, body, sent, f, paired, row_pair, rank)
-        if claim is not None:
-            claim = framed(claim, body, sent, f.q, quantities, run.source.meta.title or "")
-        if claim is not None and claim.subject is None:
+        if claim is None:
+            continue
+        held = claim.subject is not None  # a holder from the figure-first grammar never feeds the ladder's look-backs
+        claim = framed(claim, body, sent, f.q, quantities, run.source.meta.title or "")
+        if not held:
             run.open.append(claim)
-        elif claim is not None:
+        else:
             run.claims.add(claim)
             if claim.metric != "date":
                 run.last[id(unit)] = claim
