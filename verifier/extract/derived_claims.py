@@ -14,7 +14,11 @@ no rule recomputes (a rate in itself), are left out.
 
 from __future__ import annotations
 
+import re
 from typing import Final, Iterable
+
+from verifier.apposition import apposed
+from verifier.units import factor
 
 from verifier.extract.derivations import WARNING_BELOW, Derivation, derivations
 from verifier.extract.segment import Sentence
@@ -22,7 +26,7 @@ from verifier.models.claim import Anchor, Attribution, Claim, Decision, Derived,
 from verifier.quantities import Quantity
 
 CHECKED_OPS: Final = frozenset({"percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share",
-                                "difference", "sum", "per_every"})
+                                "difference", "sum", "per_every", "conversion"})
 """Ops :mod:`verifier.rules.derived` recomputes (see :data:`verifier.models.claim.Op`)."""
 
 CONTEXT: Final = 32
@@ -50,11 +54,11 @@ def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], clai
         inside = qs[lo:hi]
         if len(inside) < 2 and not any(ch in body[sent.start:sent.end] for ch in "翻倍") and "doubl" not in body[sent.start:sent.end]:
             continue
-        for d in derivations(body, (sent.start, sent.end), inside):
+        for d in [*derivations(body, (sent.start, sent.end), inside), *restatements(body, inside, at)]:
             if d.op not in CHECKED_OPS:
                 continue
             ops = [at.get((inside[i].start, inside[i].end)) for i in d.operands]
-            if any(o is None for o in ops) or len(ops) < 2 and d.op != "share":
+            if any(o is None for o in ops) or len(ops) < 2 and d.op not in ("share", "conversion"):
                 continue
             if d.result is not None:
                 result = at.get((inside[d.result].start, inside[d.result].end))
@@ -66,6 +70,49 @@ def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], clai
                 added.append(_with(_words_claim(body, d, f"{source}-x{n:03d}", source, ops[0]), d, ops))
     out = [updated.get(c.id, c) for c in claims] + added
     return sorted(out, key=lambda c: (c.anchor.start, c.anchor.end))
+
+
+PER_AFTER: Final = re.compile(r"\s*(?:for\s+(?:every|each)|per\b|a\s+(?:head|person|year|month|day)\b|each\b|apiece|/)", re.IGNORECASE)
+"""Words after a second figure that make it a figure per thing, not a restatement ('$49 billion,
+or $376 for every one of …')."""
+
+
+NOUN_BEFORE_BRACKET: Final = re.compile(r"^\s*[^\W\d_]+(?:\s+[^\W\d_]+)?(?=\s*[（(])")
+"""The counted noun between a figure and a bracketed restatement: 'people' in '1,411.75 million people (1.412 billion)',
+人 in '141175万人（14.1175亿人）'."""
+
+SCALE: Final = re.compile(r"(thousand|million|billion|trillion|bn|万亿|万|亿|千|[kKmMbB](?![a-z]))")
+"""Scale words of a printed figure: a restatement in the same unit changes its scale."""
+
+
+def _scale(surface: str) -> str:
+    """The scale word of a printed figure, lower-cased ('' for none)."""
+    m = SCALE.search(surface)
+    return m.group(1).lower() if m else ""
+
+
+def restatements(body: str, figures: list[Quantity], at: dict) -> list[Derivation]:
+    """Figures set beside the figure before them as the same amount in another unit or scale
+    (:func:`verifier.apposition.apposed`: '1,411.75 million (1.41175 billion)', '350 km, or 217
+    miles'), as op 'conversion'. A figure held by the subject path on both sides is left to rule
+    V104; units must convert, and a figure per thing ('$376 for every one of') is no restatement."""
+    out = []
+    for i in range(1, len(figures)):
+        a, b = figures[i - 1], figures[i]
+        ca, cb = at.get((a.start, a.end)), at.get((b.start, b.end))
+        if ca is None or cb is None or (ca.subject is not None and cb.subject is not None and "holder" not in cb.decided):
+            continue
+        gap = NOUN_BEFORE_BRACKET.sub("", body[a.end:b.start], count=1)  # '1,411.75 million people (1.412 billion)'
+        if not apposed(gap) or PER_AFTER.match(body, b.end) or a.unit in ("%", "x") or b.unit in ("%", "x"):
+            continue
+        if ca.value.number is None or cb.value.number is None:
+            continue
+        if a.unit != b.unit and (a.unit is None or b.unit is None or factor(a.unit, b.unit) is None):
+            continue
+        if a.unit == b.unit and _scale(a.surface) == _scale(b.surface):
+            continue  # '120 buses (40 electric)': the same unit and scale twice is a part, not a restatement
+        out.append(Derivation(op="conversion", result=i, operands=(i - 1,), words=(a.end, b.start), confidence=0.85))
+    return out
 
 
 def _with(c: Claim, d: Derivation, ops: list[Claim]) -> Claim:

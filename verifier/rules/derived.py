@@ -34,6 +34,7 @@ FORMULA: dict[str, str] = {
     "difference": "|a − b|",
     "sum": "the sum of the parts",
     "per_every": "y / x",
+    "conversion": "a in the unit of the restatement",
 }
 """What each op recomputes, in words (see :data:`verifier.models.claim.Op`)."""
 
@@ -86,6 +87,8 @@ def _readings(op: str, ivs: list[Interval], units: list[str | None]) -> list[tup
     if op == "per_every":
         y, x = ivs
         return [(FORMULA[op], y / x)]
+    if op == "conversion":
+        return [(FORMULA[op], ivs[0])]
     return []
 
 
@@ -107,6 +110,9 @@ def _scaled(c: Claim, ops: list[Claim]) -> float | None:
     'a difference of 646万' in 万 vs operands in 人; 100 or 1000 for a rate per every x in % or ‰)."""
     if c.derived.op == "per_every":
         return PER.get(c.value.unit or "")
+    if c.derived.op == "conversion":
+        unit = ops[0].value.unit
+        return 1.0 if unit == c.value.unit else (factor(unit, c.value.unit) if unit and c.value.unit else None)
     if c.derived.op in ("difference", "sum"):
         unit = next((o.value.unit for o in ops if o.value.unit), None)
         if c.value.unit in (None, unit) or unit is None:
@@ -130,7 +136,8 @@ def _derived(ctx: Context, keep: Callable[[Claim], bool]) -> Iterator[tuple[Clai
       "disagrees with them.", rests_on=DERIVATION)
 def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     """A figure the sentence derives from its other figures is recomputed from them: a
-    percentage change from its base and new value, a change in percentage points, a share
+    percentage change from its base and new value, a change in percentage points, a
+    restatement in another unit or scale ('1,411.75 million (1.41175 billion)'), a share
     from its part and whole ('66 of 561 (29.6%)'), a multiple ('3 times as much', '翻两番'
     is 4), 'x times more' (read both as a / b and a / b − 1: flagged only when neither fits),
     a difference, and parts that should add up to their whole. A change whose words and
