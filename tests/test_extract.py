@@ -148,8 +148,10 @@ def test_scope_from_the_noun_a_figure_qualifies(body: str, expect: dict) -> None
     assert {c.anchor.quote: c.scope for c in extract_claims(art("sc", body))} == expect
 
 
-def test_a_duration_of_nothing_named_is_not_proposed() -> None:
-    assert extract_claims(art("dn", "Zephyr X1 took 2.7 hours.")) == []
+def test_a_duration_of_nothing_named_has_no_holder() -> None:
+    """'took 2.7 hours' names no activity: nothing tells it from the product's other periods."""
+    assert [(c.anchor.quote, c.subject, c.metric) for c in extract_claims(art("dn", "Zephyr X1 took 2.7 hours."))] == [
+        ("2.7 hours", None, "duration")]
 
 
 @pytest.mark.parametrize("body, expect", [
@@ -203,10 +205,11 @@ def test_dates_are_events(body: str, quote: str, subject: str) -> None:
     assert by_quote(extract_claims(art("e1", body)), quote).subject == subject
 
 
-def test_dates_and_durations_without_an_event_are_not_proposed() -> None:
+def test_dates_and_durations_without_an_event_have_no_holder() -> None:
     body = "8月25日，Hot Stuff大会开幕。短期来看（6-12个月），Zephyr X1的地位不会动摇。两天前，Zephyr X1刷屏了。"
     claims = extract_claims(art("e2", body))
-    assert [(c.anchor.quote, c.subject) for c in claims] == [("8月25日", "Hot Stuff opening")]  # an actor's event
+    # an actor's event; a period of nothing named, held by nobody; '两天前' is a date counted back, no claim
+    assert [(c.anchor.quote, c.subject) for c in claims] == [("8月25日", "Hot Stuff opening"), ("6-12个月", None)]
 
 
 @pytest.mark.parametrize("body, expected", [

@@ -236,9 +236,10 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
         base = next((c for c in reversed(run.claims.starting(sent.start, q.start)) if c.comparison is None and c.value.unit), None)
         if base is not None:  # '180,000 heat pumps in 2025, 2.5 times the 60,000 it shipped in 2023': the base is in heat pumps
             reading = M.Reading(base.metric, base.value.unit, "count" if base.metric == "count" else "measurement")
-    if _idiom(body, q) or (q.kind == "fraction" and (reading is None or reading.relation is None)):
-        return None  # '这一天', 'half of them': no figure of a measured thing
-    if reading is None or not reading.metric:
+    if _idiom(body, q):
+        return None  # '这一天', '一年一度': no figure of a measured thing
+    if reading is None or not reading.metric or (q.kind == "fraction" and reading.relation is None):
+        # 'by a third', 'two-thirds of them': a share whose whole the subject path does not settle
         return open_claim(run, body, sent, f, reading, near, wide, after)
     if reading.metric in WAITS and reading.relation is not None and same_sentence and METRICS.get(prev.metric, NO_METRIC).inverse:
         # '生成速度…是后者的4.9倍，用户等待时间缩短了近四分之三': the wait for a rate's output is
@@ -291,7 +292,10 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     decided = {"holder": decision(by if subject2 == subject else "sentence comparison")}
     if comparison is not None:
         decided["target"] = decision(target_by if comparison.target == target else "sentence comparison")
-    return build_claim(run, body, sent, f, reading, subject2, comparison, near, wide, after, extra, decided)
+    # a figure the subject path cannot tell apart from its holder's other figures (a period with no
+    # milestone: '30 years', '12 hours') is still a figure of its sentence
+    return build_claim(run, body, sent, f, reading, subject2, comparison, near, wide, after, extra, decided) \
+        or open_claim(run, body, sent, f, reading, near, wide, after)
 
 
 def _restatement(run: Run, body: str, sent: Sentence, f: Figure, prev: Claim) -> Claim | None:

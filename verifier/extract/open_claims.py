@@ -38,10 +38,14 @@ RATIO_UNITS: Final = frozenset({"x"})
 PERCENT_UNITS: Final = frozenset({"%", "pp", "‰"})
 
 
+AGO: Final = re.compile(r"\s*(?:前|以前|之前|后|以后|之后|ago\b|later\b|earlier\b|before\b|after\b|hence\b)", re.IGNORECASE)
+"""Words after a length of time that make it a point in time: '两天前', 'three years ago'."""
+
+
 def measures_nothing(q, after: str) -> bool:
     """True for a quantity that counts or measures nothing a claim could state: a bare year
     ('by 2028', '2028年'), a lone 'one' or 一 ('一次', 'one of them'), the base of a rate ('in one
-    second', '一秒'), a threshold ('超过1秒就会…'), a date or time."""
+    second', '一秒'), a threshold ('超过1秒就会…'), a date or time, a time counted back ('两天前', 'three years ago')."""
     if q.kind in NOT_CLAIMS or q.iso is not None or q.value is None:
         return True
     v = q.value
@@ -49,6 +53,8 @@ def measures_nothing(q, after: str) -> bool:
         return True
     if q.unit is None and v == 1 and not any(ch.isdigit() for ch in q.surface):
         return True
+    if coarse_reading(q) is not None and coarse_reading(q).metric == "duration" and AGO.match(after):
+        return True  # '两天前', 'three years ago': a date counted back, not a length of time
     return bool(M.RATE_BASE.match(q.surface.strip()) or after.lstrip().lower().startswith(M.THRESHOLD_AFTER))
 
 
