@@ -32,7 +32,7 @@ from verifier.extract.families import family_subject
 from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
 from verifier.extract.open_claims import framed, open_claim
-from verifier.extract.derived_claims import link
+from verifier.extract.derived_claims import PER_AFTER, link
 from verifier.extract.portions import portion_claim
 from verifier.extract.decided import decision
 from verifier.extract.owners import DIFF_AFTER, name_of, subject_and_target
@@ -81,8 +81,13 @@ H2', '10 minutes faster per session'), with or without 'than'."""
 
 METADATA: Final = frozenset({"reading_time", "word_count"})
 
+CARRIED: Final = frozenset({"previous clause", "previous sentence"})
+"""Ways of deciding a holder that carry the holder of the figure before (its confidence caps theirs)."""
+
 _OF_AFTER = re.compile(r"\s*(?:of\b|的|倍|times\b|x\b)")
 """A bare number followed by 'of' or 'times' is a share or a multiple, not a list item ('0.58 of it')."""
+_NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|respectively|in|for|at|on|to|from|by|with|than)\b)[A-Za-z]{3,}")
+"""...nor one an English noun follows ('13 million Americans'): it counts that noun, in no unit of the list."""
 _OF_BEFORE = re.compile(r"的\s*$")
 """...nor one after 的 ('后者的 0.58')."""
 
@@ -221,7 +226,7 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     after = body[q.end:clause_end(body, q.end, sent.end)]
     prev = run.last.get(id(unit))
     same_sentence = prev is not None and prev.anchor.start >= sent.start
-    listed = same_sentence and not _OF_AFTER.match(after) and not _OF_BEFORE.search(near)
+    listed = same_sentence and not _OF_AFTER.match(after) and not _OF_BEFORE.search(near) and not _NOUN_AFTER.match(after)
     if q.unit == "%" and any(m.start() <= q.start and q.end <= m.end() for m in CHARGE_LEVELS.finditer(body, sent.start, sent.end)):
         return None  # '电量从10%充到80%', 'from 10% to 80% charge': levels of a battery, no claim of a share
     restated = _restatement(run, body, sent, f, prev) if same_sentence else None
@@ -289,7 +294,11 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     if settled is None:
         return open_claim(run, body, sent, f, reading, near, wide, after)
     subject2, reading, comparison, extra = settled
-    decided = {"holder": decision(by if subject2 == subject else "sentence comparison")}
+    holder = decision(by if subject2 == subject else "sentence comparison")
+    if by in CARRIED and subject2 == subject and (prev := run.last.get(id(sent.unit))) is not None and "holder" in prev.decided:
+        # a holder carried from the figure before is no surer than that figure's own
+        holder = holder.model_copy(update={"confidence": min(holder.confidence, prev.decided["holder"].confidence)})
+    decided = {"holder": holder}
     if comparison is not None:
         decided["target"] = decision(target_by if comparison.target == target else "sentence comparison")
     # a figure the subject path cannot tell apart from its holder's other figures (a period with no
@@ -304,10 +313,12 @@ def _restatement(run: Run, body: str, sent: Sentence, f: Figure, prev: Claim) ->
     found (V104) and the two count as one statement of one fact."""
     q = f.q
     if prev.comparison is not None or prev.value.number is None or q.unit in (None, "%", "x") or not prev.value.unit \
-            or factor(q.unit, prev.value.unit) is None or not apposed(body[prev.anchor.end:q.start]):
-        return None
+            or factor(q.unit, prev.value.unit) is None or not apposed(body[prev.anchor.end:q.start]) \
+            or PER_AFTER.match(body, q.end):
+        return None  # ('$49 billion, or $376 for every one of …': a figure per thing, no restatement)
     reading = M.Reading(prev.metric, q.unit, "count" if prev.metric == "count" else "measurement")
-    return build_claim(run, body, sent, f, reading, prev.subject, None, body[sent.start:q.start], "", "", dict(prev.scope), dict(prev.decided))
+    return build_claim(run, body, sent, f, reading, prev.subject, None, body[sent.start:q.start], "", "", dict(prev.scope), dict(prev.decided),
+                       measured=prev.measured)
 
 
 def _a_year(q) -> bool:

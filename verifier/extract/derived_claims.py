@@ -26,7 +26,7 @@ from verifier.models.claim import Anchor, Attribution, Claim, Decision, Derived,
 from verifier.quantities import Quantity
 
 CHECKED_OPS: Final = frozenset({"percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share",
-                                "difference", "sum", "per_every", "conversion"})
+                                "difference", "sum", "per_every", "conversion", "quotient"})
 """Ops :mod:`verifier.rules.derived` recomputes (see :data:`verifier.models.claim.Op`)."""
 
 CONTEXT: Final = 32
@@ -54,7 +54,7 @@ def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], clai
         inside = qs[lo:hi]
         if len(inside) < 2 and not any(ch in body[sent.start:sent.end] for ch in "翻倍") and "doubl" not in body[sent.start:sent.end]:
             continue
-        for d in [*derivations(body, (sent.start, sent.end), inside), *restatements(body, inside, at)]:
+        for d in [*derivations(body, (sent.start, sent.end), inside), *restatements(body, inside, at), *quotients(body, inside)]:
             if d.op not in CHECKED_OPS:
                 continue
             ops = [at.get((inside[i].start, inside[i].end)) for i in d.operands]
@@ -112,6 +112,25 @@ def restatements(body: str, figures: list[Quantity], at: dict) -> list[Derivatio
         if a.unit == b.unit and _scale(a.surface) == _scale(b.surface):
             continue  # '120 buses (40 electric)': the same unit and scale twice is a part, not a restatement
         out.append(Derivation(op="conversion", result=i, operands=(i - 1,), words=(a.end, b.start), confidence=0.85))
+    return out
+
+
+EACH_OF: Final = re.compile(r"\s*(?:for\s+(?:every|each)(?:\s+one)?(?:\s+of)?|per|each\s+of|a\s+head\s+for)(?:\s+the)?"
+                           r"(?:\s+(?:more\s+than|about|nearly|some|roughly|over|almost))?\s*$", re.IGNORECASE)
+"""Between a share per thing and the count it is shared over: '$376 for every one of the more than 13 million'."""
+
+
+def quotients(body: str, figures: list[Quantity]) -> list[Derivation]:
+    """A total restated as an amount per thing over a count the sentence prints ('$49 billion, or
+    $376 for every one of the 13 million unemployed'), as op 'quotient' (total, count) -> per thing."""
+    out = []
+    for i in range(1, len(figures) - 1):
+        a, b, c = figures[i - 1], figures[i], figures[i + 1]
+        if not apposed(body[a.end:b.start]) or not EACH_OF.match(body[b.end:c.start]) or c.unit not in (None,):
+            continue
+        if a.unit != b.unit or a.unit in ("%", "x"):
+            continue
+        out.append(Derivation(op="quotient", result=i, operands=(i - 1, i + 1), words=(b.end, c.start), confidence=0.85))
     return out
 
 

@@ -111,9 +111,11 @@ def open_claim(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Readin
 
 
 HOLDER_FLOOR: Final = 0.5
-"""Least confidence of a holder candidate an open claim takes. Below it (the previous sentence's
-subject, a name in the title) the candidate is a guess that no check should rest on, not even
-as a warning a user cannot act on; the figure stays held by nobody."""
+"""Least confidence of a holder candidate an open claim takes from the figure-first grammar.
+Below it (the previous sentence's subject, a name in the title) the candidate is a guess that
+no check should rest on, not even as a warning a user cannot act on; the figure stays held by
+nobody. (The subject path's own weakest rung, the article's most-mentioned subject, is kept at
+its low confidence: its findings are review warnings.)"""
 
 NO_HOLDER: Final = "unnamed list"
 """The ``decided['holder']`` of a figure in a list whose scopes the text does not name ('89%,
@@ -124,10 +126,11 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
     """``claim`` with its measured thing (:func:`.measured.measured_thing`) and, for a claim the
     subject path gave no holder, its holder from the grammar around the figure
     (:func:`.holders.holder_candidates`, the best-scored candidate), each recorded in
-    ``decided``. An open claim's metric becomes its measured thing, so that two figures are one
+    ``decided``; a claim that already has its measured thing (a restatement takes its figure's)
+    keeps it. An open claim's metric becomes its measured thing, so that two figures are one
     fact only when they measure the same thing for the same holder; an open claim whose
     measured thing is not found keeps no holder (nothing says which of the holder's figures it is)."""
-    thing = measured_thing(body, (sent.start, sent.end), q, quantities)
+    thing = None if claim.measured else measured_thing(body, (sent.start, sent.end), q, quantities)
     update: dict = {}
     decided = dict(claim.decided)
     if thing is not None:

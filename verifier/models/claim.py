@@ -178,7 +178,7 @@ class Decision(BaseModel):
 
 
 Op = Literal["percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share", "difference", "sum",
-             "per_every", "conversion"]
+             "per_every", "conversion", "quotient"]
 """How a derived figure follows from its operands (claims of the same sentence), with the value
 the rule V111 recomputes (``a``, ``b`` the operands in order; bands from printed precision):
 
@@ -192,6 +192,7 @@ the rule V111 recomputes (``a``, ``b`` the operands in order; bands from printed
 * ``difference``: (a, b) -> abs(a - b) in their unit ('比上年多646万人')
 * ``sum``: (parts...) -> their sum, the whole ('515, 2,006 and 561, 3,082 in all')
 * ``per_every``: (y, x) -> y / x, in % or ‰ as printed ('每1,000人中有6.77人，出生率6.77‰')
+* ``quotient``: (total, count) -> total / count ('$49 billion, or $376 for every one of 13 million')
 * ``conversion``: (a,) -> a in the derived figure's unit or scale ('1,411.75 million (1.41175 billion)',
   '350 km, or 217 miles', '2.8千瓦时（约合10.1兆焦）')
 """

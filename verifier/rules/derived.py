@@ -35,6 +35,7 @@ FORMULA: dict[str, str] = {
     "sum": "the sum of the parts",
     "per_every": "y / x",
     "conversion": "a in the unit of the restatement",
+    "quotient": "total / count",
 }
 """What each op recomputes, in words (see :data:`verifier.models.claim.Op`)."""
 
@@ -42,9 +43,12 @@ SIGNED = frozenset({"percent_change", "pp_change"})
 """Ops whose result has a sign the words state ('rose', 'a drop of', '下降')."""
 
 
-def _common(claims: list[Claim]) -> list[Interval] | None:
-    """The point bands of ``claims`` in the first one's unit; None when one is a range or a unit
+def _common(claims: list[Claim], own_units: bool = False) -> list[Interval] | None:
+    """The point bands of ``claims`` in the first one's unit (each in its own unit when
+    ``own_units``: a quotient divides money by a count); None when one is a range or a unit
     does not convert (a bare count goes with any count noun: '66 of 561 patients')."""
+    if own_units:
+        return None if any(c.value.number is None for c in claims) else [point_band(c) for c in claims]
     unit = next((c.value.unit for c in claims if c.value.unit), None)
     out = []
     for c in claims:
@@ -69,6 +73,9 @@ def _readings(op: str, ivs: list[Interval], units: list[str | None]) -> list[tup
     if op == "pp_change":
         base, new = ivs
         return [("new − base", new - base)]
+    if op == "quotient":
+        total, count = ivs
+        return [(FORMULA[op], total / count)]
     if op in ("ratio", "multiple"):
         a, b = ivs if op == "ratio" else (ivs[1], ivs[0])
         return [(FORMULA[op], a / b)]
@@ -92,6 +99,37 @@ def _readings(op: str, ivs: list[Interval], units: list[str | None]) -> list[tup
     return []
 
 
+BOUNDS: Final = frozenset({"over", "at_least", "under", "at_most"})
+"""Approximation words that open a side of a figure's band ('more than 13 million')."""
+
+BOUND_NEAR: Final = 0.25
+"""How far beyond its printed value a bound operand is read, for a warning, when the figure
+derived from it fits only because the bound is open: 'more than 13 million' as 13 to 16.25
+million. Press copy writes 'more than N' for a little more than N; the constant is the
+project's convention (README "Precision"), and what it finds is never an error."""
+
+
+def _fits(readings: list[tuple[str, Interval]], stated: Interval, signed: bool) -> list[str]:
+    """The readings whose band meets the stated band (by magnitude, unless the op is signed)."""
+    return [how for how, iv in readings if (iv if signed else abs_interval(iv)).meets(stated if signed else abs_interval(stated))]
+
+
+def _near(ops: list[Claim]) -> list[Claim] | None:
+    """``ops`` with each bound closed at :data:`BOUND_NEAR` beyond its value ('more than' -> 'about'
+    to +25 %), or None when no operand is a bound."""
+    if not any(o.approx in BOUNDS for o in ops):
+        return None
+    out = []
+    for o in ops:
+        if o.approx in BOUNDS and o.value.number is not None:
+            x = o.value.number
+            hi = x * (1 + BOUND_NEAR) if o.approx in ("over", "at_least") else x
+            lo = x * (1 - BOUND_NEAR) if o.approx in ("under", "at_most") else x
+            o = o.model_copy(update={"approx": None, "value": o.value.model_copy(update={"number": (lo + hi) / 2, "resolution": hi - lo})})
+        out.append(o)
+    return out
+
+
 def _stated(c: Claim) -> Interval:
     """The derived figure's band in its own unit, signed by its words: 'a drop of 0.6 points'
     states −0.6 (a printed sign wins: '-0.60‰')."""
@@ -110,6 +148,9 @@ def _scaled(c: Claim, ops: list[Claim]) -> float | None:
     'a difference of 646万' in 万 vs operands in 人; 100 or 1000 for a rate per every x in % or ‰)."""
     if c.derived.op == "per_every":
         return PER.get(c.value.unit or "")
+    if c.derived.op == "quotient":
+        unit = ops[0].value.unit
+        return 1.0 if unit == c.value.unit or not unit or not c.value.unit else factor(unit, c.value.unit)
     if c.derived.op == "conversion":
         unit = ops[0].value.unit
         return 1.0 if unit == c.value.unit else (factor(unit, c.value.unit) if unit and c.value.unit else None)
@@ -154,7 +195,7 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     """
     me = derived_figure_mismatch.rule
     for c, ops in _derived(ctx, lambda c: c.derived.op != "times_less" and c.value.number is not None):
-        ivs = _common(ops)
+        ivs = _common(ops, own_units=c.derived.op == "quotient")
         k = _scaled(c, ops)
         if ivs is None or k is None:
             continue
@@ -165,11 +206,23 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
         stated = _stated(c)
         signed = c.derived.op in SIGNED
         main_how, main = readings[0]
-        fits = [how for how, iv in readings if (iv if signed else abs_interval(iv)).meets(stated if signed else abs_interval(stated))]
-        if fits and fits[0] == main_how:
-            continue
+        fits = _fits(readings, stated, signed)
         severity, why = None, ""
-        if fits:  # '4.1% from 4.5%, down 0.4%': right only in points
+        if fits and fits[0] == main_how:
+            near = _near(ops)  # 'for every one of the more than 13 million': a bound read as the value it bounds
+            if near is None:
+                continue
+            ivs = _common(near, own_units=c.derived.op == "quotient")
+            readings = [(how, iv.scale(k)) for how, iv in _readings(c.derived.op, ivs, [o.value.unit for o in ops])]
+            main_how, main = readings[0]
+            fits = _fits(readings, stated, signed)
+            if fits:
+                continue
+            severity = Severity.warning
+            why = f"; only if the bound{'s' if len([o for o in ops if o.approx in BOUNDS]) > 1 else ''} " \
+                  f"{', '.join(repr(o.anchor.quote) for o in ops if o.approx in BOUNDS)} " \
+                  f"stand{'' if len([o for o in ops if o.approx in BOUNDS]) > 1 else 's'} for at most {BOUND_NEAR:.0%} beyond the printed value"
+        elif fits:  # '4.1% from 4.5%, down 0.4%': right only in points
             severity, why = Severity.warning, f"; it fits only as {fits[0]}: percent and percentage points confused?"
         elif signed and c.derived.direction and abs_interval(main).meets(abs_interval(stated)):
             why = f"; the words say it went {c.derived.direction}, the figures go the other way"

@@ -16,6 +16,7 @@ from typing import Callable, Iterable, TypeVar
 
 from verifier.models.claim import Claim
 from verifier.numeric import Interval
+from verifier.rules.things import same_thing
 from verifier.rules.context import ALTERNATIVES, MISSING, QUALIFYING, Context, is_summary, point_band, range_bands
 from verifier.rules.derive import best_derivation
 from verifier.rules.relations import RATIO_RELATIONS, invert_q, to_q
@@ -264,10 +265,30 @@ def disagreeing_measurements(ctx: Context) -> list[tuple[str | None, list[list[C
     for fact in measurement_facts(ctx):
         usable = [c for g in fact.clusters for c in g]
         ctx.checked.update(c.id for c in usable if len(usable) > 1)
-        if len(fact.clusters) > 1:
-            out.append((fact.unit, sorted(fact.clusters, key=_outlier_first), fact.missing))
+        clusters = _same_things(fact.clusters) if len(fact.clusters) > 1 else fact.clusters
+        if len(clusters) > 1:
+            out.append((fact.unit, sorted(clusters, key=_outlier_first), fact.missing))
     ctx.memo["disagreeing"] = out
     return out
+
+
+def _same_things(clusters: list[list[Claim]]) -> list[list[Claim]]:
+    """``clusters`` without the figures whose measured thing no figure of another cluster can share
+    (:func:`verifier.rules.things.same_thing`: 'overruns' against 'estimated cost'): a disagreement
+    with them would rest on two different nouns. Only measured things decided with confidence
+    count. Emptied clusters are dropped."""
+    kept = []
+    for i, g in enumerate(clusters):
+        others = [c for j, h in enumerate(clusters) if j != i for c in h]
+        g = [c for c in g if any(same_thing(_thing(c), _thing(o)) for o in others)]
+        if g:
+            kept.append(g)
+    return kept
+
+
+def _thing(c: Claim) -> str | None:
+    """A claim's measured thing when it was decided with confidence (a bare classifier, '台', is not)."""
+    return c.measured if not c.weak({"measured"}) else None
 
 
 def base_metric(metric: str) -> str:
