@@ -179,3 +179,56 @@ def test_frame_words_are_words():
         for key, table in words(lang).items():
             assert not {w for w in table if w in ("True", "False", "None")}, (lang, key)
     assert "no" in words("en")["determiners"] and "on" in words("en")["np_inner"]
+
+
+@pytest.mark.parametrize(("text", "surface", "holder", "by"), [
+    # a place name the segmenter split from its administrative word is joined to it
+    ("甘泉省粮食总产量达到680亿斤。", "680亿斤", "甘泉省", "segmenter place"),
+    # a name and the field words up to its organisation suffix are one organisation
+    ("白鹭市交通运输局今年预算为3.5亿元。", "3.5亿元", "白鹭市交通运输局", "segmenter organisation"),
+    ("桃源县人民医院去年门诊量达到48万人次。", "48万", "桃源县人民医院", "segmenter organisation"),
+])
+def test_chinese_names_are_joined(text, surface, holder, by):
+    top = _top(text, surface)[0]
+    assert (top.value, top.by) == (holder, by)
+
+
+@pytest.mark.parametrize(("text", "surface", "not_holder"), [
+    ("夏粮产量3100亿斤，秋粮产量9800亿斤。", "3100亿斤", "夏"),   # a crop tagged nr before 产量 is no person
+    ("玉米产量同比增长4%。", "4%", "玉米"),
+    ("目前已接种疫苗约9.6万剂。", "约9.6万", "万剂"),          # the scale word stays with the numeral
+])
+def test_a_measure_word_is_no_name(text, surface, not_holder):
+    assert not any(not_holder in d.value for d in _top(text, surface))
+
+
+@pytest.mark.parametrize(("text", "surface", "speaker"), [
+    ("农业农村部12日发布数据，全国生猪存栏4.2亿头。", "4.2亿", "农业农村部"),
+    ("据国家疾控局通报，流感阳性率为21%。", "21%", "国家疾控局"),
+    ("省统计局5日公布，全省城镇新增就业62万人。", "62万", "省统计局"),
+])
+def test_an_organisation_releasing_data_is_no_holder(text, surface, speaker):
+    assert speaker not in [d.value for d in _top(text, surface)]
+
+
+def test_releasing_a_product_is_not_saying():
+    found = _top("白鹭汽车发布新车，当月销量达到2万辆。", "2万")
+    assert "白鹭汽车" in [d.value for d in found] or "白鹭" in [d.value for d in found]
+
+
+@pytest.mark.parametrize(("text", "surface", "place", "in_own_clause"), [
+    ("桃源县召开两会。全县一般公共预算收入为18亿元。", "18亿元", "桃源县", True),
+    ("甘泉省统计局发布数据，全省常住人口为4100万人。", "4100万", "甘泉省", True),
+    ("白鹭市新建学校12所。本市在校学生达到52万人。", "52万", "白鹭市", True),
+    ("全县26个乡镇中，有9个乡镇实现了增长。", "9", "桃源县", False),   # the title names the county
+])
+def test_scope_reference_is_the_place_of_its_level(text, surface, place, in_own_clause):
+    found = [d for d in _top(text, surface, title="桃源县经济稳中有进") if d.by == "scope reference"]
+    assert [d.value for d in found] == [place]
+    expected = CONFIDENCE["scope reference"] - (0.0 if in_own_clause else OTHER_CLAUSE)
+    assert found[0].confidence == pytest.approx(expected)
+
+
+def test_scope_reference_needs_a_place_of_its_level():
+    # 全省 refers to a province: a county named before is not it, nor is a title with no province
+    assert not [d for d in _top("桃源县召开两会。全省粮食产量为300亿斤。", "300亿斤") if d.by == "scope reference"]

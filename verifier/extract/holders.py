@@ -61,7 +61,7 @@ def holder_candidates(body: str, sent: tuple[int, int], para: tuple[int, int], q
         q: the figure.
         title: the article's title (its first name is the weak *article topic*; span -1/-1).
     """
-    found = _in_sentence(body, sent, q.start, q.end)
+    found = _in_sentence(body, sent, q.start, q.end, title)
     prev = _previous_sentence(body, para, sent[0])
     if prev is not None:
         found += _prior(body, prev)
@@ -83,12 +83,12 @@ def _prior(body: str, prev: tuple[int, int]) -> list[Decided]:
             for d in _in_sentence(body, prev, prev[1], prev[1])[:1] if d.by in PRIOR_LABELS]
 
 
-def _in_sentence(body: str, sent: tuple[int, int], start: int, end: int) -> list[Decided]:
+def _in_sentence(body: str, sent: tuple[int, int], start: int, end: int, title: str = "") -> list[Decided]:
     """Candidates read from one sentence for a figure at ``[start, end)``."""
     if has_cjk(body, sent[0], sent[1]):  # the sentence's language decides (a mixed one reads as Chinese)
         from verifier.extract import holders_zh
 
-        return holders_zh.candidates(body, sent, start, end)
+        return holders_zh.candidates(body, sent, start, end, title)
     return _english(body, sent, start, end)
 
 
