@@ -232,3 +232,69 @@ def test_scope_reference_is_the_place_of_its_level(text, surface, place, in_own_
 def test_scope_reference_needs_a_place_of_its_level():
     # 全省 refers to a province: a county named before is not it, nor is a title with no province
     assert not [d for d in _top("桃源县召开两会。全省粮食产量为300亿斤。", "300亿斤") if d.by == "scope reference"]
+
+
+@pytest.mark.parametrize(("text", "surface", "not_holder"), [
+    ("Farmers' incomes fell 8% in the dry year.", "8%", "Farmers"),             # a plural possessive opener
+    ("Club revenue was A$3.2 million, with tickets making up 40% of it.", "40%", "A"),  # 'A$' is a currency
+    ("Ticket sales reached NZ$8 million.", "$8 million", "NZ"),
+    ("A typical commuter spends $1,900 a year on fares, according to the rider group TransitWatch.",
+     "$1,900 a year", "TransitWatch"),                                                   # a described speaker
+    ("Nurses' pay rose 4%, the Royal Nursing Federation said.", "4%", "Royal Nursing Federation"),
+])
+def test_not_an_english_holder(text, surface, not_holder):
+    assert not_holder not in [d.value for d in _top(text, surface)]
+
+
+def test_a_plural_possessive_inside_a_name():
+    from verifier.extract.en_names import names_in
+    text = "Membership of the Dairy Farmers' Association rose to 3,100."
+    assert [n.text for n in names_in(text, 0, len(text), 0)] == ["Dairy Farmers' Association"]
+
+
+@pytest.mark.parametrize(("text", "surface", "expected"), [
+    ("A typical household pays $1,450 a year for water.", "$1,450 a year", True),
+    ("An average family would save $300.", "$300", True),
+    ("Fares rose 3%, against a national average of 5%.", "5%", True),
+    ("Nationally, turnout was 61%.", "61%", True),
+    ("Riverton hired 40 nurses.", "40", False),
+    ("The county spent $2 million.", "$2 million", False),
+    ("A$120 million went to farms.", "A$120 million", False),       # 'A$' is a currency, not 'a'
+    ("全国人均粮食占有量为480公斤。", "480公斤", True),
+    ("我国新能源汽车出口120万辆。", "120万", True),
+    ("当地一家养殖场的成本为每公斤12元。", "12元", True),
+    ("桃源县粮食产量为30亿斤。", "30亿斤", False),
+])
+def test_unheld(text, surface, expected):
+    from verifier.extract.holders import unheld
+    q, sent, _, _ = figure(text, surface)
+    assert unheld(text, sent, q) is expected
+
+
+@pytest.mark.parametrize(("text", "surface", "not_holder"), [
+    ("今年计划新增病床800张。", "800", "计划"),           # a word of plan is no doer
+    ("非税收入下降了6.5个百分点。", "6.5个百分点", "非税"),  # a noun before a measure word tagged v
+])
+def test_not_a_chinese_subject_noun(text, surface, not_holder):
+    assert not_holder not in [d.value for d in _top(text, surface)]
+
+
+def _holders(body: str) -> dict[str, str | None]:
+    from builders import art
+    from verifier.extract.claims import extract_claims
+    from verifier.extract.lexicon import Lexicon
+
+    return {c.anchor.quote: c.subject for c in extract_claims(art("h1", body), lexicon=Lexicon([]))}
+
+
+def test_an_unheld_clause_keeps_no_guessed_holder():
+    # Riverton owns the sentence before; 'A typical household' and 'a national average' are nobody's
+    got = _holders("Riverton Water Board raised its rates by 6% in March, to $1,380 a year. "
+                   "A typical household now pays $1,450 a year, against a national average of $1,200 a year.\n")
+    assert got["$1,380 a year"] == "Riverton Water Board"
+    assert got["$1,450 a year"] is None and got["$1,200 a year"] is None
+
+
+def test_a_chinese_scope_reference_holds_the_figures_of_its_place():
+    got = _holders("桃源县统计局6日发布数据。全县粮食总产量为42亿斤，同比增长3%。\n")
+    assert got["42亿斤"] == "桃源县" and got["3%"] == "桃源县"

@@ -26,6 +26,7 @@ from typing import Final
 from verifier.extract.attribution import SAY_AFTER
 from verifier.extract.decided import OTHER_CLAUSE, Decided, decide
 from verifier.extract.frame_words import words
+from verifier.extract.measured_zh import measure_head
 from verifier.extract.segment import clause_end, clause_start
 from verifier.extract.zh_names import PLACE_JOINS, Name, label_of, names_in
 from verifier.extract.zh_tags import has_cjk, tagged, words_in
@@ -123,18 +124,21 @@ def _places(text: str) -> tuple[tuple[str, int, int], ...]:
 
 
 def _subject_noun(body: str, cs: int, start: int) -> Decided | None:
-    """The common noun opening the clause when a verb with an object follows it (铁路完成…)."""
+    """The common noun opening the clause when a verb with an object follows it (铁路完成…); not a
+    word of plan (计划出栏…: ``modal_words``), nor a noun before a measure word the tagger tags a
+    verb (非税收入下降…, 财政支出增长…: the measured thing, not a doer and its verb)."""
     zh = words("zh")
     ws = [w for w in words_in(body, cs, start)]
     i = 0
     while i < len(ws) and (ws[i].tag in LEAD_TAGS or ws[i].text in zh["time_words"]):
         i += 1
-    if i + 1 >= len(ws) or ws[i].tag != "n" or ws[i].text in zh["not_names"] or label_of(ws[i]):
+    if i + 1 >= len(ws) or ws[i].tag != "n" or ws[i].text in zh["not_names"] or ws[i].text in zh["modal_words"] \
+            or label_of(ws[i]):
         return None
     j = i + 1
     while j < len(ws) and (ws[j].tag in ("d", "t") or ws[j].text in zh["time_words"]):
         j += 1
-    if j < len(ws) and ws[j].tag == "v" and ws[j].text not in zh["linking"] \
+    if j < len(ws) and ws[j].tag == "v" and ws[j].text not in zh["linking"] and not measure_head(ws[j]) \
             and (ws[j].text in zh["phrase_stops"] or j + 1 < len(ws)):
         return decide(ws[i].text, "segmenter noun", ws[i].start, ws[i].end)
     return None

@@ -69,14 +69,14 @@ def _stops(w: Word, picked: list[Word]) -> bool:
     if w.text in zh["time_words"] or label_of(w) is not None:
         return True
     if w.text in zh["phrase_stops"]:  # its object follows, unless it modifies the head itself: 种植面积
-        return not (len(picked) == 1 and _measure_head(picked[0]))
+        return not (len(picked) == 1 and measure_head(picked[0]))
     if w.tag in NOUN_TAGS or w.text in zh["not_names"]:
         return False
     if w.tag in MODIFIER_TAGS:
         return not picked
     if w.tag.startswith("v"):
         # a verb opens the phrase ('出生956万人', '研发投入') or modifies a measure head ('报名人数')
-        return bool(picked) and not _measure_head(picked[0])
+        return bool(picked) and not measure_head(picked[0])
     return True
 
 
@@ -95,6 +95,6 @@ def after(body: str, q: Quantity, ce: int) -> Decided | None:
     return decide(body[picked[0].start:picked[-1].end], "noun after figure", picked[0].start, picked[-1].end)
 
 
-def _measure_head(w: Word) -> bool:
+def measure_head(w: Word) -> bool:
     """True when ``w`` ends in a measure head (人数, 面积, 收入: ``measure_heads`` of ``zh.yaml``)."""
     return any(w.text.endswith(h) for h in words("zh")["measure_heads"])
