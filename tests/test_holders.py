@@ -298,3 +298,15 @@ def test_an_unheld_clause_keeps_no_guessed_holder():
 def test_a_chinese_scope_reference_holds_the_figures_of_its_place():
     got = _holders("桃源县统计局6日发布数据。全县粮食总产量为42亿斤，同比增长3%。\n")
     assert got["42亿斤"] == "桃源县" and got["3%"] == "桃源县"
+
+
+def test_a_holder_taken_over_from_the_previous_figure_is_no_surer_than_it_was():
+    from builders import art
+    from verifier.extract.claims import extract_claims
+    from verifier.extract.lexicon import Lexicon
+
+    body = ("Households in Ostrava Vale installed 90,000 solar panels in 2025, the Ostrava Vale energy agency said.\n\n"
+            "Panels cost about 210 euros each, against 260 euros two years ago.\n")
+    got = {c.anchor.quote: c.decided["holder"] for c in extract_claims(art("h2", body), lexicon=Lexicon([]))}
+    assert (got["about 210 euros"].by, got["about 210 euros"].confidence) == ("article topic", CONFIDENCE["article topic"])
+    assert (got["260 euros"].by, got["260 euros"].confidence) == ("previous clause", CONFIDENCE["article topic"])
