@@ -1,6 +1,6 @@
 """Figure-first extraction measured against the hand-labelled reference set, run by hand (not a test).
 
-    .venv/bin/python benchmarks/reference_set.py [REFERENCE_DIR] [--json] [-v]
+    .venv/bin/python benchmarks/reference_set.py [REFERENCE_DIR] [--json] [-v] [--by-decision]
 
 ``REFERENCE_DIR`` (default ``tests/fixtures/reference``) holds one folder per domain (budgets,
 health, energy, transport, farming); each holds articles ``<stem>.md`` written for the set
@@ -38,6 +38,11 @@ false (claims on a ``claim: false`` label), unlab (claims on unlabelled text), w
 holder rate), meas (matched claims with a ``measured``), agree (measured agreement). ``--json``
 prints the same counts and shares keyed by group. ``-v`` lists the labelled claims no claim
 covers and the claims that match no label.
+
+``--by-decision`` adds, per language, the wrong-holder rate grouped by how the holder was
+decided (``decided['holder'].by``, 'none' when the claim records no holder decision) and the
+measured agreement grouped by ``decided['measured'].by``; with ``-v`` it lists every wrong
+holder (article, quote, got, want, by) and every measured thing that disagrees.
 """
 
 from __future__ import annotations
@@ -95,6 +100,27 @@ class Label:
     metric_class: str | None = None
 
 
+@dataclass(frozen=True)
+class Match:
+    """One claim matched to its label: what was decided, how, and whether it agrees."""
+
+    article: str
+    quote: str
+    got_holder: str | None
+    want_holder: str | None
+    holder_by: str          # decided['holder'].by, 'none' when absent
+    holder_ok: bool
+    got_measured: str | None
+    want_measured: str | None
+    measured_by: str        # decided['measured'].by, 'none' when absent
+    measured_ok: bool | None  # None when the claim carries no measured thing
+
+
+def _by(claim: Any, part: str) -> str:
+    d = (getattr(claim, "decided", None) or {}).get(part)
+    return d.by if d is not None else "none"
+
+
 @dataclass
 class Score:
     """Counts of one group of articles; the shares are derived from them."""
@@ -110,6 +136,7 @@ class Score:
     measured_agree: int = 0
     misses: list[str] = field(default_factory=list)
     spurious: list[str] = field(default_factory=list)
+    matches: list["Match"] = field(default_factory=list)
 
     def add(self, other: "Score") -> None:
         for name in ("labels", "covered", "claims", "matched", "on_not_claim", "unlabelled", "wrong_holder",
@@ -117,6 +144,7 @@ class Score:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.misses += other.misses
         self.spurious += other.spurious
+        self.matches += other.matches
 
     def shares(self) -> dict[str, float | None]:
         """recall, precision, wrong_holder and measured_agreement (None when nothing to divide)."""
@@ -237,11 +265,16 @@ def score_claims(article: str, claims: list[Any], labels: list[Label]) -> Score:
             s.spurious.append(f"{article}: {c.anchor.quote!r} ({'claim: false' if on_false else 'unlabelled'}; {c.subject})")
             continue
         s.matched += 1
-        s.wrong_holder += _norm(c.subject) != _norm(best.holder)
+        holder_ok = _norm(c.subject) == _norm(best.holder)
+        s.wrong_holder += not holder_ok
         measured = getattr(c, "measured", None)
+        measured_ok = None
         if measured:
             s.with_measured += 1
-            s.measured_agree += fuzz.token_set_ratio(measured, best.measured or "") >= MEASURED_AGREE
+            measured_ok = fuzz.token_set_ratio(measured, best.measured or "") >= MEASURED_AGREE
+            s.measured_agree += measured_ok
+        s.matches.append(Match(article, c.anchor.quote, c.subject, best.holder, _by(c, "holder"), holder_ok,
+                               measured, best.measured, _by(c, "measured"), measured_ok))
     return s
 
 
@@ -255,6 +288,43 @@ def score_all(root: Path) -> dict[str, Score]:
     return dict(groups)
 
 
+def by_decision(matches: list[Match]) -> dict[str, dict[str, dict[str, int]]]:
+    """Counts per decision label: {'holder': {by: {'n', 'wrong', 'other', 'extra', 'missing'}},
+    'measured': {by: {'n', 'agree'}}}. A wrong holder is one of: *other* (a name, not the
+    label's), *extra* (a name where the label has null) or *missing* (None where the label names
+    one); a measured label counts only the claims that carry a measured thing."""
+    out: dict[str, dict[str, dict[str, int]]] = {"holder": {}, "measured": {}}
+    for m in matches:
+        h = out["holder"].setdefault(m.holder_by, {"n": 0, "wrong": 0, "other": 0, "extra": 0, "missing": 0})
+        h["n"] += 1
+        h["wrong"] += not m.holder_ok
+        if not m.holder_ok:
+            h["missing" if not m.got_holder else "extra" if m.want_holder is None else "other"] += 1
+        if m.measured_ok is not None:
+            g = out["measured"].setdefault(m.measured_by, {"n": 0, "agree": 0})
+            g["n"] += 1
+            g["agree"] += m.measured_ok
+    return out
+
+
+def _print_by_decision(groups: dict[str, Score], verbose: bool) -> None:
+    for key in sorted(k for k in groups if k.startswith("*/")):
+        table = by_decision(groups[key].matches)
+        print(f"\n{key}: holder decided by      n  wrong  rate  other extra missing")
+        for by, c in sorted(table["holder"].items(), key=lambda kv: -kv[1]["wrong"]):
+            print(f"   {by:26} {c['n']:4} {c['wrong']:5} {c['wrong'] / c['n']:6.1%} {c['other']:5} {c['extra']:5} {c['missing']:5}")
+        print(f"{key}: measured decided by    n  agree  rate")
+        for by, c in sorted(table["measured"].items(), key=lambda kv: -kv[1]["n"]):
+            print(f"   {by:26} {c['n']:4} {c['agree']:5} {c['agree'] / c['n']:6.1%}")
+    if verbose:
+        for m in groups["overall"].matches:
+            if not m.holder_ok:
+                print(f"   WRONG-H {m.article}: {m.quote!r} got={m.got_holder!r} want={m.want_holder!r} by={m.holder_by}")
+        for m in groups["overall"].matches:
+            if m.measured_ok is False:
+                print(f"   WRONG-M {m.article}: {m.quote!r} got={m.got_measured!r} want={m.want_measured!r} by={m.measured_by}")
+
+
 def _fmt(x: float | None) -> str:
     return "   -  " if x is None else f"{x:6.1%}"
 
@@ -264,6 +334,8 @@ def main() -> int:
     parser.add_argument("root", nargs="?", type=Path, default=REFERENCE, help="reference set folder (default: tests/fixtures/reference)")
     parser.add_argument("--json", action="store_true", help="print the scores as JSON")
     parser.add_argument("-v", "--verbose", action="store_true", help="list missed labels and claims that match none")
+    parser.add_argument("--by-decision", action="store_true",
+                        help="wrong holder and measured agreement per decision label and language (-v: list the wrong ones)")
     args = parser.parse_args()
     if not args.root.is_dir():
         print(f"{args.root}: no such reference set folder", file=sys.stderr)
@@ -278,6 +350,8 @@ def main() -> int:
         out = {k: {**{n: getattr(groups[k], n) for n in ("labels", "covered", "claims", "matched", "on_not_claim",
                                                          "unlabelled", "wrong_holder", "with_measured", "measured_agree")},
                    **groups[k].shares()} for k in order}
+        if args.by_decision:
+            out["by_decision"] = {k: by_decision(groups[k].matches) for k in order if k.startswith("*/")}
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
     print(f"{'group':16} {'labels':>6} {'recall':>6} {'claims':>6} {'precis':>6} {'false':>5} {'unlab':>5} "
@@ -286,6 +360,9 @@ def main() -> int:
         g, sh = groups[k], groups[k].shares()
         print(f"{k:16} {g.labels:6} {_fmt(sh['recall'])} {g.claims:6} {_fmt(sh['precision'])} {g.on_not_claim:5} "
               f"{g.unlabelled:5} {_fmt(sh['wrong_holder_rate']):>7} {g.with_measured:4} {_fmt(sh['measured_agreement'])}")
+    if args.by_decision:
+        _print_by_decision(groups, args.verbose)
+        return 0
     if args.verbose:
         for line in groups["overall"].misses:
             print("   MISS", line)

@@ -179,3 +179,134 @@ def test_frame_words_are_words():
         for key, table in words(lang).items():
             assert not {w for w in table if w in ("True", "False", "None")}, (lang, key)
     assert "no" in words("en")["determiners"] and "on" in words("en")["np_inner"]
+
+
+@pytest.mark.parametrize(("text", "surface", "holder", "by"), [
+    # a place name the segmenter split from its administrative word is joined to it
+    ("甘泉省粮食总产量达到680亿斤。", "680亿斤", "甘泉省", "segmenter place"),
+    # a name and the field words up to its organisation suffix are one organisation
+    ("白鹭市交通运输局今年预算为3.5亿元。", "3.5亿元", "白鹭市交通运输局", "segmenter organisation"),
+    ("桃源县人民医院去年门诊量达到48万人次。", "48万", "桃源县人民医院", "segmenter organisation"),
+])
+def test_chinese_names_are_joined(text, surface, holder, by):
+    top = _top(text, surface)[0]
+    assert (top.value, top.by) == (holder, by)
+
+
+@pytest.mark.parametrize(("text", "surface", "not_holder"), [
+    ("夏粮产量3100亿斤，秋粮产量9800亿斤。", "3100亿斤", "夏"),   # a crop tagged nr before 产量 is no person
+    ("玉米产量同比增长4%。", "4%", "玉米"),
+    ("目前已接种疫苗约9.6万剂。", "约9.6万", "万剂"),          # the scale word stays with the numeral
+])
+def test_a_measure_word_is_no_name(text, surface, not_holder):
+    assert not any(not_holder in d.value for d in _top(text, surface))
+
+
+@pytest.mark.parametrize(("text", "surface", "speaker"), [
+    ("农业农村部12日发布数据，全国生猪存栏4.2亿头。", "4.2亿", "农业农村部"),
+    ("据国家疾控局通报，流感阳性率为21%。", "21%", "国家疾控局"),
+    ("省统计局5日公布，全省城镇新增就业62万人。", "62万", "省统计局"),
+])
+def test_an_organisation_releasing_data_is_no_holder(text, surface, speaker):
+    assert speaker not in [d.value for d in _top(text, surface)]
+
+
+def test_releasing_a_product_is_not_saying():
+    found = _top("白鹭汽车发布新车，当月销量达到2万辆。", "2万")
+    assert "白鹭汽车" in [d.value for d in found] or "白鹭" in [d.value for d in found]
+
+
+@pytest.mark.parametrize(("text", "surface", "place", "in_own_clause"), [
+    ("桃源县召开两会。全县一般公共预算收入为18亿元。", "18亿元", "桃源县", True),
+    ("甘泉省统计局发布数据，全省常住人口为4100万人。", "4100万", "甘泉省", True),
+    ("白鹭市新建学校12所。本市在校学生达到52万人。", "52万", "白鹭市", True),
+    ("全县26个乡镇中，有9个乡镇实现了增长。", "9", "桃源县", False),   # the title names the county
+])
+def test_scope_reference_is_the_place_of_its_level(text, surface, place, in_own_clause):
+    found = [d for d in _top(text, surface, title="桃源县经济稳中有进") if d.by == "scope reference"]
+    assert [d.value for d in found] == [place]
+    expected = CONFIDENCE["scope reference"] - (0.0 if in_own_clause else OTHER_CLAUSE)
+    assert found[0].confidence == pytest.approx(expected)
+
+
+def test_scope_reference_needs_a_place_of_its_level():
+    # 全省 refers to a province: a county named before is not it, nor is a title with no province
+    assert not [d for d in _top("桃源县召开两会。全省粮食产量为300亿斤。", "300亿斤") if d.by == "scope reference"]
+
+
+@pytest.mark.parametrize(("text", "surface", "not_holder"), [
+    ("Farmers' incomes fell 8% in the dry year.", "8%", "Farmers"),             # a plural possessive opener
+    ("Club revenue was A$3.2 million, with tickets making up 40% of it.", "40%", "A"),  # 'A$' is a currency
+    ("Ticket sales reached NZ$8 million.", "$8 million", "NZ"),
+    ("A typical commuter spends $1,900 a year on fares, according to the rider group TransitWatch.",
+     "$1,900 a year", "TransitWatch"),                                                   # a described speaker
+    ("Nurses' pay rose 4%, the Royal Nursing Federation said.", "4%", "Royal Nursing Federation"),
+])
+def test_not_an_english_holder(text, surface, not_holder):
+    assert not_holder not in [d.value for d in _top(text, surface)]
+
+
+def test_a_plural_possessive_inside_a_name():
+    from verifier.extract.en_names import names_in
+    text = "Membership of the Dairy Farmers' Association rose to 3,100."
+    assert [n.text for n in names_in(text, 0, len(text), 0)] == ["Dairy Farmers' Association"]
+
+
+@pytest.mark.parametrize(("text", "surface", "expected"), [
+    ("A typical household pays $1,450 a year for water.", "$1,450 a year", True),
+    ("An average family would save $300.", "$300", True),
+    ("Fares rose 3%, against a national average of 5%.", "5%", True),
+    ("Nationally, turnout was 61%.", "61%", True),
+    ("Riverton hired 40 nurses.", "40", False),
+    ("The county spent $2 million.", "$2 million", False),
+    ("A$120 million went to farms.", "A$120 million", False),       # 'A$' is a currency, not 'a'
+    ("全国人均粮食占有量为480公斤。", "480公斤", True),
+    ("我国新能源汽车出口120万辆。", "120万", True),
+    ("当地一家养殖场的成本为每公斤12元。", "12元", True),
+    ("桃源县粮食产量为30亿斤。", "30亿斤", False),
+])
+def test_unheld(text, surface, expected):
+    from verifier.extract.holders import unheld
+    q, sent, _, _ = figure(text, surface)
+    assert unheld(text, sent, q) is expected
+
+
+@pytest.mark.parametrize(("text", "surface", "not_holder"), [
+    ("今年计划新增病床800张。", "800", "计划"),           # a word of plan is no doer
+    ("非税收入下降了6.5个百分点。", "6.5个百分点", "非税"),  # a noun before a measure word tagged v
+])
+def test_not_a_chinese_subject_noun(text, surface, not_holder):
+    assert not_holder not in [d.value for d in _top(text, surface)]
+
+
+def _holders(body: str) -> dict[str, str | None]:
+    from builders import art
+    from verifier.extract.claims import extract_claims
+    from verifier.extract.lexicon import Lexicon
+
+    return {c.anchor.quote: c.subject for c in extract_claims(art("h1", body), lexicon=Lexicon([]))}
+
+
+def test_an_unheld_clause_keeps_no_guessed_holder():
+    # Riverton owns the sentence before; 'A typical household' and 'a national average' are nobody's
+    got = _holders("Riverton Water Board raised its rates by 6% in March, to $1,380 a year. "
+                   "A typical household now pays $1,450 a year, against a national average of $1,200 a year.\n")
+    assert got["$1,380 a year"] == "Riverton Water Board"
+    assert got["$1,450 a year"] is None and got["$1,200 a year"] is None
+
+
+def test_a_chinese_scope_reference_holds_the_figures_of_its_place():
+    got = _holders("桃源县统计局6日发布数据。全县粮食总产量为42亿斤，同比增长3%。\n")
+    assert got["42亿斤"] == "桃源县" and got["3%"] == "桃源县"
+
+
+def test_a_holder_taken_over_from_the_previous_figure_is_no_surer_than_it_was():
+    from builders import art
+    from verifier.extract.claims import extract_claims
+    from verifier.extract.lexicon import Lexicon
+
+    body = ("Households in Ostrava Vale installed 90,000 solar panels in 2025, the Ostrava Vale energy agency said.\n\n"
+            "Panels cost about 210 euros each, against 260 euros two years ago.\n")
+    got = {c.anchor.quote: c.decided["holder"] for c in extract_claims(art("h2", body), lexicon=Lexicon([]))}
+    assert (got["about 210 euros"].by, got["about 210 euros"].confidence) == ("article topic", CONFIDENCE["article topic"])
+    assert (got["260 euros"].by, got["260 euros"].confidence) == ("previous clause", CONFIDENCE["article topic"])

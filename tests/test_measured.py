@@ -120,3 +120,26 @@ def test_offsets_are_in_the_body():
     q, sent, _, qs = figure(body, "12%")
     d = measured_thing(body, sent, q, qs)
     assert body[d.start:d.end] == "Spending on roads" and d.value == "spending on roads"
+
+
+@pytest.mark.parametrize(("text", "surface", "thing"), [
+    ("全县农业总产值为86亿元。", "86亿元", "农业总产值"),          # 全县 says whose, not what
+    ("本市公交客运量达到210万人次。", "210万", "公交客运量"),
+    ("全国居民人均可支配收入为4.1万元。", "4.1万元", "全国居民人均可支配收入"),  # 全国 names no holder: it stays
+    ("鲜牛奶零售价格为每升12.5元。", "12.5元", "鲜牛奶零售价格"),     # 每升 belongs to the unit
+    ("小麦收购价格为每公斤2.4元。", "2.4元", "小麦收购价格"),
+    ("全年财政收入预计为52亿元。", "52亿元", "财政收入"),           # a word of plan is passed over
+    ("医保基金支出首次突破900亿元。", "突破900亿元", "医保基金支出"),  # so is 首次
+    ("教育经费安排38亿元。", "38亿元", "教育经费"),                 # a verb with no object after it
+    ("旅游收入从12亿元增加到15亿元。", "12亿元", "旅游收入"),       # 从 … 增加到
+])
+def test_chinese_measured_thing_past_scope_rate_base_and_plan(text, surface, thing):
+    q, sent, _, qs = figure(text, surface)
+    d = measured_thing(text, sent, q, qs)
+    assert d is not None and d.value == thing
+
+
+def test_a_verb_with_its_object_after_the_figure_still_ends_the_phrase():
+    text = "铁路完成旅客发送量3.2亿人次。"   # the object comes first: 旅客发送量, not 铁路
+    q, sent, _, qs = figure(text, "3.2亿")
+    assert measured_thing(text, sent, q, qs).value == "旅客发送量"

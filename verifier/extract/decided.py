@@ -32,6 +32,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     "segmenter person": 0.65,   # tag nr: a player's points, but the tagger also tags firms nr (比亚迪)
     "segmenter proper noun": 0.65,  # tag nz: a proper noun of unknown kind
     "segmenter noun": 0.5,      # a common noun as the clause subject (铁路完成...): the tagger's guess
+    "scope reference": 0.7,     # 全县 / 全省 / 本市 before the figure: the place of that level named last before it
     "capitalised name": 0.6,    # a name in the sentence, in no position that ties it to the figure
     "common noun subject": 0.5, # "the city hired 1,200 teachers": a holder, but only a common noun
     "previous sentence": 0.45,  # the subject of the sentence before: the story goes on, or not
@@ -72,6 +73,8 @@ DECIDED_BY: Final = frozenset(CONFIDENCE)
   common noun subject: English grammar around the figure (see :mod:`.holders`);
 - segmenter organisation / place / person / proper noun / noun: a Chinese word the
   part-of-speech tagger marks nt / ns / nr / nz, or a common noun in subject position;
+- scope reference: a Chinese word for the whole of a place by its level (全县, 全省), resolved
+  to the place of that level named last before it (see :mod:`.holders_zh`);
 - previous sentence, article topic: fallbacks from the sentence before and the title;
 - noun before figure, noun after figure, of phrase, unit noun: the measured thing
   (see :mod:`.measured`);

@@ -5,8 +5,10 @@ A *name* is a run of capitalised words ('Fairfax County', 'Acme Corp', 'BMW'), w
 are capitalised only because they open a sentence or name a date are not names: the run loses
 its leading :data:`.lexicon.STOP_WORDS` ('The White House' -> 'White House', 'In Fairfax
 County' -> 'Fairfax County'), and a single word opening the sentence ('Quarterly', 'Turnout')
-is a name only when it is possessive ("Nigeria's") or an acronym, or the article prints it
-capitalised inside a sentence too.
+is a name only when it is possessive ("Nigeria's", not the plural "Teachers' unions") or an
+acronym, or the article prints it capitalised inside a sentence too. A plural possessive may
+stand inside a name ("the Grain Growers' Union"); letters right before a currency sign are the
+currency's prefix, not a name ('NZ$1.4 billion', 'A$120 million').
 
 Shape::
 
@@ -83,7 +85,9 @@ def _mid_capitals(body: str) -> frozenset[str]:
 NAME_RUN: Final = re.compile(
     r"(?<![\w'’.-])"                                       # not inside a word
     r"[A-Z][\w&-]*"                                         # a capitalised word: 'Fairfax', 'BMW'
-    r"(?:(?: (?:of|for|de|del|du|da|von|van|&))? [A-Z][\w&-]*)*"  # more of them, maybe joined: 'Bank of England'
+    r"(?:(?:['’](?= [A-Z]))?"                               # a plural possessive inside a name: "Growers' Union"
+    r"(?: (?:of|for|de|del|du|da|von|van|&))? [A-Z][\w&-]*)*"  # more of them, maybe joined: 'Bank of England'
+    r"(?![\w$€£¥])"                                        # not a currency's prefix: 'NZ$1.4 billion', 'A$120'
 )
 """A run of capitalised words, the raw form of a name (:func:`names_in` trims it)."""
 
@@ -115,10 +119,16 @@ def names_in(body: str, start: int, end: int, sentence_start: int) -> tuple[Name
             continue
         n = Name(text, s, s + len(text))
         if tail - lead == 1 and _opens_sentence(body, n.start, sentence_start) and not (
-                possessive(body, n.end) or text.isupper() or text in _mid_capitals(body)):
-            continue  # 'Quarterly revenue rose', 'Turnout was': capitalised by position only
+                _singular_possessive(body, n.end) or text.isupper() or text in _mid_capitals(body)):
+            continue  # 'Quarterly revenue rose', 'Turnout was', "Teachers' unions": capitalised by position only
         out.append(n)
     return tuple(out)
+
+
+def _singular_possessive(body: str, end: int) -> bool:
+    """True when 's or ’s follows ``end`` ("Nigeria's"): a sentence-opening word with it is a name;
+    with a plural's bare apostrophe ("Teachers' unions", "Farmers' incomes") it is a common noun."""
+    return body[end:end + 2] in ("'s", "’s")
 
 
 def _opens_sentence(body: str, pos: int, sentence_start: int) -> bool:

@@ -30,7 +30,7 @@ from typing import Final
 
 from verifier.extract.attribution import SAY_AFTER, SAY_BEFORE
 from verifier.extract.decided import OTHER_CLAUSE, Decided, decide
-from verifier.extract.en_names import Name, names_in, possessive
+from verifier.extract.en_names import Name, names_in, possessive, tokens
 from verifier.extract.frame_words import words
 from verifier.extract.segment import Unit, clause_end, clause_start, sentences
 from verifier.extract.zh_tags import has_cjk
@@ -61,7 +61,7 @@ def holder_candidates(body: str, sent: tuple[int, int], para: tuple[int, int], q
         q: the figure.
         title: the article's title (its first name is the weak *article topic*; span -1/-1).
     """
-    found = _in_sentence(body, sent, q.start, q.end)
+    found = _in_sentence(body, sent, q.start, q.end, title)
     prev = _previous_sentence(body, para, sent[0])
     if prev is not None:
         found += _prior(body, prev)
@@ -83,22 +83,60 @@ def _prior(body: str, prev: tuple[int, int]) -> list[Decided]:
             for d in _in_sentence(body, prev, prev[1], prev[1])[:1] if d.by in PRIOR_LABELS]
 
 
-def _in_sentence(body: str, sent: tuple[int, int], start: int, end: int) -> list[Decided]:
+def _in_sentence(body: str, sent: tuple[int, int], start: int, end: int, title: str = "") -> list[Decided]:
     """Candidates read from one sentence for a figure at ``[start, end)``."""
     if has_cjk(body, sent[0], sent[1]):  # the sentence's language decides (a mixed one reads as Chinese)
         from verifier.extract import holders_zh
 
-        return holders_zh.candidates(body, sent, start, end)
+        return holders_zh.candidates(body, sent, start, end, title)
     return _english(body, sent, start, end)
+
+
+INDEFINITE_SUBJECT: Final = re.compile(r"[\"'“‘(]?(?:A|An)\s+(?![A-Z$€£¥\d])[a-z][a-z-]*")
+"""A clause opening on an indefinite noun phrase ('A family using 12,000 kWh…', 'A separate fund of
+£2 million', 'A government scheme offers'): a new referent, not one named before."""
+
+INDEFINITE_ZH: Final = re.compile(r"[^，。；\d]{0,3}?(?:一家|一个|一所|一位|一名|某)")
+"""A Chinese clause opening (past a place word or two: 当地) on an indefinite noun phrase
+(一家养殖场, 某企业)."""
+
+
+def unheld(body: str, sent: tuple[int, int], q: Quantity) -> bool:
+    """True when the figure's own clause says that no name given elsewhere holds it: it opens on
+    an indefinite noun phrase (:data:`INDEFINITE_SUBJECT`, :data:`INDEFINITE_ZH`: 'A typical system
+    costs…', 'A family…would save…', '当地一家养殖场的成本…'), or a national or world scope
+    stands before the figure in its sentence ('Nationally, …', 'a national average of $1,510':
+    ``national_words``) or its clause (全国, 我国:
+    ``national_references`` of ``zh.yaml``). A holder guessed from outside the clause (the
+    previous figure's, the article's topic) is then not taken; one named in the clause still is."""
+    cs = clause_start(body, sent[0], q.start)
+    text = body[cs:q.start]
+    if has_cjk(body, sent[0], sent[1]):
+        zh = words("zh")
+        lead = text.lstrip("，,、 ")
+        for w in sorted(zh["time_words"], key=len, reverse=True):
+            lead = lead.removeprefix(w)
+        return any(r in text for r in zh["national_references"]) or bool(INDEFINITE_ZH.match(lead))
+    opening = text.lstrip(" \t,;:")
+    return bool(INDEFINITE_SUBJECT.match(opening)) \
+        or any(t.text.lower() in words("en")["national_words"] for t in tokens(body, sent[0], q.start))
+
+
+DESCRIPTOR_BEFORE: Final = re.compile(r"(?:\b(?:the|an?)\s+)?(?:[a-z][a-z-]*\s+){0,3}$")
+"""Lower-case words that describe a name before it, past an article: 'according to the consumer
+group HomeWatt', 'said the farm lobby Agriforum' (the speech verb or preposition comes before them)."""
 
 
 def speaker(body: str, start: int, end: int) -> bool:
     """True when the name at ``[start, end)`` is framed as who says the figures ('Omdia said',
-    'according to the Ministry of Finance', '据海关总署', ', said Jane Doe'), with the verbs and
-    prepositions of :mod:`.attribution`."""
+    'according to the Ministry of Finance', 'according to the consumer group HomeWatt', '据海关总署',
+    ', said Jane Doe'), with the verbs and prepositions of :mod:`.attribution`."""
     before = re.sub(r"(?:\bthe\s+|\s+)$", "", body[max(0, start - 24):start], flags=re.IGNORECASE)
+    described = DESCRIPTOR_BEFORE.search(body, max(0, start - 60), start)
+    bare = body[max(0, start - 60):described.start()] if described and described.start() < start else None
     return bool(SAY_AFTER.match(body, end) or SAY_BEFORE.search(before + " ")
-                or SAY_AFTER.fullmatch(" " + before.rsplit(" ", 1)[-1].rstrip(",")))
+                or SAY_AFTER.fullmatch(" " + before.rsplit(" ", 1)[-1].rstrip(","))
+                or (bare is not None and bare.strip() and SAY_BEFORE.search(bare.rstrip() + " ")))
 
 
 def _english(body: str, sent: tuple[int, int], start: int, end: int) -> list[Decided]:

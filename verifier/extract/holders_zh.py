@@ -3,10 +3,14 @@
 - a name before the figure (nt organisation, ns place, nr person, nz proper noun, or a noun
   with an organisation suffix), by its tag's label: 国家统计局, 河南省, 张明, 比亚迪;
 - a common noun opening the figure's clause and followed by a verb that takes an object
-  (铁路完成旅客发送量…, 学校有1200名教师): *segmenter noun*.
+  (铁路完成旅客发送量…, 学校有1200名教师): *segmenter noun*;
+- a word that refers to the whole of a place by its level (全县, 全省, 本市, 省内:
+  ``scope_references`` of ``zh.yaml``) before the figure: the nearest place of that level named
+  before it in the text, else in the title (全县一般公共预算收入… after 青川县…): *scope reference*.
 
-A name framed as who says the figures (据海关总署统计, 世界卫生组织表示，…, 教育部公布，…) is not a
-holder (:func:`.holders.speaker`, and a name whose clause ends on a verb of saying).
+A name framed as who says the figures (据海关总署统计, 世界卫生组织表示，…, 教育部公布，…,
+国家统计局13日发布数据，…) is not a holder (:func:`.holders.speaker`, and a name whose predicate
+is a verb of saying or of releasing data: ``release_verbs`` and ``release_objects``).
 
 Shape::
 
@@ -15,21 +19,25 @@ Shape::
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Final
 
 from verifier.extract.attribution import SAY_AFTER
 from verifier.extract.decided import OTHER_CLAUSE, Decided, decide
 from verifier.extract.frame_words import words
+from verifier.extract.measured_zh import measure_head
 from verifier.extract.segment import clause_end, clause_start
-from verifier.extract.zh_names import Name, label_of, names_in
-from verifier.extract.zh_tags import words_in
+from verifier.extract.zh_names import PLACE_JOINS, Name, label_of, names_in
+from verifier.extract.zh_tags import has_cjk, tagged, words_in
 
 LEAD_TAGS: Final = frozenset({"t", "d", "p", "f", "x", "c", "m", "mq"})
 """Tags passed over before a clause's subject noun: times, adverbs, prepositions, punctuation."""
 
 
-def candidates(body: str, sent: tuple[int, int], start: int, end: int) -> list[Decided]:
-    """Holder candidates of a figure at ``[start, end)`` in Chinese sentence ``sent``."""
+def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: str = "") -> list[Decided]:
+    """Holder candidates of a figure at ``[start, end)`` in Chinese sentence ``sent`` (``title``:
+    the article's, where a scope reference may find its place)."""
     from verifier.extract.holders import speaker
 
     cs, ce = clause_start(body, sent[0], start), clause_end(body, end, sent[1])
@@ -42,31 +50,95 @@ def candidates(body: str, sent: tuple[int, int], start: int, end: int) -> list[D
     noun = _subject_noun(body, cs, start)
     if noun is not None and not any(d.start <= noun.start < d.end for d in out):
         out.append(noun)
+    scoped = scope_holder(body, sent, cs, start, title)
+    if scoped is not None:
+        out.append(scoped)
     return out
 
 
 def _says(body: str, sent: tuple[int, int], n: Name, start: int) -> bool:
-    """True when the name's clause, before the figure's, ends on a verb of saying (教育部公布，…)."""
+    """True when the name's clause, before the figure's, has a verb of saying or of releasing data
+    as its predicate (教育部公布，…; 国家统计局13日发布数据，…): the first verb after the name, past
+    time words and adverbs, or the clause's last word."""
     ce = clause_end(body, n.end, sent[1])
     if start < ce:
         return False
     ws = words_in(body, n.end, ce)
-    return bool(ws) and SAY_AFTER.fullmatch(ws[-1].text) is not None
+    if not ws:
+        return False
+    if SAY_AFTER.fullmatch(ws[-1].text) is not None:
+        return True
+    zh = words("zh")
+    for i, w in enumerate(ws):
+        if w.tag in LEAD_TAGS or w.text in zh["time_words"]:
+            continue
+        if SAY_AFTER.fullmatch(w.text) is not None:
+            return True
+        nxt = ws[i + 1].text if i + 1 < len(ws) else ""
+        return w.text in zh["release_verbs"] and (not nxt or nxt in zh["release_objects"])
+    return False
+
+
+@lru_cache(maxsize=8)
+def _scope_word() -> re.Pattern:
+    """The scope references of ``zh.yaml``, longest first."""
+    refs = sorted(words("zh")["scope_references"], key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, refs)))
+
+
+def scope_holder(body: str, sent: tuple[int, int], cs: int, start: int, title: str = "") -> Decided | None:
+    """The place a scope reference before the figure refers to (全县 -> the county named last before
+    it, else in the title), as a *scope reference* (less :data:`.decided.OTHER_CLAUSE` when the
+    reference is in another clause than the figure's), or None."""
+    refs = list(_scope_word().finditer(body, sent[0], start))
+    if not refs:
+        return None
+    ref = refs[-1]
+    level = words("zh")["scope_references"][ref.group()]
+    penalty = 0.0 if ref.start() >= cs else OTHER_CLAUSE
+    found = [p for p in _places(body) if p[2] <= ref.start() and p[0].endswith(level)]
+    if found:
+        text, s, e = found[-1]
+        return decide(text, "scope reference", s, e, penalty)
+    if title and has_cjk(title):
+        named = [p for p in _places(title) if p[0].endswith(level)]
+        if named:
+            return decide(named[0][0], "scope reference", -1, -1, penalty)
+    return None
+
+
+@lru_cache(maxsize=8)
+def _places(text: str) -> tuple[tuple[str, int, int], ...]:
+    """The place names of ``text`` with their administrative word (南岭 + 省 -> 南岭省), in order,
+    also those that open an organisation's name (甘泉省 in 甘泉省统计局)."""
+    ws = tagged(text)
+    prefixes = words("zh")["admin_prefixes"]
+    out = []
+    for i, w in enumerate(ws):
+        by = label_of(w)
+        joined = i + 1 < len(ws) and ws[i + 1].text in prefixes and by in PLACE_JOINS
+        if by == "segmenter place" or joined:
+            end = ws[i + 1].end if joined else w.end
+            out.append((text[w.start:end], w.start, end))
+    return tuple(out)
 
 
 def _subject_noun(body: str, cs: int, start: int) -> Decided | None:
-    """The common noun opening the clause when a verb with an object follows it (铁路完成…)."""
+    """The common noun opening the clause when a verb with an object follows it (铁路完成…); not a
+    word of plan (计划出栏…: ``modal_words``), nor a noun before a measure word the tagger tags a
+    verb (非税收入下降…, 财政支出增长…: the measured thing, not a doer and its verb)."""
     zh = words("zh")
     ws = [w for w in words_in(body, cs, start)]
     i = 0
     while i < len(ws) and (ws[i].tag in LEAD_TAGS or ws[i].text in zh["time_words"]):
         i += 1
-    if i + 1 >= len(ws) or ws[i].tag != "n" or ws[i].text in zh["not_names"] or label_of(ws[i]):
+    if i + 1 >= len(ws) or ws[i].tag != "n" or ws[i].text in zh["not_names"] or ws[i].text in zh["modal_words"] \
+            or label_of(ws[i]):
         return None
     j = i + 1
     while j < len(ws) and (ws[j].tag in ("d", "t") or ws[j].text in zh["time_words"]):
         j += 1
-    if j < len(ws) and ws[j].tag == "v" and ws[j].text not in zh["linking"] \
+    if j < len(ws) and ws[j].tag == "v" and ws[j].text not in zh["linking"] and not measure_head(ws[j]) \
             and (ws[j].text in zh["phrase_stops"] or j + 1 < len(ws)):
         return decide(ws[i].text, "segmenter noun", ws[i].start, ws[i].end)
     return None

@@ -82,7 +82,8 @@ def _own(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity])
     if _chinese(body, sent, q):
         from verifier.extract import measured_zh
 
-        return measured_zh.before(body, sent, q, figures) or measured_zh.after(body, q, clause_end(body, q.end, sent[1]))
+        return measured_zh.before(body, sent, q, figures) or measured_zh.after(body, q, clause_end(body, q.end, sent[1])) \
+            or measured_zh.before(body, sent, q, figures, through_verb=True)
     spans = tuple((f.start, f.end) for f in figures if (f.start, f.end) != (q.start, q.end))
     before, linked = _en_before(body, sent, q, spans)
     if before is not None and linked:

@@ -35,21 +35,30 @@ MODIFIER_TAGS: Final = frozenset({"a", "b", "ad"})
 PASS_TAGS: Final = frozenset({"d", "ul", "uz", "ug"})
 """Tags passed over between a measured thing and its figure: adverbs and aspect particles."""
 
+RATE_BASES: Final = frozenset("公斤千克克吨斤亩升米")
+"""Characters of a rate's base after 每 that the classifiers leave out (每公斤, 每千克, 每亩)."""
+
 MAX_WORDS: Final = 6
 """Most words of a measured thing ("全国/城镇/调查/失业率" has four)."""
 
 
-def before(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity]) -> Decided | None:
-    """The noun phrase before a Chinese figure, in its clause (see the module docstring)."""
+def before(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity],
+           through_verb: bool = False) -> Decided | None:
+    """The noun phrase before a Chinese figure, in its clause (see the module docstring). With
+    ``through_verb``, a verb that takes an object (``phrase_stops``) right before the figure is
+    passed over too: asked when no noun follows the figure to be that object ('支出安排61.3亿元')."""
     zh = words("zh")
     lo = clause_start(body, sent[0], q.start)
     lo = max([lo] + [f.end for f in figures if lo <= f.end <= q.start and f.start != q.start])
     ws = words_in(body, lo, q.start)
     name_cover = [(n.start, n.end) for n in names_in(body, lo, q.start)]
     i = len(ws) - 1
-    while i >= 0 and (ws[i].text in zh["linking"] or ws[i].text in APPROX_BEFORE or ws[i].tag in PASS_TAGS
-                      or (ws[i].tag == "p" and ws[i].text in zh["linking"])):
+    while i >= 0 and _passed(ws[i]):
         i -= 1
+    if through_verb and i >= 0 and ws[i].text in zh["phrase_stops"]:
+        i -= 1  # '支出安排61.3亿元', '收入完成4218亿元': the verb has no object, its subject is measured
+        while i >= 0 and _passed(ws[i]):
+            i -= 1
     picked: list[Word] = []
     while i >= 0 and len(picked) < MAX_WORDS:
         w = ws[i]
@@ -57,10 +66,28 @@ def before(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity
             break
         picked.append(w)
         i -= 1
+    while picked and _scope(picked[-1]):
+        picked.pop()  # '全县民生支出' measures 民生支出; 全县 says whose (holders_zh.scope_holder)
     if not picked or all(w.tag in MODIFIER_TAGS for w in picked):
         return None
     start, end = picked[-1].start, picked[0].end
     return decide(body[start:end], "noun before figure", start, end)
+
+
+def _passed(w: Word) -> bool:
+    """Words between a measured thing and its figure: linking words, approximation words, adverbs
+    and particles, words of plan (收入预计为…), and the base of a rate ('每公斤14.6元': 每 and its
+    classifier belong to the figure's unit)."""
+    zh = words("zh")
+    return (w.text in zh["linking"] or w.text in APPROX_BEFORE or w.tag in PASS_TAGS or w.text in zh["modal_words"]
+            or (len(w.text) > 1 and w.text[0] == "每" and all(ch in CLASSIFIERS or ch in RATE_BASES for ch in w.text[1:])))
+
+
+def _scope(w: Word) -> bool:
+    """A word that refers to the whole of a place named before (全县, 全省: ``scope_references``):
+    the place is the figure's holder, no part of what it measures. 全国 and 我国 stay (全国人口):
+    they name no holder, so they are the only trace of the figure's scope."""
+    return w.text in words("zh")["scope_references"]
 
 
 def _stops(w: Word, picked: list[Word]) -> bool:
@@ -69,14 +96,14 @@ def _stops(w: Word, picked: list[Word]) -> bool:
     if w.text in zh["time_words"] or label_of(w) is not None:
         return True
     if w.text in zh["phrase_stops"]:  # its object follows, unless it modifies the head itself: 种植面积
-        return not (len(picked) == 1 and _measure_head(picked[0]))
+        return not (len(picked) == 1 and measure_head(picked[0]))
     if w.tag in NOUN_TAGS or w.text in zh["not_names"]:
         return False
     if w.tag in MODIFIER_TAGS:
         return not picked
     if w.tag.startswith("v"):
         # a verb opens the phrase ('出生956万人', '研发投入') or modifies a measure head ('报名人数')
-        return bool(picked) and not _measure_head(picked[0])
+        return bool(picked) and not measure_head(picked[0])
     return True
 
 
@@ -95,6 +122,6 @@ def after(body: str, q: Quantity, ce: int) -> Decided | None:
     return decide(body[picked[0].start:picked[-1].end], "noun after figure", picked[0].start, picked[-1].end)
 
 
-def _measure_head(w: Word) -> bool:
+def measure_head(w: Word) -> bool:
     """True when ``w`` ends in a measure head (人数, 面积, 收入: ``measure_heads`` of ``zh.yaml``)."""
     return any(w.text.endswith(h) for h in words("zh")["measure_heads"])

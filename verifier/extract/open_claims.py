@@ -21,9 +21,9 @@ from verifier.extract import metrics as M
 from verifier.extract.build import build_claim
 from verifier.extract.context import Figure
 from verifier.extract.decided import Decided, decision
-from verifier.extract.holders import holder_candidates
+from verifier.extract.holders import holder_candidates, unheld
 from verifier.extract.measured import measured_thing
-from verifier.extract.segment import Sentence
+from verifier.extract.segment import Sentence, clause_end, clause_start
 from verifier.models.claim import Claim, Decision
 from verifier.quantities.units import is_currency
 from verifier.vocabulary import UNIT_DIMENSIONS
@@ -117,6 +117,13 @@ no check should rest on, not even as a warning a user cannot act on; the figure 
 nobody. (The subject path's own weakest rung, the article's most-mentioned subject, is kept at
 its low confidence: its findings are review warnings.)"""
 
+GUESSED: Final = frozenset({"previous clause", "previous sentence", "paragraph name", "article topic",
+                            "last two names", "contrast with a rival"})
+"""Holder labels of the subject path's ladder (:mod:`.owners`) that take a name from outside the
+figure's clause: the previous figure's holder, a name of the paragraph, the article's topic. A
+figure whose clause says no such name holds it (:func:`.holders.unheld`: 'A typical household
+pays…', 'a national average of…', 全国…) keeps none of them."""
+
 NO_HOLDER: Final = "unnamed list"
 """The ``decided['holder']`` of a figure in a list whose scopes the text does not name ('89%,
 91% and 94% in its three modes'): one holder would get three values for one fact."""
@@ -127,7 +134,9 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
     subject path gave no holder, its holder from the grammar around the figure
     (:func:`.holders.holder_candidates`, the best-scored candidate), each recorded in
     ``decided``; a claim that already has its measured thing (a restatement takes its figure's)
-    keeps it. An open claim's metric becomes its measured thing, so that two figures are one
+    keeps it. A holder the subject path guessed from outside the figure's clause
+    (:data:`GUESSED`) is dropped when the clause says no such name holds it
+    (:func:`.holders.unheld`). An open claim's metric becomes its measured thing, so that two figures are one
     fact only when they measure the same thing for the same holder; an open claim whose
     measured thing is not found keeps no holder (nothing says which of the holder's figures it is)."""
     thing = None if claim.measured else measured_thing(body, (sent.start, sent.end), q, quantities)
@@ -136,8 +145,17 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
     if thing is not None:
         update["measured"] = thing.value
         decided["measured"] = _record(thing)
+    held = decided.get("holder")
+    if claim.subject is not None and held is not None and held.by in GUESSED and claim.comparison is None \
+            and unheld(body, (sent.start, sent.end), q):
+        update["subject"] = None  # 'A typical household pays…' after a sentence about Acme: not Acme's figure
+        decided.pop("holder")
+        claim = claim.model_copy(update={"subject": None})
     if claim.subject is None and claim.metric != "date" and thing is not None and "holder" not in decided:
         holders = holder_candidates(body, (sent.start, sent.end), (sent.unit.start, sent.unit.end), q, title)
+        if unheld(body, (sent.start, sent.end), q):  # only a name in the figure's own clause may hold it
+            cs, ce = clause_start(body, sent.start, q.start), clause_end(body, q.end, sent.end)
+            holders = [d for d in holders if cs <= d.start < ce]
         if holders and holders[0].confidence >= HOLDER_FLOOR:
             update["subject"] = holders[0].value
             decided["holder"] = _record(holders[0])

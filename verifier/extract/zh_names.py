@@ -5,7 +5,16 @@ suffixes, and the joins of a place or name with the institution after it.
   proper noun (国家统计局, 河南省, 张明, 腾讯);
 - a noun ending in an organisation suffix, longer than it, is an organisation (教育局, 海关总署);
 - a name or a one-character administrative word followed by such a noun joins it
-  (广东 + 电网 -> 广东电网, 市 + 教育局 -> 市教育局), an organisation.
+  (广东 + 电网 -> 广东电网, 市 + 教育局 -> 市教育局), an organisation; so does a name followed by
+  up to :data:`MAX_INNER` nouns or adjectives that end on one (河阳省 + 能源 + 局 -> 河阳省能源局,
+  西江市 + 卫生 + 健康 + 委员会), or by an organisation the tagger marks nt (东阳市 + 儿童医院);
+- a place followed by the administrative word the segmenter split from it joins it
+  (南岭 + 省 -> 南岭省, a place): a Chinese place name carries its level (:data:`PLACE_JOINS`);
+- an organisation noun takes the nouns before it that name its field (农业 + 农村部 ->
+  农业农村部, 国家 + 疾控局 -> 国家疾控局);
+- a word tagged ``nr`` (person) directly before a measure word (夏粮 + 产量, 玉米 + 产量) is no
+  person: a person's figure is said with a verb or 的 (张明得分, 张明的收入), and the tagger tags
+  crops and seasons nr.
 
 Words that only scope a figure (全国, 城镇, 全球: ``not_names`` of ``zh.yaml``) and time words
 are never names.
@@ -64,26 +73,69 @@ def label_of(w: Word) -> str | None:
     return "segmenter organisation" if _organisation_noun(w) else None
 
 
+PLACE_JOINS: Final = frozenset({"segmenter place", "segmenter person", "segmenter proper noun"})
+"""Labels of a name that an administrative word after it makes a place (南岭 + 省; the tagger
+tags an unknown place nr or nz as often as ns: 白鹭 + 市)."""
+
+MAX_INNER: Final = 3
+"""Most words between a name and the organisation noun that ends it (西江市 / 卫生 / 健康 / 委员会)."""
+
+INNER_TAGS: Final = frozenset({"n", "an", "a", "b", "vn", "j"})
+"""Tags of the words of an organisation's field between a name and its suffix (能源, 卫生, 健康)."""
+
+FIELD_TAGS: Final = frozenset({"n", "j"})
+"""Tags of the nouns before an organisation noun that name its field (农业农村部, 国家疾控局)."""
+
+
+def _organisation_end(ws: tuple[Word, ...], j: int) -> int | None:
+    """Index past the organisation noun that ends the words from ``j`` (up to :data:`MAX_INNER`
+    field words, then a noun with an organisation suffix or a word tagged nt), or None."""
+    for k in range(j, min(j + MAX_INNER + 1, len(ws))):
+        w = ws[k]
+        if _institution(w) or w.tag == "nt":
+            return k + 1
+        if w.tag not in INNER_TAGS or label_of(w) is not None or w.text in words("zh")["not_names"]:
+            return None
+    return None
+
+
+def _person_before_measure(ws: tuple[Word, ...], i: int) -> bool:
+    """True for a word tagged nr right before a measure word (玉米 + 产量): no person (module docstring)."""
+    return ws[i].tag in ("nr", "nrfg") and i + 1 < len(ws) and ws[i + 1].text in words("zh")["measure_heads"] \
+        and len(ws[i + 1].text) > 1
+
+
 @lru_cache(maxsize=256)
 def names_in(body: str, start: int, end: int) -> tuple[Name, ...]:
     """The names in ``body[start:end]``, in text order (see the module docstring); cached, since
     every figure of a sentence asks for the sentence's names."""
     ws = words_in(body, start, end)
-    prefixes = words("zh")["admin_prefixes"]
+    zh = words("zh")
+    prefixes = zh["admin_prefixes"]
     out: list[Name] = []
     i = 0
     while i < len(ws):
         w = ws[i]
-        by = label_of(w)
+        by = None if _person_before_measure(ws, i) else label_of(w)
         if by is None and w.text in prefixes and i + 1 < len(ws) and _institution(ws[i + 1]):
             by = "segmenter organisation"
         if by is None:
             i += 1
             continue
+        first = i
+        if by == "segmenter organisation" and _organisation_noun(w):
+            while first > 0 and i - first < 2 and ws[first - 1].tag in FIELD_TAGS and label_of(ws[first - 1]) is None \
+                    and ws[first - 1].text not in zh["not_names"] and ws[first - 1].text not in zh["time_words"] \
+                    and ws[first - 1].end > start and (not out or out[-1].end <= ws[first - 1].start):
+                first -= 1  # 农业 + 农村部
         j = i + 1
-        while j < len(ws) and _institution(ws[j]):
-            by = "segmenter organisation"
-            j += 1
-        out.append(Name(body[w.start:ws[j - 1].end], by, w.start, ws[j - 1].end))
+        if by in PLACE_JOINS and j < len(ws) and ws[j].text in prefixes:
+            by, j = "segmenter place", j + 1  # 南岭 + 省; 白鹭 (tagged nr) + 市
+        while j < len(ws):
+            k = _organisation_end(ws, j)
+            if k is None:
+                break
+            by, j = "segmenter organisation", k
+        out.append(Name(body[ws[first].start:ws[j - 1].end], by, ws[first].start, ws[j - 1].end))
         i = j
     return tuple(out)

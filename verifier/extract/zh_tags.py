@@ -25,10 +25,11 @@ CJK: Final = re.compile(r"[\u3400-\u9fff]")
 """A Chinese character: text holding one is read with the segmenter."""
 
 
-NUMERAL: Final = re.compile(r"\d[\d.,]*(?:\s*[年月日号])?")
+NUMERAL: Final = re.compile(r"\d[\d.,]*(?:[万亿]+|\s*[年月日号])?")
 """An Arabic numeral with the date word that may follow it ('2025年'): tagged as one numeral word,
 so that the segmenter does not join the date word to the noun after it ('2025年营收为' is
-2025年 / 营收 / 为, not 2025 / 年营 / 收为)."""
+2025年 / 营收 / 为, not 2025 / 年营 / 收为). So is a numeral with its scale word ('18.4万'): the
+segmenter would join 万 to the classifier after it and tag the pair a proper noun (万剂)."""
 
 
 class Word(NamedTuple):
