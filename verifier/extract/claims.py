@@ -39,7 +39,7 @@ from verifier.extract.owners import DIFF_AFTER, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
 from verifier.extract.spans import SpanIndex
 from verifier.extract.subjects import ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair
-from verifier.models.claim import Claim, Comparison, Decision
+from verifier.models.claim import Claim, Comparison
 from verifier.models.source import ExternalSource, Source
 from verifier.progress import Callback, installed, quiet
 from verifier.units import factor
