@@ -25,45 +25,30 @@ from verifier.extract.holders import holder_candidates, unheld
 from verifier.extract.measured import measured_thing
 from verifier.extract.segment import Sentence, clause_end, clause_start
 from verifier.models.claim import Claim, Decision
+from verifier.quantities.not_claims import NOT_CLAIM_KINDS, why_not_a_claim
 from verifier.quantities.units import is_currency
 from verifier.vocabulary import UNIT_DIMENSIONS
 
 if TYPE_CHECKING:
     from verifier.extract.claims import Run
 
-NOT_CLAIMS: Final = frozenset({"date", "time", "sequence", "model_size"})
-"""Quantity kinds that date or name something rather than measure it: no open claim."""
 
 RATIO_UNITS: Final = frozenset({"x"})
 PERCENT_UNITS: Final = frozenset({"%", "pp", "‰"})
 
 
-AGO: Final = re.compile(r"\s*(?:前|以前|之前|后|以后|之后|ago\b|later\b|earlier\b|before\b|after\b|hence\b)", re.IGNORECASE)
-"""Words after a length of time that make it a point in time: '两天前', 'three years ago'."""
-
-
 def measures_nothing(q, after: str) -> bool:
-    """True for a quantity that counts or measures nothing a claim could state: a bare year
-    ('by 2028', '2028年'), a lone 'one' or 一 ('一次', 'one of them'), the base of a rate ('in one
-    second', '一秒'), a threshold ('超过1秒就会…'), a date or time, a time counted back ('两天前', 'three years ago')."""
-    if q.kind in NOT_CLAIMS or q.iso is not None or q.value is None:
-        return True
-    v = q.value
-    if q.unit is None and isinstance(v, (int, float)) and float(v).is_integer() and 1900 <= v <= 2100 and q.approx is None:
-        return True
-    if q.unit is None and v == 1 and not any(ch.isdigit() for ch in q.surface):
-        return True
-    if coarse_reading(q) is not None and coarse_reading(q).metric == "duration" and AGO.match(after):
-        return True  # '两天前', 'three years ago': a date counted back, not a length of time
-    return bool(M.RATE_BASE.match(q.surface.strip()) or after.lstrip().lower().startswith(M.THRESHOLD_AFTER))
+    """True for a quantity that counts or measures nothing a claim could state (a year, a date,
+    the word 'one', a time counted back...: :func:`verifier.quantities.not_claims.why_not_a_claim`)."""
+    return why_not_a_claim(q, after) is not None
 
 
 def coarse_reading(q) -> M.Reading | None:
     """The coarse reading of quantity ``q`` when no vocabulary metric fits: its kind and unit,
     with the class as metric ('money', 'count', 'percent', 'ratio', 'duration', or the unit's
     dimension from :data:`verifier.vocabulary.UNIT_DIMENSIONS`, else 'measurement'); None
-    for dates, times, sequence lengths and model sizes (:data:`NOT_CLAIMS`)."""
-    if q.kind in NOT_CLAIMS or q.iso is not None or q.value is None:
+    for dates, times, sequence lengths and model sizes (:data:`~verifier.quantities.not_claims.NOT_CLAIM_KINDS`)."""
+    if q.kind in NOT_CLAIM_KINDS or q.iso is not None or q.value is None:
         return None
     unit = q.unit
     if unit in PERCENT_UNITS or q.kind == "fraction":

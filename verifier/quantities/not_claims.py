@@ -1,0 +1,57 @@
+"""Quantities that are no claim, and why: the reasons the coverage report gives for a figure left out.
+
+    why_not_a_claim(q, after) -> "a year" | "a date or a time of day" | ... | None
+
+A quantity found in a text is a figure a claim could state unless it only places something in
+time (a date, a bare year, a time counted back: '两天前', 'three years ago'), names or sizes
+something (a sequence length, a model size), is the lone word 'one' ('one of them', '一次'),
+is the base of a rate ('in one second', '一秒') or the condition of a statement ('超过1秒就会…').
+Extraction makes no claim of these (:mod:`verifier.extract.open_claims`), and the audit's
+coverage lists them with the reason (:func:`verifier.engine.audit`), so silence is explained.
+The word tables here are their one home.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+NOT_CLAIM_KINDS: Final = {"date": "a date or a time of day", "time": "a date or a time of day",
+                          "sequence": "a sequence length", "model_size": "the size in a model's name"}
+"""Quantity kinds that date or name something rather than measure it, with the reason given."""
+
+RATE_BASE: Final = re.compile(r"^(?:一|1\s?)秒(?:钟)?$|^(?:one|a|1) second$", re.IGNORECASE)
+"""'一秒能吐 1459 个 Token', 'in one second': the base of a rate, not a figure."""
+
+THRESHOLD_AFTER: Final = ("就会", "便会", "则会", "就将", "would ", "will ")
+"""A figure followed by these is the condition of a statement ('延迟超过1秒就会影响体验'), not a claim."""
+
+AGO: Final = re.compile(r"\s*(?:前|以前|之前|后|以后|之后|ago\b|later\b|earlier\b|before\b|after\b|hence\b)", re.IGNORECASE)
+"""Words after a length of time that make it a point in time: '两天前', 'three years ago'."""
+
+TIME_UNITS: Final = frozenset({"ms", "s", "min", "h", "day", "week", "month", "quarter", "year"})
+"""Units of a length of time (a time counted back is no length)."""
+
+YEARS: Final = (1900, 2100)
+"""A bare whole number in this range, with no unit or approximation word, is read as a year."""
+
+
+def why_not_a_claim(q, after: str = "") -> str | None:
+    """The reason quantity ``q`` (a :class:`~verifier.quantities.Quantity`) is no claim, given
+    the text right ``after`` it; None when it may be one (see the module docstring)."""
+    if q.kind in NOT_CLAIM_KINDS or q.iso is not None:
+        return NOT_CLAIM_KINDS.get(q.kind, "a date or a time of day")
+    if q.out_of_range or q.value is None:
+        return "beyond the range checked (V604)"
+    v = q.value
+    if q.unit is None and isinstance(v, (int, float)) and float(v).is_integer() and YEARS[0] <= v <= YEARS[1] and q.approx is None:
+        return "a year"
+    if q.unit is None and v == 1 and not any(ch.isdigit() for ch in q.surface):
+        return "the word 'one'"
+    if q.unit in TIME_UNITS and AGO.match(after):
+        return "a time counted back"
+    if RATE_BASE.match(q.surface.strip()):
+        return "the base of a rate"
+    if after.lstrip().lower().startswith(THRESHOLD_AFTER):
+        return "a threshold"
+    return None
