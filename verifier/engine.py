@@ -16,7 +16,8 @@ from verifier.graph import provenance
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
 from verifier.models.finding import SEVERITY_ORDER, Finding, Severity
-from verifier.models.report import ClaimEntry, Coverage, Report, SourceEntry, Summary
+from verifier.models.report import ClaimEntry, Coverage, LeftOut, Report, SourceCoverage, SourceEntry, Summary
+from verifier.quantities.not_claims import why_not_a_claim
 from verifier.progress import Callback, installed, quiet
 from verifier.rules.context import Context, is_summary
 from verifier.rules.coverage import numbers_in_text, unrecorded_numbers
@@ -91,15 +92,42 @@ def _summary(ctx: Context, findings: list[Finding]) -> Summary:
     numbers = sum(len(q) for q in numbers_in_text(ctx).values())
     unrecorded = sum(len(q) for q in unrecorded_numbers(ctx).values())
     recorded = [c for c in ctx.corpus.claims if c.status != "rejected"]
+    checkable = _checkable(ctx)
     return Summary(
         by_severity={s.value: by_sev.get(s.value, 0) for s in sorted(Severity, key=SEVERITY_ORDER.get)},
         by_source={k: dict(sorted(v.items())) for k, v in sorted(by_source.items())},
         by_rule=dict(sorted(Counter(f.rule for f in findings).items())),
         coverage=Coverage(
             numbers_in_text=numbers, numbers_recorded=numbers - unrecorded, claims_recorded=len(recorded),
-            claims_checkable=len(_checkable(ctx)), claims_checked=len(ctx.checked & {c.id for c in recorded}),
+            claims_checkable=len(checkable), claims_checked=len(ctx.checked & {c.id for c in recorded}),
         ),
+        coverage_by_source=_coverage_by_source(ctx, recorded, checkable),
     )
+
+
+def _coverage_by_source(ctx: Context, recorded: list[Claim], checkable: set[str]) -> list[SourceCoverage]:
+    """Per article: figures found, figures a claim covers, claims (held, checkable, checked), and
+    each figure left out with the reason (:func:`verifier.quantities.not_claims.why_not_a_claim`;
+    'not recorded' for an article whose claims are curated records, else 'not read as a claim')."""
+    numbers, unrecorded = numbers_in_text(ctx), unrecorded_numbers(ctx)
+    mine: dict[str, list[Claim]] = defaultdict(list)
+    for c in recorded:
+        mine[c.source].append(c)
+    proposed = {c.source for c in ctx.corpus.claims if c.status == "proposed"}
+    out = []
+    for sid, src in sorted(ctx.corpus.sources.items()):
+        claims = mine.get(sid, [])
+        ids = {c.id for c in claims}
+        fallback = "not read as a claim" if sid in proposed or not claims else "not recorded"
+        left = [LeftOut(quote=q.surface, start=q.start, end=q.end, line=src.line_of(q.start),
+                        reason=why_not_a_claim(q, src.body[q.end:q.end + 12]) or fallback) for q in unrecorded.get(sid, [])]
+        found = len(numbers.get(sid, []))
+        out.append(SourceCoverage(
+            source=sid, numbers_in_text=found, numbers_recorded=found - len(left), claims_recorded=len(claims),
+            claims_held=sum(1 for c in claims if c.subject), claims_checkable=len(ids & checkable),
+            claims_checked=len(ids & ctx.checked), left_out=left,
+        ))
+    return out
 
 
 def _checkable(ctx: Context) -> set[str]:

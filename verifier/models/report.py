@@ -17,8 +17,8 @@ from verifier.models.source import Citation, Format
 from verifier.models.tier import Tier
 
 SCHEMA_VERSION = "1.1"
-"""1.1: a claim's ``subject`` may be null (a figure no entity holds), and claims carry ``measured``,
-``derived`` and ``decided``."""
+"""1.1: a claim's ``subject`` may be null (a figure no entity holds), claims carry ``measured``,
+``derived`` and ``decided``, and the summary gives ``coverage_by_source``."""
 
 
 class SourceEntry(BaseModel):
@@ -86,6 +86,30 @@ class Coverage(BaseModel):
     claims_checked: int
 
 
+class LeftOut(BaseModel):
+    """A figure of an article that no claim covers, and why."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    quote: str = Field(description="The figure as printed.")
+    start: int = Field(description="Offset of the figure in the body (code points).")
+    end: int
+    line: int | None = Field(None, description="Line of the figure in the article file.")
+    reason: str = Field(description="Why it is no claim: 'a year', 'a date or a time of day', 'the word 'one'', "
+                        "'a time counted back', 'the base of a rate', 'a threshold', 'beyond the range checked (V604)', "
+                        "'not recorded' (the article's records leave it out) or 'not read as a claim'.")
+
+
+class SourceCoverage(Coverage):
+    """The coverage of one article, with the figures left out.
+
+    claims_held: claims with a holder (the others are checked only within their sentence)."""
+
+    source: str
+    claims_held: int = 0
+    left_out: list[LeftOut] = Field(default_factory=list, description="Figures no claim covers, in offset order, with the reason.")
+
+
 class Summary(BaseModel):
     """Counts for the report's head."""
 
@@ -95,6 +119,7 @@ class Summary(BaseModel):
     by_source: dict[str, dict[str, int]]
     by_rule: dict[str, int]
     coverage: Coverage
+    coverage_by_source: list[SourceCoverage] = Field(default_factory=list, description="Coverage per article, in id order.")
 
 
 class Hop(BaseModel):

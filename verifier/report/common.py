@@ -67,3 +67,11 @@ def code(text: str) -> str:
     fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def left_out_reasons(left) -> list[tuple[str, int]]:
+    """(reason, count) of an article's figures left out (:class:`~verifier.models.report.LeftOut`), most frequent first."""
+    counts: dict[str, int] = {}
+    for x in left:
+        counts[x.reason] = counts.get(x.reason, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))

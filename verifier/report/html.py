@@ -13,7 +13,7 @@ from html import escape
 
 from verifier.models.finding import Finding
 from verifier.models.report import ClaimEntry, Hop, ProvenanceEntry, Report
-from verifier.report.common import arithmetic_rows
+from verifier.report.common import arithmetic_rows, left_out_reasons
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'"
 """Content-Security-Policy of every page: inline styles only; no scripts, fonts, frames or remote images."""
@@ -116,14 +116,21 @@ def render(report: Report) -> str:
         f"<p>Coverage: {cov.numbers_in_text} numbers in the text, {cov.numbers_recorded} covered by records; "
         f"{cov.claims_recorded} claims recorded, {cov.claims_checkable} checkable, {cov.claims_checked} checked.</p>",
         "<h2>Sources</h2>", "<table><thead><tr><th>source</th><th>title</th><th>tier</th>"
-        '<th class="num">errors</th><th class="num">warnings</th><th class="num">info</th></tr></thead><tbody>',
+        '<th class="num">figures</th><th class="num">in claims</th><th class="num">held</th><th class="num">checked</th>'
+        '<th class="num">errors</th><th class="num">warnings</th><th class="num">info</th><th>left out</th></tr></thead><tbody>',
     ]
+    per = {c.source: c for c in s.coverage_by_source}
     for src in report.sources:
         n = s.by_source.get(src.id, {})
+        c = per.get(src.id)
+        cover = [c.numbers_in_text, c.numbers_recorded, c.claims_held, c.claims_checked] if c else ["", "", "", ""]
+        left = ", ".join(f"{k} {reason}" for reason, k in left_out_reasons(c.left_out)) if c else ""
         body.append(
             f'<tr><td><code>{e(src.id)}</code><div class="where">{e(src.path)}</div></td><td>{e(src.title)}'
             f'<div class="where">{e(src.publisher or "")}</div></td><td>{badge(src.tier.value, "t-" + src.tier.value)}</td>'
-            + "".join(f'<td class="num">{n.get(k, 0)}</td>' for k in ("error", "warning", "info")) + "</tr>"
+            + "".join(f'<td class="num">{x}</td>' for x in cover)
+            + "".join(f'<td class="num">{n.get(k, 0)}</td>' for k in ("error", "warning", "info"))
+            + f'<td class="where">{e(left)}</td></tr>'
         )
     body += ["</tbody></table>", "<h2>Findings</h2>"]
     if not report.findings:

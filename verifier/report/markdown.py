@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from verifier.models.finding import Finding
 from verifier.models.report import ClaimEntry, Hop, ProvenanceEntry, Report
-from verifier.report.common import arithmetic_rows, cell, code
+from verifier.report.common import arithmetic_rows, cell, code, left_out_reasons
 
 
 def render(report: Report) -> str:
@@ -28,15 +28,23 @@ def render(report: Report) -> str:
         f"Coverage: {cov.numbers_in_text} numbers in the text, {cov.numbers_recorded} covered by records; "
         f"{cov.claims_recorded} claims recorded, {cov.claims_checkable} checkable, {cov.claims_checked} checked.",
         "",
-        "| source | path | tier | errors | warnings | info |",
-        "|---|---|---|---:|---:|---:|",
+        "| source | path | tier | figures | in claims | held | checkable | checked | errors | warnings | info |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
+    per = {c.source: c for c in s.coverage_by_source}
     for src in report.sources:
         counts = s.by_source.get(src.id, {})
-        lines.append(f"| {cell(src.id)} | {cell(src.path)} | {src.tier.value} | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
+        c = per.get(src.id)
+        figures = f"{c.numbers_in_text} | {c.numbers_recorded} | {c.claims_held} | {c.claims_checkable} | {c.claims_checked}" if c else " | | | | "
+        lines.append(f"| {cell(src.id)} | {cell(src.path)} | {src.tier.value} | {figures} | "
+                     f"{counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
     if "(corpus)" in s.by_source:
         counts = s.by_source["(corpus)"]
-        lines.append(f"| (corpus) | | | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
+        lines.append(f"| (corpus) | | | | | | | | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
+    left = [(c.source, c.left_out) for c in s.coverage_by_source if c.left_out]
+    if left:
+        lines += ["", "Figures no claim covers: " + "; ".join(f"{cell(sid)}: " + ", ".join(
+            f"{n} {reason}" for reason, n in left_out_reasons(out)) for sid, out in left) + " (the JSON report lists each)."]
     lines += ["", "## Findings", ""]
     if not report.findings:
         lines += ["No findings.", ""]

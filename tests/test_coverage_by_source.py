@@ -1,0 +1,43 @@
+"""Coverage you can see: per article, figures found, figures in claims, claims held, checkable and
+checked, and every figure left out with the reason."""
+
+from __future__ import annotations
+
+from builders import art, corpus
+from verifier.engine import audit
+from verifier.extract import extract_claims
+from verifier.report import markdown
+
+
+def _report():
+    a = art("cov", "On 3 March 2025 the county said 1,200 of 4,000 households (30%) had applied. "
+                   "Two days ago a resident said the fee rose to $40 in 1998 terms.\n")
+    return audit(corpus([a], extract_claims(a)))
+
+
+def test_each_article_counts_its_figures_claims_and_checks():
+    cov = _report().summary.coverage_by_source
+    assert [c.source for c in cov] == ["cov"]
+    c = cov[0]
+    assert (c.numbers_in_text, c.numbers_recorded, c.claims_recorded, c.claims_held) == (7, 4, 4, 2)
+    assert c.claims_checkable >= 3 and c.claims_checked >= 3  # the share of 1,200 in 4,000 is recomputed
+
+
+def test_figures_left_out_give_their_reason():
+    left = [(x.quote, x.reason) for x in _report().summary.coverage_by_source[0].left_out]
+    assert left == [("3 March 2025", "a date or a time of day"), ("Two days", "a time counted back"),
+                    ("1998", "a date or a time of day")]
+
+
+def test_the_markdown_report_shows_coverage_per_article():
+    text = markdown.render(_report())
+    assert "| source | path | tier | figures | in claims | held | checkable | checked |" in text
+    assert "Figures no claim covers: cov: 2 a date or a time of day, 1 a time counted back (the JSON report lists each)." in text
+
+
+def test_a_recorded_article_says_its_records_leave_a_figure_out():
+    a = art("rec", "The levy is $40 and the fee is $12.\n")
+    from builders import claim
+    rec = claim(a, "$40", "Harbor Transit", "levy", 40, "USD")
+    c = audit(corpus([a], [rec])).summary.coverage_by_source[0]
+    assert [(x.quote, x.reason) for x in c.left_out] == [("$12", "not recorded")]
