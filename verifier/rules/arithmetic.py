@@ -45,8 +45,8 @@ def comparison_mismatch(ctx: Context) -> Iterator[Finding]:
     Tolerance: the stated figure's printed band (half its last digit, widened by an
     approximation word) must meet the band recomputed from the operands' printed bands.
 
-    Okay: 85,448 vs 44,960 tokens/s/kW printed as "1.9x" (85,448 / 44,960 = 1.9005).
-    V101: 700 vs 169 tokens/s printed as "4.9x" (700 / 169 = 4.14).
+    Okay: "The Aero 12 heat pump delivers 9.6 kW against 4.8 kW for the Aero 10, twice as much."
+    V101: "The Aero 12 heat pump delivers 9.6 kW against 4.8 kW for the Aero 10, 2.5 times as much." (9.6 / 4.8 = 2)
     """
     me = comparison_mismatch.rule
     for c in ctx.live:
@@ -86,8 +86,8 @@ def difference_mismatch(ctx: Context) -> Iterator[Finding]:
 
     Tolerance: the printed band of the difference must meet |t − s| on the operands' bands.
 
-    Okay: 858 - 840 mm² printed as "18 mm²".
-    V102: 858 - 840 mm² printed as "28 mm²".
+    Okay: "The Sea Swift draws 860 kW, 140 kW less than the Sea Lark's 1,000 kW."
+    V102: "The Sea Swift draws 860 kW, 240 kW less than the Sea Lark's 1,000 kW." (1,000 − 860 = 140)
     """
     me = difference_mismatch.rule
     for c in ctx.live:
@@ -376,8 +376,8 @@ def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
     Extracted (proposed) claims are compared only when the text sets the two figures side
     by side as one ("150 kW, or 150,000 W", "1200万台，即1.2亿台": :mod:`verifier.apposition`).
 
-    Okay: "GPT-OSS 120B (1200亿参数)": 1.2e11 both ways.
-    V104: "GPT-OSS 120B (120亿参数)": 1.2e11 vs 1.2e10.
+    Okay: "The Harbor Bridge cost $1.2 billion (1,200 million dollars)."
+    V104: "The Harbor Bridge cost $1.2 billion, or $120 million." (1.2 billion is 1,200 million)
     """
     me = restatement_mismatch.rule
     for _unit, groups, missing in disagreeing_measurements(ctx):

@@ -61,8 +61,8 @@ def conflicting_figures(ctx: Context) -> Iterator[Finding]:
     Tolerance: two figures agree when their bands meet (half a last digit each, widened by
     approximation words); ranges agree when both ends do.
 
-    Okay: GB200 rated power 1200 W in one article and 1.2 kW in another.
-    V201: GB200 rated power 1000 W in one article and 1200 W in another.
+    Okay: "The Sea Swift ferry is rated at 1,000 kW." | "The Sea Swift ferry is rated at 1 MW."
+    V201: "The Sea Swift ferry is rated at 1,000 kW." | "The Sea Swift ferry is rated at 1,200 kW."
     """
     me = conflicting_figures.rule
     for _unit, groups, missing in disagreeing_measurements(ctx):

@@ -83,8 +83,8 @@ def no_holders(ctx: Context) -> Iterator[Finding]:
     or code marks (Chinese names a segmenter does not know): add them to a ``subjects.yaml``
     beside the articles (README, "Extraction"), or record the holders by hand.
 
-    Okay: an article with at least one claim that has a holder, or without figures.
-    V603: an article with figures and no claim that has a holder.
+    Okay: "The Harbor Transit board approved a budget of $410 million."
+    V603: "Turnout was 62% and 1.2 million people voted." (no figure has a holder)
     """
     me = no_holders.rule
     have = {c.source for c in ctx.corpus.claims if c.subject}
@@ -116,8 +116,8 @@ def figure_out_of_range(ctx: Context) -> Iterator[Finding]:
     text is reported once, with the claims whose quotes hold it; a recorded claim outside the
     range whose quote holds no such figure (a value a reviewer scaled) is reported on its own.
 
-    Okay: "2e8 kW", a figure within the checked range.
-    V604: "1e309 kW", beyond the double range.
+    Okay: "The reactor produced 2e8 kW." (within the checked range)
+    V604: "The reactor produced 1e309 kW." (beyond the double range)
     """
     me = figure_out_of_range.rule
     claims = [c for c in ctx.corpus.claims if c.status != "rejected" and not c.value.checkable]

@@ -188,9 +188,9 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     Tolerance: the stated figure's printed band (half its last digit, widened by an
     approximation word) must meet the band recomputed from the operands' printed bands.
 
-    Okay: "Revenue rose to $1.5 billion from $1.2 billion, an increase of 25%." (1.5 / 1.2 = 1.25)
+    Okay: "Revenue rose to $1.50 billion from $1.20 billion, an increase of 25%." (1.50 / 1.20 = 1.25)
     Okay: "In all, 115 of 515 patients (22%) died." (115 / 515 = 22.3 %, printed 22: [21.5, 22.5])
-    V108: "Revenue rose to $1.5 billion from $1.2 billion, an increase of 27%." (25 %)
+    V108: "Revenue rose to $1.50 billion from $1.20 billion, an increase of 27%." (25 %; with '$1.5 billion from $1.2 billion' the printed bands allow 16 to 35 %)
     V108: "In all, 66 of 561 patients (29.6%) died." (66 / 561 = 11.8 %)
     """
     me = derived_figure_mismatch.rule
@@ -245,8 +245,9 @@ def fall_stated_as_multiple(ctx: Context) -> Iterator[Finding]:
 
     Tolerance: the printed x's band against b / a on the operands' printed bands.
 
-    Okay: "The fare fell to $2 from $6, a third of what it was."
-    V109: "The fare fell to $2 from $6, three times lower."
+    Okay: "The fare is $2, a third of the $6 it was."
+    V109: "The fare is $2, three times lower than the $6 it was."
+    V109: "票价从6元降至2元，下降了3倍。"
     """
     me = fall_stated_as_multiple.rule
     for c, ops in _derived(ctx, lambda c: c.derived.op == "times_less" and c.value.number is not None):
