@@ -35,7 +35,7 @@ def rival_change(run: Run, body: str, sent: Sentence) -> str | None:
     """The rivals (joined) when a 'from A to B' sentence compares with them, so that A is theirs."""
     sentence = body[sent.start:sent.end].lower()
     rivals = [x for x in run.memo.compare_set if x != run.memo.main]
-    if rivals and any(w in sentence for w in RIVAL_WORDS + T.COMPARE_WORDS):
+    if rivals and any(w in sentence for w in (run.memo.rival_words or RIVAL_WORDS) + T.COMPARE_WORDS):
         return T.join(rivals)
     return None
 

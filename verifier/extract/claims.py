@@ -160,7 +160,7 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     tick(3 * n // 4, 2 * n)
     units = segment(body, markdown=source.format == "markdown", tables=source.format == "html")
     sents = [s for u in units for s in sentences(body, u)]
-    memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents])
+    memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents], lx.rival_words)
     fig_at = SpanIndex(sorted(figures, key=lambda f: f.q.start), start=lambda f: f.q.start, end=lambda f: f.q.end)
     indexes = (SpanIndex(mentions), SpanIndex(subject_mentions(mentions)))
     aliases = learn_aliases(body, mentions)

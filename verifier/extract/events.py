@@ -26,7 +26,7 @@ import re
 from typing import Final
 
 EVENTS: Final[tuple[tuple[str, re.Pattern], ...]] = (
-    ("volume deployment", re.compile(r"上量|大规模(?:部署|扩展|交付|量产)|规模化部署|volume (?:deployment|production)|at scale|mass deploy", re.I)),
+    ("volume deployment", re.compile(r"上量|大规模(?:部署|扩展|交付|量产)|volume (?:deployment|production)|at scale|mass deploy", re.I)),
     ("initial deployment", re.compile(r"(?:极?小规模|小批量|首批|初步|试点)(?:部署|交付|上线)|initial deploy|first deploy|small[- ]scale deploy", re.I)),
     ("results announcement", re.compile(
         r"(?:公布|发布|披露|展示|交出)[^，,。；;]{0,30}(?:结果|成绩|数据|测试)"

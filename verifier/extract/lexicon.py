@@ -32,7 +32,7 @@ SUBJECT_KINDS: Final = frozenset({"product", "company", "person", "generic", "di
 
 ORIGIN_KINDS: Final = frozenset({"platform", "outlet", "analyst", "vendor", "company", "person"})
 
-KINDS: Final = SUBJECT_KINDS - {"discovered", "quoted"} | ORIGIN_KINDS | {"model", "benchmark", "component", "precision", "place"}
+KINDS: Final = SUBJECT_KINDS - {"discovered", "quoted"} | ORIGIN_KINDS | {"model", "benchmark", "component", "precision", "place", "rivals"}
 """The kinds a lexicon entry may have (see the header of ``verifier/data/subjects.yaml``)."""
 """Kinds whose mentions can be the origin of an attributed figure."""
 
@@ -72,7 +72,7 @@ STOP_WORDS: Final = frozenset(
     "After Before Still Per Say Why What How Who Where Which Our Their His Her We They You I "
     "Meanwhile However Once Sources Roughly First Second Third Next Last One Two Three "
     "January February March April May June July August September October November December "
-    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday TL DR AI Token Tokens Agent Agents "
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday "
     "Each Every Both All Some Most Many Several Few Any No Other Another Such Your My Only Even Also Then "
     "Now Today Yesterday Tomorrow Last Earlier Later Since Until Although Because So Yet Nor Than Under Over".split()
 )
@@ -129,7 +129,11 @@ class Lexicon:
     def __init__(self, entries: Iterable[Entry]) -> None:
         import ahocorasick
 
-        self.entries = list(entries)
+        entries = list(entries)
+        self.rival_words: tuple[str, ...] = tuple(a.casefold() for e in entries if e.kind == "rivals" for a in e.aliases)
+        """Words a corpus uses for the set a product is compared with (entries of kind 'rivals':
+        '是对比系统的1.5倍'); they name no subject, so they are not searched for as mentions."""
+        self.entries = [e for e in entries if e.kind != "rivals"]
         self._auto = ahocorasick.Automaton()
         self._norm: dict[str, Entry] = {}
         self._resolved: dict[str, Entry | None] = {}

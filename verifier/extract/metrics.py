@@ -28,11 +28,11 @@ RATE_PER_POWER: Final = ("每瓦", "每千瓦", "/kw", "/ kw", "per watt", "per-
 SINGLE_USER: Final = ("单用户", "single user", "single-user", "per user", "每用户")
 PEAK: Final = ("峰值", "peak")
 INTERACTIVE: Final = ("交互", "interactiv", "低延迟场景")
-RATED: Final = ("额定", "标称", "tdp", "rated", "nameplate", "封装", "package", "公布的", "公开")
+RATED: Final = ("额定", "标称", "tdp", "rated", "nameplate", "公布的", "公开")
 MEASURED: Final = ("实测", "持续", "sustained", "measured", "实际", "actual", "墙上")
 
 RATIO_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
-    ("throughput_per_power", RATE_PER_POWER + ("每瓦工作量", "work per watt")),
+    ("throughput_per_power", RATE_PER_POWER + ("work per watt",)),
     ("interactivity_gain", INTERACTIVE),
     ("latency_e2e", ("延迟", "时延", "latency", "响应时间", "response time")),
     ("generation_speed", ("生成速度", "输出速度", "token输出", "token 输出", "output speed", "tokens per second", "每秒")),

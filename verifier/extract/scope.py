@@ -39,9 +39,9 @@ PERFORMANCE: Final = frozenset({"throughput_per_power", "throughput", "generatio
 
 STAGES: Final = (
     ("tape-out", ("流片", "tape-out", "tapeout", "taped out")),
-    ("project start", ("项目启动", "立项", "kicked off", "kick-off", "project start", "project began")),
+    ("project start", ("立项", "启动", "kicked off", "kick-off", "project start", "project began")),
     ("first unveiling", ("首次亮相", "亮相", "unveil", "debut")),
-    ("first results", ("首测", "首批结果", "首批数据", "成绩单", "first results", "first set of results", "first public results")),
+    ("first results", ("首测", "首批结果", "first results", "first set of results", "first public results")),
     ("deployment", ("部署", "deploy")),
     ("mass production", ("量产", "mass production", "volume production")),
     ("launch", ("发布", "上市", "launch")),

@@ -50,7 +50,7 @@ FIGURE_NEXT: Final = re.compile(r"\s*(?:about\s+|around\s+|约)?[$€£¥]?\s*\d
 ADJACENT_AFTER: Final = re.compile(r"\s*(?:as\s+(?:much|many|large|high|big|long|fast)\b|(?:that|those)\s+of\b)", re.IGNORECASE)
 """Forms whose target must be the name right after them ('as much … as X', 'that of X')."""
 
-RIVAL_WORDS: Final = ("对比系统", "对照系统", "对手", "竞品", "对比芯片", "comparison system", "rival", "competitor", "comparison")
+RIVAL_WORDS: Final = ("对手", "竞品", "rival", "competitor")
 """Words that stand for the article's comparison set ('是对比系统的1.5至1.9倍')."""
 
 COMPARE_CUES: Final = ("对比", "对标", "相比", "比较", " vs", "vs ", "versus", "compared", "against", "对照", "逐一对比")
@@ -68,6 +68,8 @@ class ArticleSubjects:
 
     main: str | None = None
     compare_set: list[str] = field(default_factory=list)
+    rival_words: tuple[str, ...] = ()
+    """Words for the comparison set: :data:`RIVAL_WORDS` and those of the lexicon's 'rivals' entries."""
     by_figure: dict[tuple[str, str | None], set[str]] = field(default_factory=dict)
     recent: list[str] = field(default_factory=list)
 
@@ -99,8 +101,10 @@ def subject_mentions(mentions: list[Mention]) -> list[Mention]:
     return [m for m in mentions if m.kind in SUBJECT_KINDS]
 
 
-def article_subjects(body: str, mentions: list[Mention], sentences: list[tuple[int, int]]) -> ArticleSubjects:
-    """Main subject and comparison set of an article (see the module docstring)."""
+def article_subjects(body: str, mentions: list[Mention], sentences: list[tuple[int, int]],
+                     rival_words: tuple[str, ...] = ()) -> ArticleSubjects:
+    """Main subject and comparison set of an article (see the module docstring); ``rival_words``
+    are a corpus's own words for the comparison set, beside :data:`RIVAL_WORDS`."""
     subs = [m for m in subject_mentions(mentions) if m.kind in PRODUCT_KINDS or m.kind == "product"]
     counts = Counter(m.name for m in subs)
     main = counts.most_common(1)[0][0] if counts else None
@@ -114,7 +118,7 @@ def article_subjects(body: str, mentions: list[Mention], sentences: list[tuple[i
             codelike = m.kind == "product" or any(ch.isdigit() for ch in m.name)
             if m.name != main and m.name not in compare and codelike:
                 compare.append(m.name)
-    return ArticleSubjects(main=main, compare_set=compare)
+    return ArticleSubjects(main=main, compare_set=compare, rival_words=RIVAL_WORDS + tuple(rival_words))
 
 
 SHIPMENTS: Final = "shipments"
@@ -195,7 +199,7 @@ def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end
             return join_names(g.name for g in group), group[0]
         if not inside and EARLIER_YEAR.search(than.group(1)):
             return None, None  # '较2024年的1240万千瓦增长49%': the subject itself a year before (see .changes)
-        if not any(w in than.group(1).lower() for w in RIVAL_WORDS):
+        if not any(w in than.group(1).lower() for w in memo.rival_words or RIVAL_WORDS):
             return UNRESOLVED, None
     for i in range(len(before) - 1, -1, -1):
         m = before[i]
@@ -216,7 +220,8 @@ def find_target(body: str, clause_start: int, q_start: int, q_end: int, sent_end
     near = body[clause_start:q_start]
     if any(w in near for w in LATTER):
         return memo.pair()[1], None
-    if any(w in near.lower() for w in RIVAL_WORDS) or any(w in body[q_end:sent_end].lower()[:40] for w in RIVAL_WORDS):
+    words = memo.rival_words or RIVAL_WORDS
+    if any(w in near.lower() for w in words) or any(w in body[q_end:sent_end].lower()[:40] for w in words):
         return join_names(memo.compare_set), None
     return None, None
 
