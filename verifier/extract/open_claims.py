@@ -29,7 +29,7 @@ from verifier.quantities.units import is_currency
 from verifier.vocabulary import UNIT_DIMENSIONS
 
 if TYPE_CHECKING:
-    from verifier.extract.claims import Run
+    from verifier.extract.run import Run
 
 NOT_CLAIMS: Final = frozenset({"date", "time", "sequence", "model_size"})
 """Quantity kinds that date or name something rather than measure it: no open claim."""
