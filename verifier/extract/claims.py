@@ -29,7 +29,8 @@ from verifier.extract.context import Figure, article_figures, model_mentions
 from verifier.extract.actors import deal_subject, event_subject
 from verifier.extract.columns import column_unit
 from verifier.extract.families import family_subject
-from verifier.extract.lexicon import Lexicon, demote_benchmarks, discover, learn_aliases, load_lexicon
+from verifier.extract.lexicon import Lexicon, demote_benchmarks, discover, learn_aliases
+from verifier.extract.lexicon_files import load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
 from verifier.extract.open_claims import framed, open_claim
 from verifier.extract.derived_claims import PER_AFTER, link

@@ -60,7 +60,7 @@ class Corpus:
         Raises:
             InputError: a corpus lexicon file is invalid.
         """
-        from verifier.extract.lexicon import load_lexicon
+        from verifier.extract.lexicon_files import load_lexicon
 
         return load_lexicon(None, tuple(self.lexicon_files))
 
@@ -283,7 +283,7 @@ def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]])
     level, so a process pool can call it."""
     from verifier.extract import extract_claims
 
-    from verifier.extract.lexicon import load_lexicon
+    from verifier.extract.lexicon_files import load_lexicon
 
     src, external, extra = job
     try:
