@@ -22,11 +22,6 @@ from verifier.extract.lexicon import KINDS, Entry, Lexicon
 DATA: Final = Path(__file__).resolve().parents[1] / "data" / "subjects.yaml"
 """The shipped lexicon."""
 
-CORPUS_LEXICON: Final = "subjects.yaml"
-"""A corpus's own lexicon, beside its articles (``sources/subjects.yaml``): names the shipped
-lexicon lacks ('星桩充电', a company discovery cannot find), in the shipped file's format."""
-
-
 def read_lexicon_file(path: str) -> list[Entry]:
     """The entries of a lexicon file (the shipped one or a corpus's): a YAML list of ``{name,
     kind, aliases}`` mappings, checked the same way for both.
@@ -64,7 +59,7 @@ def load_lexicon(path: str | None = None, extra: tuple[str, ...] = ()) -> Lexico
 
     Args:
         path: the base lexicon file.
-        extra: a corpus's own ``subjects.yaml`` files (:data:`CORPUS_LEXICON`), read first:
+        extra: a corpus's own ``subjects.yaml`` files (:data:`verifier.ingest.corpus.CORPUS_LEXICON`), read first:
             their entries win over the base's for the same alias.
 
     Raises:
