@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from verifier.engine import audit  # noqa: E402
-from verifier.ingest.corpus import extract_missing, load_corpus  # noqa: E402
+from verifier.extract.corpus import extract_missing  # noqa: E402
+from verifier.ingest.corpus import load_corpus  # noqa: E402
 
 CHIPS = [f"Chip{i}" for i in range(40)]
 MODELS = ["Atlas 70B", "Boreal 400B", "Cirrus 1T"]

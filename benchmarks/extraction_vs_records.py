@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from verifier.extract import extract_claims  # noqa: E402
+from verifier.extract.corpus import corpus_lexicon  # noqa: E402
 from verifier.ingest.corpus import load_corpus  # noqa: E402
 
 
@@ -53,7 +54,7 @@ def main() -> None:
     print(f"{'source':8} {'records':>7} {'reproduced':>10} {'share':>6} {'proposed':>8} {'spurious':>8} {'share':>6}")
     for sid, src in sorted(corpus.sources.items()):
         recs = [c for c in corpus.claims if c.source == sid and c.status != "rejected"]
-        props = extract_claims(src, corpus.external, corpus.lexicon())  # the corpus subjects.yaml, as audit reads it
+        props = extract_claims(src, corpus.external, corpus_lexicon(corpus))  # the corpus subjects.yaml, as audit reads it
         ok = [r for r in recs if any(overlaps(r, p) and same(r, p) for p in props)]
         spurious = [p for p in props if not any(overlaps(r, p) and same(r, p) for r in recs)]
         tot_r, tot_ok, tot_p, tot_sp = tot_r + len(recs), tot_ok + len(ok), tot_p + len(props), tot_sp + len(spurious)

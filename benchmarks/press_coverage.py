@@ -6,7 +6,7 @@
 folder is missing the script says so on stderr and exits 2.
 
 For each case folder (a folder with ``answer.yaml`` and its articles): the articles are loaded
-without records, claims are extracted with the corpus's own lexicon (``corpus.lexicon()``:
+without records, claims are extracted with the corpus's own lexicon (``corpus_lexicon(corpus)``:
 its ``subjects.yaml`` first, then the shipped one, as ``verifier audit`` reads it), and every
 quoted string of the answer key is measured:
 
@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from verifier.errors import InputError  # noqa: E402
 from verifier.extract import extract_claims  # noqa: E402
+from verifier.extract.corpus import corpus_lexicon  # noqa: E402
 from verifier.ingest.corpus import load_corpus  # noqa: E402
 from verifier.quantities import extract as extract_quantities  # noqa: E402
 
@@ -146,7 +147,7 @@ def measure_case(case: Path) -> tuple[Tally, Tally]:
     """
     answer = yaml.safe_load((case / "answer.yaml").read_text(encoding="utf-8")) or {}
     corpus = load_corpus([case], with_records=False)
-    lexicon = corpus.lexicon()
+    lexicon = corpus_lexicon(corpus)
     bodies, quantities, claims = {}, {}, {}
     for src in corpus.sources.values():
         names = {src.meta.id, Path(src.path).stem}

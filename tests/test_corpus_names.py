@@ -16,7 +16,8 @@ from verifier.engine import audit
 from verifier.extract import corpus_names, names
 from verifier.extract.corpus_names import unify_subjects
 from verifier.extract.names import word_parts
-from verifier.ingest.corpus import extract_missing, load_corpus
+from verifier.extract.corpus import extract_missing
+from verifier.ingest.corpus import load_corpus
 
 
 def _article(root: Path, id: str, title: str, body: str) -> None:

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from tests.builders import art, codes_of, corpus, findings
 from verifier.cli import app
 from verifier.extract import extract_claims
-from verifier.extract.lexicon import load_lexicon
+from verifier.extract.lexicon_files import load_lexicon
 from verifier.extract.merge import merge_file, merge_records
 from verifier.extract.segment import segment
 from verifier.ingest.articles import read_article

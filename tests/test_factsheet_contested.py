@@ -17,7 +17,8 @@ from verifier.engine import check
 from verifier.factindex import build_facts
 from verifier.factsheet import FactEntry, FactSheet, build_factsheet
 from verifier.graph import build_graph
-from verifier.ingest.corpus import Corpus, extract_missing, load_corpus
+from verifier.extract.corpus import extract_missing
+from verifier.ingest.corpus import Corpus, load_corpus
 from verifier.models.finding import Finding
 from verifier.rules.context import Context
 

@@ -141,12 +141,12 @@ def test_a_holder_in_the_sentence_outranks_the_title():
 
 def test_empty_lexicon(monkeypatch):
     """The holders are found with no lexicon at all: loading one fails the test."""
-    from verifier.extract import lexicon
+    from verifier.extract import lexicon_files
 
     def no_lexicon(*args, **kwargs):
         raise AssertionError("holder_candidates read a lexicon")
 
-    monkeypatch.setattr(lexicon, "load_lexicon", no_lexicon)
+    monkeypatch.setattr(lexicon_files, "load_lexicon", no_lexicon)
     for text, surface, holder in [("国家统计局共有职工5000人。", "5000", "国家统计局"), ("比亚迪新能源汽车出口量达到120万辆。", "120万", "比亚迪"),
                                   ("河南省小麦产量为762.6亿斤。", "762.6亿斤", "河南省"), ("铁路完成旅客发送量3.2亿人次。", "3.2亿", "铁路"),
                                   ("中国男性72206万人。", "72206万", "中国"), ("Metro Transit carried 2.3 million passengers.", "2.3 million", "Metro Transit")]:

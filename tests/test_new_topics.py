@@ -117,7 +117,8 @@ def test_时速_is_a_speed_not_a_distance() -> None:
 
 @pytest.mark.parametrize("pct, codes", [("50%", []), ("30%", ["V101"])])
 def test_a_company_owns_its_output(pct: str, codes: list) -> None:
-    from verifier.extract.lexicon import Entry, Lexicon, load_lexicon
+    from verifier.extract.lexicon import Entry, Lexicon
+    from verifier.extract.lexicon_files import load_lexicon
 
     lexicon = Lexicon([Entry("西岭锂业", "company", ()), *load_lexicon().entries])
     source = art("co", f"西岭锂业2025年碳酸锂产量为4.8万吨，较2024年的3.2万吨同比增长{pct}。")
@@ -127,7 +128,8 @@ def test_a_company_owns_its_output(pct: str, codes: list) -> None:
 
 
 def test_a_named_speaker_is_an_origin_for_v404() -> None:
-    from verifier.extract.lexicon import Entry, Lexicon, load_lexicon
+    from verifier.extract.lexicon import Entry, Lexicon
+    from verifier.extract.lexicon_files import load_lexicon
 
     lexicon = Lexicon([Entry("中车华岳", "company", ()), *load_lexicon().entries])
     source = art("sp", "据中车华岳介绍，HY380动车组每公里耗电19.5千瓦时。")

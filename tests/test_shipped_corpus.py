@@ -49,7 +49,7 @@ def test_gb200_power_contradiction_is_reported() -> None:
 def test_extraction_alone_finds_what_the_records_find() -> None:
     """Issue 3's bar: the extract-only audit reports the curated audit's errors (compared with
     each other, not with written-down answers), and every article yields claims without failing."""
-    from verifier.ingest.corpus import extract_missing
+    from verifier.extract.corpus import extract_missing
 
     curated = audit(load_corpus([ROOT]))
     extracted_corpus = load_corpus([ROOT])

@@ -20,7 +20,7 @@ __version__ = "0.1.0"
 
 _API = {
     "load_corpus": ("verifier.ingest.corpus", "load_corpus"),
-    "extract_missing": ("verifier.ingest.corpus", "extract_missing"),
+    "extract_missing": ("verifier.extract.corpus", "extract_missing"),
     "audit": ("verifier.engine", "audit"),
     "render": ("verifier.report", "render"),
     "extract_claims": ("verifier.extract", "extract_claims"),

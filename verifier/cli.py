@@ -143,7 +143,7 @@ def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Opti
         InputError: ``output`` cannot be written (checked before any work, :func:`_check_output`).
         UsageError: ``output`` is one of the files read (an article or a records file).
     """
-    from verifier.ingest.corpus import extract_missing
+    from verifier.extract.corpus import extract_missing
 
     _check_output(output)
     corpus = _load(paths, with_records=not extract_all)
@@ -369,6 +369,7 @@ def extract_command(
     dry_run: bool = typer.Option(False, "--dry-run", help="Report what would be added; write nothing."),
 ) -> None:
     """Propose claim records for articles into claims/<stem>.yaml, keeping reviewed records."""
+    from verifier.extract.corpus import corpus_lexicon
     from verifier.extract.corpus_names import unify_subjects
     from verifier.extract.merge import merge_file
 
@@ -378,7 +379,7 @@ def extract_command(
         if any(src.file is None for src in sources):
             raise UsageError("an article read from standard input has no file to keep records beside; save it to a file first")
         # one name per product across the articles, as `audit` gives them ('E12' -> 'Voltara E12')
-        lexicon = corpus.lexicon()
+        lexicon = corpus_lexicon(corpus)
         extracted = {}
         with _progress("extracting claims") as tick:
             tick(0, len(sources))

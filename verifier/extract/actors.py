@@ -17,7 +17,7 @@ from verifier.extract.owners import name_of
 from verifier.extract.subjects import PRODUCT_KINDS
 
 if TYPE_CHECKING:
-    from verifier.extract.claims import Run
+    from verifier.extract.run import Run
     from verifier.extract.context import Figure
     from verifier.extract.segment import Sentence
 

@@ -40,6 +40,23 @@ THE_COMPANY: Final = re.compile(
 )
 """'The company said': the figures are the company's, the company named last before it."""
 
+DESCRIPTOR_BEFORE: Final = re.compile(r"(?:\b(?:the|an?)\s+)?(?:[a-z][a-z-]*\s+){0,3}$")
+"""Lower-case words that describe a name before it, past an article: 'according to the consumer
+group HomeWatt', 'said the farm lobby Agriforum' (the speech verb or preposition comes before them)."""
+
+
+def speaker(body: str, start: int, end: int) -> bool:
+    """True when the name at ``[start, end)`` is framed as who says the figures ('Omdia said',
+    'according to the Ministry of Finance', 'according to the consumer group HomeWatt', '据海关总署',
+    ', said Jane Doe'), with the verbs of :data:`SAY_AFTER` and the prepositions of :data:`SAY_BEFORE`."""
+    before = re.sub(r"(?:\bthe\s+|\s+)$", "", body[max(0, start - 24):start], flags=re.IGNORECASE)
+    described = DESCRIPTOR_BEFORE.search(body, max(0, start - 60), start)
+    bare = body[max(0, start - 60):described.start()] if described and described.start() < start else None
+    return bool(SAY_AFTER.match(body, end) or SAY_BEFORE.search(before + " ")
+                or SAY_AFTER.fullmatch(" " + before.rsplit(" ", 1)[-1].rstrip(","))
+                or (bare is not None and bare.strip() and SAY_BEFORE.search(bare.rstrip() + " ")))
+
+
 def is_speaker(body: str, m: Mention) -> bool:
     """True when mention ``m`` is framed as who says the figures ('据Aquaflow介绍', 'Omdia said',
     'according to Omdia'), not as what they are about."""

@@ -22,7 +22,7 @@ from verifier.models.claim import Anchor, Claim, Comparison, Value
 from verifier.quantities.limits import representable
 
 if TYPE_CHECKING:
-    from verifier.extract.claims import Run
+    from verifier.extract.run import Run
 
 CONTEXT: Final = 32
 """Characters of prefix and suffix kept in an anchor (the W3C TextQuoteSelector context)."""

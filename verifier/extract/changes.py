@@ -22,7 +22,7 @@ from verifier.extract.subjects import RIVAL_WORDS, UNRESOLVED
 from verifier.models.claim import Claim, Comparison
 
 if TYPE_CHECKING:
-    from verifier.extract.claims import Run
+    from verifier.extract.run import Run
 
 _FROM_NAMED: Final = re.compile(r"(?:\bfrom|从|由)\s*[^,，;；.。\d]{0,24}?$", re.IGNORECASE)
 """'from', '从', '由' before the first figure of a change, with at most a name between ('从H2的')."""

@@ -15,7 +15,7 @@ a sentence or paragraph go through :class:`.spans.SpanIndex`, so time is linear 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Final
 
 from verifier.apposition import apposed
@@ -29,11 +29,13 @@ from verifier.extract.context import Figure, article_figures, model_mentions
 from verifier.extract.actors import deal_subject, event_subject
 from verifier.extract.columns import column_unit
 from verifier.extract.families import family_subject
-from verifier.extract.lexicon import Lexicon, Mention, demote_benchmarks, discover, learn_aliases, load_lexicon
+from verifier.extract.lexicon import Lexicon, demote_benchmarks, discover, learn_aliases
+from verifier.extract.lexicon_files import load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
 from verifier.extract.open_claims import framed, open_claim
 from verifier.extract.derived_claims import PER_AFTER, link
 from verifier.extract.portions import portion_claim
+from verifier.extract.run import Run
 from verifier.extract.decided import decision
 from verifier.extract.owners import DIFF_AFTER, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
@@ -90,34 +92,6 @@ _NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|respectively|in|for|at|on|to|from|by|
 """...nor one an English noun follows ('13 million Americans'): it counts that noun, in no unit of the list."""
 _OF_BEFORE = re.compile(r"的\s*$")
 """...nor one after 的 ('后者的 0.58')."""
-
-
-@dataclass
-class Run:
-    """State of one article's extraction. Mentions, subject mentions, models and claims are held
-    in :class:`SpanIndex` instances, so that each figure looks only at its own sentence or
-    paragraph (linear time in the article's length)."""
-
-    source: Source
-    external: dict[str, ExternalSource]
-    mentions: SpanIndex[Mention]
-    subjects: SpanIndex[Mention]
-    models: S.Models
-    memo: ArticleSubjects
-    aliases: dict[str, str]
-    generic: frozenset[str] = frozenset()
-    companies: frozenset[str] = frozenset()
-    company_mentions: SpanIndex[Mention] = field(default_factory=SpanIndex)
-    claims: SpanIndex[Claim] = field(default_factory=lambda: SpanIndex(start=_anchor_start))
-    open: list[Claim] = field(default_factory=list)
-    """Claims of figures no holder was accepted for (:mod:`.open_claims`), kept apart so that the
-    subject path's look-backs (the previous claim, the sentence's comparison) see only held ones."""
-    last: dict[int, Claim] = field(default_factory=dict)
-    spans: list[tuple[int, int]] = field(default_factory=list)
-
-
-def _anchor_start(c: Claim) -> int:
-    return c.anchor.start
 
 
 def extract_claims(source: Source, external: dict[str, ExternalSource] | None = None,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 from verifier.extract.subjects import join_names
 
 if TYPE_CHECKING:
-    from verifier.extract.claims import Run
+    from verifier.extract.run import Run
     from verifier.extract.context import Figure
     from verifier.extract.segment import Sentence
 

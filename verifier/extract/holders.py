@@ -28,7 +28,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from verifier.extract.attribution import SAY_AFTER, SAY_BEFORE
+from verifier.extract.attribution import speaker
 from verifier.extract.decided import OTHER_CLAUSE, Decided, decide
 from verifier.extract.en_names import Name, names_in, possessive, tokens
 from verifier.extract.frame_words import words
@@ -120,23 +120,6 @@ def unheld(body: str, sent: tuple[int, int], q: Quantity) -> bool:
     opening = text.lstrip(" \t,;:")
     return bool(INDEFINITE_SUBJECT.match(opening)) \
         or any(t.text.lower() in words("en")["national_words"] for t in tokens(body, sent[0], q.start))
-
-
-DESCRIPTOR_BEFORE: Final = re.compile(r"(?:\b(?:the|an?)\s+)?(?:[a-z][a-z-]*\s+){0,3}$")
-"""Lower-case words that describe a name before it, past an article: 'according to the consumer
-group HomeWatt', 'said the farm lobby Agriforum' (the speech verb or preposition comes before them)."""
-
-
-def speaker(body: str, start: int, end: int) -> bool:
-    """True when the name at ``[start, end)`` is framed as who says the figures ('Omdia said',
-    'according to the Ministry of Finance', 'according to the consumer group HomeWatt', '据海关总署',
-    ', said Jane Doe'), with the verbs and prepositions of :mod:`.attribution`."""
-    before = re.sub(r"(?:\bthe\s+|\s+)$", "", body[max(0, start - 24):start], flags=re.IGNORECASE)
-    described = DESCRIPTOR_BEFORE.search(body, max(0, start - 60), start)
-    bare = body[max(0, start - 60):described.start()] if described and described.start() < start else None
-    return bool(SAY_AFTER.match(body, end) or SAY_BEFORE.search(before + " ")
-                or SAY_AFTER.fullmatch(" " + before.rsplit(" ", 1)[-1].rstrip(","))
-                or (bare is not None and bare.strip() and SAY_BEFORE.search(bare.rstrip() + " ")))
 
 
 def _english(body: str, sent: tuple[int, int], start: int, end: int) -> list[Decided]:

@@ -9,7 +9,7 @@
   before it in the text, else in the title (全县一般公共预算收入… after 青川县…): *scope reference*.
 
 A name framed as who says the figures (据海关总署统计, 世界卫生组织表示，…, 教育部公布，…,
-国家统计局13日发布数据，…) is not a holder (:func:`.holders.speaker`, and a name whose predicate
+国家统计局13日发布数据，…) is not a holder (:func:`.attribution.speaker`, and a name whose predicate
 is a verb of saying or of releasing data: ``release_verbs`` and ``release_objects``).
 
 Shape::
@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from verifier.extract.attribution import SAY_AFTER
+from verifier.extract.attribution import SAY_AFTER, speaker
 from verifier.extract.decided import OTHER_CLAUSE, Decided, decide
 from verifier.extract.frame_words import words
 from verifier.extract.measured_zh import measure_head
@@ -38,8 +38,6 @@ LEAD_TAGS: Final = frozenset({"t", "d", "p", "f", "x", "c", "m", "mq"})
 def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: str = "") -> list[Decided]:
     """Holder candidates of a figure at ``[start, end)`` in Chinese sentence ``sent`` (``title``:
     the article's, where a scope reference may find its place)."""
-    from verifier.extract.holders import speaker
-
     cs, ce = clause_start(body, sent[0], start), clause_end(body, end, sent[1])
     out: list[Decided] = []
     for n in names_in(body, sent[0], sent[1]):

@@ -1,7 +1,8 @@
 """Subjects: an editable lexicon looked up with an automaton, plus names discovered in the text.
 
-The lexicon (``verifier/data/subjects.yaml``) lists subjects with aliases in both languages
-and a *kind* (product, company, model, platform, analyst...). Lookup runs one
+The lexicon (``verifier/data/subjects.yaml``, read by :func:`.lexicon_files.load_lexicon`) lists
+subjects with aliases in both languages and a *kind* (product, company, model, platform,
+analyst...). Lookup runs one
 pyahocorasick automaton over the case-folded text (~170 MB/s on English, see
 ``PERFORMANCE.md``), never a regex alternation. Variants that the automaton misses
 ("GB 200", "gb-200") are resolved with rapidfuzz against the normalised aliases.
@@ -21,11 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Final, Iterable
-
-DATA: Final = Path(__file__).resolve().parents[1] / "data" / "subjects.yaml"
 
 SUBJECT_KINDS: Final = frozenset({"product", "company", "person", "generic", "discovered", "quoted"})
 """Kinds whose mentions can be the subject of a figure."""
@@ -211,25 +208,6 @@ def _non_overlapping(found: list[Mention]) -> list[Mention]:
             kept.append(m)
             taken.take(m.start, m.end)
     return sorted(kept, key=lambda m: m.start)
-
-
-@lru_cache(maxsize=4)
-def load_lexicon(path: str | None = None, extra: tuple[str, ...] = ()) -> Lexicon:
-    """Build the lexicon from ``path`` (default: the shipped ``subjects.yaml``), once per
-    (path, extra).
-
-    Args:
-        path: the base lexicon file.
-        extra: a corpus's own ``subjects.yaml`` files (:mod:`.lexicon_files`), read first:
-            their entries win over the base's for the same alias.
-
-    Raises:
-        InputError: an extra file is not valid YAML or an entry lacks a name or a known kind
-            (``path:line: message``).
-    """
-    from verifier.extract.lexicon_files import read_lexicon_file
-
-    return Lexicon([*(e for f in extra for e in read_lexicon_file(f)), *read_lexicon_file(str(path or DATA))])
 
 
 def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[Mention]:

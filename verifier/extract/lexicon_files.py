@@ -1,22 +1,26 @@
-"""A corpus's own subjects lexicon: a ``subjects.yaml`` beside its articles, in the format of the
-shipped ``verifier/data/subjects.yaml``, for names the shipped lexicon lacks and discovery cannot
-find (Chinese company names, which no capital letter marks).
+"""The lexicon's files, read into a :class:`.lexicon.Lexicon`: the shipped
+``verifier/data/subjects.yaml``, and a corpus's own ``subjects.yaml`` beside its articles, in the
+same format, for names the shipped lexicon lacks and discovery cannot find (Chinese company
+names, which no capital letter marks).
 
 Shape::
 
     read_lexicon_file("sources/subjects.yaml") -> [Entry("星桩充电", "company", ("星桩",)), ...]
+    load_lexicon(None, ("sources/subjects.yaml",)) -> Lexicon([...corpus entries, ...shipped entries])
+
+It sits above :mod:`.lexicon` (the entries, the lookup and discovery), which reads no file.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-from verifier.extract.lexicon import KINDS, Entry
+from verifier.extract.lexicon import KINDS, Entry, Lexicon
 
-CORPUS_LEXICON: Final = "subjects.yaml"
-"""A corpus's own lexicon, beside its articles (``sources/subjects.yaml``): names the shipped
-lexicon lacks ('星桩充电', a company discovery cannot find), in the shipped file's format."""
+DATA: Final = Path(__file__).resolve().parents[1] / "data" / "subjects.yaml"
+"""The shipped lexicon."""
 
 def read_lexicon_file(path: str) -> list[Entry]:
     """The entries of a lexicon file (the shipped one or a corpus's): a YAML list of ``{name,
@@ -46,3 +50,20 @@ def read_lexicon_file(path: str) -> list[Entry]:
             raise InputError(path, line, "aliases must be a list: aliases: [星桩, Xingzhuang]")
         out.append(Entry(str(e["name"]), str(e["kind"]), tuple(str(a) for a in aliases)))
     return out
+
+
+@lru_cache(maxsize=4)
+def load_lexicon(path: str | None = None, extra: tuple[str, ...] = ()) -> Lexicon:
+    """Build the lexicon from ``path`` (default: the shipped ``subjects.yaml``), once per
+    (path, extra).
+
+    Args:
+        path: the base lexicon file.
+        extra: a corpus's own ``subjects.yaml`` files (:data:`verifier.ingest.corpus.CORPUS_LEXICON`), read first:
+            their entries win over the base's for the same alias.
+
+    Raises:
+        InputError: an extra file is not valid YAML or an entry lacks a name or a known kind
+            (``path:line: message``).
+    """
+    return Lexicon([*(e for f in extra for e in read_lexicon_file(f)), *read_lexicon_file(str(path or DATA))])

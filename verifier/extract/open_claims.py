@@ -30,7 +30,7 @@ from verifier.quantities.units import is_currency
 from verifier.vocabulary import UNIT_DIMENSIONS
 
 if TYPE_CHECKING:
-    from verifier.extract.claims import Run
+    from verifier.extract.run import Run
 
 
 RATIO_UNITS: Final = frozenset({"x"})

@@ -25,7 +25,7 @@ from verifier.extract.segment import Sentence, clause_end
 from verifier.extract.subjects import COMPANY_METRICS, FORMER, LATTER, PRODUCT_KINDS, SHIPMENTS, find_target, in_clause
 
 if TYPE_CHECKING:
-    from verifier.extract.claims import Run
+    from verifier.extract.run import Run
 
 SENTENCE_STOP: Final = re.compile(r"[。！？!?]|\.(?=\s)|\n")
 """The end of a full sentence (a semicolon only ends a clause)."""

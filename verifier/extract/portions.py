@@ -29,7 +29,7 @@ from verifier.quantities.units import is_currency
 from verifier.units import factor
 
 if TYPE_CHECKING:
-    from verifier.extract.claims import Run
+    from verifier.extract.run import Run
     from verifier.extract.context import Figure
     from verifier.extract.segment import Sentence
 

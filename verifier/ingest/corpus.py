@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verifier.errors import InputError, RecordError
-from verifier.extract.lexicon_files import CORPUS_LEXICON
 from verifier.ingest.articles import decode_article, read_article, read_article_text
 from verifier.ingest.readers import FOLDER_SUFFIXES, READERS
 from verifier.ingest.records import read_claims, read_external
@@ -33,6 +32,11 @@ from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 
 EXTERNAL_FILE = "external.yaml"
+"""The registry of external sources, beside the articles."""
+CORPUS_LEXICON = "subjects.yaml"
+"""A corpus's own subjects lexicon, beside its articles (``sources/subjects.yaml``): names the
+shipped lexicon lacks ('星桩充电', a company discovery cannot find), in the shipped file's format
+(read by :func:`verifier.extract.lexicon_files.load_lexicon`; ingest only collects its path)."""
 STDIN = Path("-")
 """The path that names standard input."""
 STDIN_SHOWN = "(stdin)"
@@ -52,17 +56,8 @@ class Corpus:
     extraction_errors: dict[str, str] = field(default_factory=dict)
     record_paths: dict[str, Path] = field(default_factory=dict)
     lexicon_files: list[str] = field(default_factory=list)
-    """The corpus's own ``subjects.yaml`` files (extraction reads them before the shipped lexicon)."""
-
-    def lexicon(self):
-        """The subjects lexicon of this corpus: its own files, then the shipped one.
-
-        Raises:
-            InputError: a corpus lexicon file is invalid.
-        """
-        from verifier.extract.lexicon import load_lexicon
-
-        return load_lexicon(None, tuple(self.lexicon_files))
+    """The corpus's own ``subjects.yaml`` files (extraction reads them before the shipped lexicon:
+    :func:`verifier.extract.corpus.corpus_lexicon`)."""
 
     def claims_of(self, source_id: str) -> list[Claim]:
         """Claims printed by ``source_id``, in offset order."""
@@ -241,52 +236,3 @@ def _add_records(corpus: Corpus, rec: Path) -> None:
             raise RecordError(shown, line, f"claim {claim.id!r} names source {claim.source!r}, which is not an article of this run (known: {known})")
         corpus.record_lines[claim.id] = (shown, line)
         corpus.claims.append(claim)
-
-
-def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None = None,
-                    progress=None) -> list[str]:
-    """Propose records, by extraction, for the articles that have none (all when ``everything``).
-
-    Extracted claims are held in memory only (``verifier extract`` writes them); their
-    ``record_lines`` point at the article. Articles are extracted in parallel when there are
-    many (:func:`verifier.parallel.map_articles`, ``jobs`` processes); ``progress(done,
-    total)`` is called after each article. A short name one article gives a product ('E12')
-    takes the full name another article or the records use ('Voltara E12'):
-    :func:`verifier.extract.corpus_names.unify_subjects`. Returns the ids of the sources extracted.
-    """
-    from verifier.extract.corpus_names import unify_subjects
-    from verifier.parallel import map_articles
-
-    have = {c.source for c in corpus.claims}
-    todo = [src for sid, src in sorted(corpus.sources.items()) if everything or sid not in have]
-    if everything:
-        corpus.claims = []
-        corpus.record_lines = {}
-    lexicon = corpus.lexicon()  # an invalid corpus lexicon stops the run here, with its file and line
-    extra = tuple(corpus.lexicon_files)
-    results = map_articles(_extract_one, [(src, corpus.external, extra) for src in todo], jobs, progress)
-    # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
-    unified = unify_subjects({src.id: claims for src, (claims, _) in zip(todo, results)},
-                             frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
-    for src, (_, error) in zip(todo, results):
-        if error:
-            corpus.extraction_errors[src.id] = error
-        for claim in unified[src.id]:
-            corpus.claims.append(claim)
-            corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
-    return [src.id for src in todo]
-
-
-def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]]) -> tuple[list[Claim], str | None]:
-    """(claims proposed for one article, None) or ([], what went wrong): one article that
-    breaks the extractor is reported (rule V602) and the others are still audited. Module
-    level, so a process pool can call it."""
-    from verifier.extract import extract_claims
-
-    from verifier.extract.lexicon import load_lexicon
-
-    src, external, extra = job
-    try:
-        return extract_claims(src, external, load_lexicon(None, extra)), None
-    except Exception as err:  # a bug in extraction must not hide the rest of the corpus
-        return [], f"{type(err).__name__}: {err}"

@@ -1,0 +1,79 @@
+"""Extraction over a corpus: propose records for the articles that have none.
+
+    corpus = load_corpus([Path("my-corpus")])   # verifier.ingest: articles, records, registry
+    extract_missing(corpus) -> ["article-id", ...]   # corpus.claims now holds their proposals
+
+This is the one place where a loaded :class:`~verifier.ingest.corpus.Corpus` meets extraction:
+:mod:`verifier.ingest` reads files and never calls :mod:`verifier.extract`; this module, above
+both, takes ingest's corpus and runs :func:`.claims.extract_claims` over its unrecorded
+articles, with the corpus's own lexicon (:func:`corpus_lexicon`) and one name per product
+across articles (:func:`.corpus_names.unify_subjects`).
+"""
+
+from __future__ import annotations
+
+from verifier.extract.claims import extract_claims
+from verifier.extract.corpus_names import unify_subjects
+from verifier.extract.lexicon import Lexicon
+from verifier.extract.lexicon_files import load_lexicon
+from verifier.ingest.corpus import Corpus
+from verifier.models.claim import Claim
+from verifier.models.source import ExternalSource, Source
+from verifier.parallel import map_articles
+
+
+def corpus_lexicon(corpus: Corpus) -> Lexicon:
+    """The subjects lexicon of ``corpus``: its own ``subjects.yaml`` files
+    (``corpus.lexicon_files``), then the shipped one.
+
+    Raises:
+        InputError: a corpus lexicon file is invalid.
+    """
+    return load_lexicon(None, tuple(corpus.lexicon_files))
+
+
+def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None = None,
+                    progress=None) -> list[str]:
+    """Propose records, by extraction, for the articles that have none (all when ``everything``).
+
+    Extracted claims are held in memory only (``verifier extract`` writes them); their
+    ``record_lines`` point at the article. Articles are extracted in parallel when there are
+    many (:func:`verifier.parallel.map_articles`, ``jobs`` processes); ``progress(done,
+    total)`` is called after each article. A short name one article gives a product ('E12')
+    takes the full name another article or the records use ('Voltara E12'):
+    :func:`verifier.extract.corpus_names.unify_subjects`. Returns the ids of the sources extracted.
+
+    Raises:
+        InputError: a corpus lexicon file is invalid (before any article is read). An article
+            that breaks the extractor raises nothing: its error is kept in
+            ``corpus.extraction_errors`` (rule V602).
+    """
+    have = {c.source for c in corpus.claims}
+    todo = [src for sid, src in sorted(corpus.sources.items()) if everything or sid not in have]
+    if everything:
+        corpus.claims = []
+        corpus.record_lines = {}
+    lexicon = corpus_lexicon(corpus)  # an invalid corpus lexicon stops the run here, with its file and line
+    extra = tuple(corpus.lexicon_files)
+    results = map_articles(_extract_one, [(src, corpus.external, extra) for src in todo], jobs, progress)
+    # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
+    unified = unify_subjects({src.id: claims for src, (claims, _) in zip(todo, results)},
+                             frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
+    for src, (_, error) in zip(todo, results):
+        if error:
+            corpus.extraction_errors[src.id] = error
+        for claim in unified[src.id]:
+            corpus.claims.append(claim)
+            corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
+    return [src.id for src in todo]
+
+
+def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]]) -> tuple[list[Claim], str | None]:
+    """(claims proposed for one article, None) or ([], what went wrong): one article that
+    breaks the extractor is reported (rule V602) and the others are still audited. Module
+    level, so a process pool can call it."""
+    src, external, extra = job
+    try:
+        return extract_claims(src, external, load_lexicon(None, extra)), None
+    except Exception as err:  # a bug in extraction must not hide the rest of the corpus
+        return [], f"{type(err).__name__}: {err}"
