@@ -4,9 +4,10 @@
 
 A recorded claim is *reproduced* when a proposed claim overlaps its anchor and gives the same
 value (number, or low/high; ISO date for dates, all within 0.5 %), unit, subject and metric.
-A proposal is *spurious* when it overlaps no recorded claim's anchor, or overlaps only records
-it does not reproduce. Prints the shares per source and overall; ``--misses`` and
-``--spurious`` list the claims behind them.
+A proposal with a holder is *spurious* when it overlaps no recorded claim's anchor, or overlaps
+only records it does not reproduce; proposals without a holder (figures the records leave out,
+checked only within their sentence) are counted apart, under *unheld*. Prints the shares per
+source and overall; ``--misses`` and ``--spurious`` list the claims behind them.
 """
 
 from __future__ import annotations
@@ -50,15 +51,18 @@ def main() -> None:
     ap.add_argument("--spurious", action="store_true", help="list spurious proposals")
     args = ap.parse_args()
     corpus = load_corpus([Path(args.root)])
-    tot_r = tot_ok = tot_p = tot_sp = 0
-    print(f"{'source':8} {'records':>7} {'reproduced':>10} {'share':>6} {'proposed':>8} {'spurious':>8} {'share':>6}")
+    tot_r = tot_ok = tot_p = tot_sp = tot_u = 0
+    print(f"{'source':8} {'records':>7} {'reproduced':>10} {'share':>6} {'held':>8} {'spurious':>8} {'share':>6} {'unheld':>7}")
     for sid, src in sorted(corpus.sources.items()):
         recs = [c for c in corpus.claims if c.source == sid and c.status != "rejected"]
-        props = extract_claims(src, corpus.external, corpus_lexicon(corpus))  # the corpus subjects.yaml, as audit reads it
+        every = extract_claims(src, corpus.external, corpus_lexicon(corpus))  # the corpus subjects.yaml, as audit reads it
+        props = [p for p in every if p.subject]
         ok = [r for r in recs if any(overlaps(r, p) and same(r, p) for p in props)]
         spurious = [p for p in props if not any(overlaps(r, p) and same(r, p) for r in recs)]
-        tot_r, tot_ok, tot_p, tot_sp = tot_r + len(recs), tot_ok + len(ok), tot_p + len(props), tot_sp + len(spurious)
-        print(f"{sid:8} {len(recs):7} {len(ok):10} {len(ok) / max(1, len(recs)):6.1%} {len(props):8} {len(spurious):8} {len(spurious) / max(1, len(props)):6.1%}")
+        unheld = len(every) - len(props)
+        tot_r, tot_ok, tot_p, tot_sp, tot_u = tot_r + len(recs), tot_ok + len(ok), tot_p + len(props), tot_sp + len(spurious), tot_u + unheld
+        print(f"{sid:8} {len(recs):7} {len(ok):10} {len(ok) / max(1, len(recs)):6.1%} {len(props):8} {len(spurious):8} "
+              f"{len(spurious) / max(1, len(props)):6.1%} {unheld:7}")
         if args.misses:
             for r in recs:
                 if r not in ok:
@@ -68,7 +72,7 @@ def main() -> None:
         if args.spurious:
             for p in spurious:
                 print(f"   SPUR {p.anchor.start} {p.anchor.quote!r} {p.subject}/{p.metric}/{p.value.number or (p.value.low, p.value.high) or p.value.iso} {p.value.unit} {p.comparison}")
-    print(f"{'overall':8} {tot_r:7} {tot_ok:10} {tot_ok / max(1, tot_r):6.1%} {tot_p:8} {tot_sp:8} {tot_sp / max(1, tot_p):6.1%}")
+    print(f"{'overall':8} {tot_r:7} {tot_ok:10} {tot_ok / max(1, tot_r):6.1%} {tot_p:8} {tot_sp:8} {tot_sp / max(1, tot_p):6.1%} {tot_u:7}")
 
 
 if __name__ == "__main__":
