@@ -168,6 +168,27 @@ _QUALIFIER: Final = r"(?:\s+(?:by|of))?(?:\s+(?:about|around|nearly|almost|some|
 """What may stand between a verb or noun of change and its figure: 'rose by about 12%'."""
 
 
+@lru_cache(maxsize=2)
+def words(path: str | None = None) -> dict:
+    """The cue words of ``path`` (default: the shipped ``derivations.yaml``) as loaded, once:
+    {section: {'en': [...], 'zh': [...]}} (see the file for the sections).
+
+    Raises:
+        OSError, yaml.YAMLError: the file cannot be read or parsed.
+    """
+    return yaml.safe_load(Path(path or DATA).read_text(encoding="utf-8"))
+
+
+def change_verbs_en() -> list[str]:
+    """English verbs and nouns of change, and multiples in words ('rose', 'an increase', 'doubled'):
+    the words after which 'from A to B' or 'P% to B' is a change over time, not a range (read by
+    :mod:`verifier.extract.context`). The adverbs 'up' and 'down' are left out: alone they do
+    not make a following span a change ('up to 20%')."""
+    d = words()
+    out = [w for key in ("up", "down", "up_nouns", "down_nouns") for w in d[key]["en"]]
+    return [w for w in out if w not in ("up", "down")] + list(d["multiples"]["en"]) + list(d["change_phrases"]["en"])
+
+
 @lru_cache(maxsize=1)
 def cues(path: str | None = None) -> Cues:
     """Compile the cue words of ``path`` (default: the shipped ``derivations.yaml``), once.
@@ -176,7 +197,7 @@ def cues(path: str | None = None) -> Cues:
         OSError, yaml.YAMLError: the file cannot be read or parsed.
         KeyError: a section the module needs is missing.
     """
-    d = yaml.safe_load(Path(path or DATA).read_text(encoding="utf-8"))
+    d = words(path)
     i = re.IGNORECASE
 
     def both(key: str, zh_fill: str = "") -> str:
