@@ -154,13 +154,15 @@ def _with(c: Claim, d: Derivation, ops: list[Claim]) -> Claim:
 
 
 def _words_claim(body: str, d: Derivation, cid: str, source: str, like: Claim) -> Claim:
-    """The claim of a factor stated in words ('翻了两番' = 4 x), anchored on the words."""
+    """The claim of a factor stated in words ('翻了两番' = 4 x), anchored on the words. A word of
+    multiple is read as 'about' its factor (:data:`verifier.numeric.APPROX_WIDTH`, ±5 %): press
+    copy writes 'doubled' for 2.08 times and '翻两番' for 4.1 times, never for 2.3 or 4.5."""
     s, e = d.words
     return Claim(
         id=cid, source=source,
         anchor=Anchor(quote=body[s:e], start=s, end=e, prefix=body[max(0, s - CONTEXT):s], suffix=body[e:e + CONTEXT]),
-        subject=None, metric="ratio", kind="ratio", measured=like.measured,
-        value=Value(printed=body[s:e], number=d.stated, unit="x"),  # a word states its factor exactly
+        subject=None, metric="ratio", kind="ratio", measured=like.measured, approx="about",
+        value=Value(printed=body[s:e], number=d.stated, unit="x"),
         attribution=Attribution(origin=like.attribution.origin, said_by=like.attribution.said_by, tier=like.attribution.tier),
         status="proposed",
     )

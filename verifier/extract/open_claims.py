@@ -49,7 +49,8 @@ def measures_nothing(q, after: str) -> bool:
     if q.kind in NOT_CLAIMS or q.iso is not None or q.value is None:
         return True
     v = q.value
-    if q.unit is None and isinstance(v, (int, float)) and float(v).is_integer() and 1900 <= v <= 2100 and q.approx is None:
+    if q.unit is None and isinstance(v, (int, float)) and float(v).is_integer() and 1900 <= v <= 2100 and q.approx is None \
+            and "," not in q.surface:  # a year is never printed with a thousands separator ("2,000 beds")
         return True
     if q.unit is None and v == 1 and not any(ch.isdigit() for ch in q.surface):
         return True
