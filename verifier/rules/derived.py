@@ -203,9 +203,12 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     restatement in another unit or scale ('1,411.75 million (1.41175 billion)'), a share
     from its part and whole ('66 of 561 (29.6%)'), a multiple ('3 times as much', '翻两番'
     is 4), 'x times more' (read both as a / b and a / b − 1: flagged only when neither fits),
-    a difference, and parts that should add up to their whole. A change whose words and
+    a difference, parts that should add up to their printed total, and the shares of one whole
+    ('52% for, 41% against and 12% undecided': the last share against 100 − the others, with
+    :data:`PARTITION_SLACK`; less than the rest is only a warning). A change whose words and
     figures go opposite ways ('fell 0.3%' when the figures rise) is flagged too. A percentage
-    change between two percentages that fits only as percentage points is a warning.
+    change between two percentages that fits only as percentage points is a warning. The
+    message names each operand by its role ('base 4.5%, new 4.1%', 'part 200, whole 500').
 
     Tolerance: the stated figure's printed band (half its last digit, widened by an
     approximation word) must meet the band recomputed from the operands' printed bands.
