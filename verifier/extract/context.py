@@ -9,7 +9,9 @@ Fix-ups, where the quantity layer reads a span one way and a claim needs another
 
 * a bare number followed by a spaced scale and currency ('1050 亿美元') becomes money;
 * 'fell from $9,000 to $7,500' (one range for the quantity layer) becomes two figures when
-  a verb of change governs it: a change over time, not a range (see :data:`CHANGE_BEFORE`).
+  a verb of change governs it: a change over time, not a range (see :data:`CHANGE_BEFORE`);
+  so do 'rose 15% to 2.3 million' and 'fell by 300 to 4,100' right after a verb of change: the
+  size of a change and the level reached (see :data:`CHANGE_RIGHT_BEFORE`).
 """
 
 from __future__ import annotations
@@ -48,14 +50,30 @@ _APPROX_BEFORE: Final = re.compile(r"约(?:低|高|快|慢|少|多)\s*$")
 """'约低 1.7 倍': an approximation word separated from the figure by a comparative."""
 
 
-CHANGE_BEFORE: Final = re.compile(
-    r"(?:\b(?:cut|cuts|slashed|lowered|reduced|raised|increased|boosted|fell|falls|fall|falling|dropped|drops|drop|"
-    r"declined|decline|declines|rose|rises|rise|rising|grew|grows|grow|climbed|climb|jumped|shrank|shrink|"
-    r"decreased|decrease|reduce|lower|raise|increase|went (?:up|down)|go (?:up|down)|moved)\b[^,.;:]{0,40})$",  # 'cut the launch price '
-    re.IGNORECASE,
-)
+def _change_alternation() -> str:
+    from verifier.extract.derivations import change_verbs_en
+
+    words = sorted(change_verbs_en(), key=len, reverse=True)
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+
+
+_VERBS: Final = _change_alternation()
+"""The English words of change of ``verifier/data/derivations.yaml`` (their one home), as one alternation."""
+
+CHANGE_BEFORE: Final = re.compile(r"(?:\b(?:" + _VERBS + r")\b[^,.;:]{0,40})$", re.IGNORECASE)  # 'cut the launch price '
 """A verb of change in the clause before 'from A to B': the figures are a subject's value before
-and after the change ('cut the price from $9,000 to $7,500'), not a range ('ranged from 89% to 92%')."""
+and after the change ('cut the price from $9,000 to $7,500', 'doubled from 1,500 to 3,000'), not
+a range ('ranged from 89% to 92%')."""
+
+CHANGE_RIGHT_BEFORE: Final = re.compile(
+    r"\b(?:" + _VERBS + r")(?:\s+by)?(?:\s+(?:about|around|nearly|almost|some|roughly|just|only|another|a\s+further))?\s*$",
+    re.IGNORECASE)
+"""A verb of change right before 'P% to B' or 'by N to B' ('rose 15% to 2.3 million', 'fell by
+300 to 4,100'): the first figure is the size of the change and the second the level reached,
+never a range."""
+
+_SIZE_TO: Final = re.compile(r"(\S.*?)\s+to\s+(\S.*)", re.IGNORECASE)
+"""The two sides of a span 'A to B' the quantity layer read as one range."""
 
 _FROM_TO: Final = re.compile(r"from\s+(\S.*?)\s+(?:down |up )?to\s+(\S.*)", re.IGNORECASE)
 """The two sides of a range printed 'from A to B'."""
@@ -112,16 +130,27 @@ def _change(body: str, q, extract) -> list:
     when the range is no change or a side does not read as one quantity."""
     m = _FROM_TO.fullmatch(q.surface)
     line_start = body.rfind("\n", 0, q.start) + 1
+    sized = False
     if not m or not CHANGE_BEFORE.search(body, max(line_start, q.start - 60), q.start):
-        return []
+        m = _SIZE_TO.fullmatch(q.surface)
+        verb = CHANGE_RIGHT_BEFORE.search(body, max(line_start, q.start - 60), q.start)
+        if not m or not verb or q.surface.lower().startswith("from"):
+            return []
+        sized = True  # 'rose 15% to 2.3 million': a change and the level reached
+        by = re.search(r"\bby\b", verb.group(), re.IGNORECASE) is not None
     out = []
     for g in (1, 2):
         got = extract(m.group(g))
         if len(got) != 1 or got[0].kind == "range" or got[0].out_of_range:
             return []
         out.append(got[0]._replace(start=q.start + m.start(g) + got[0].start, end=q.start + m.start(g) + got[0].end))
-    if out[0].unit is None:
-        out[0] = out[0]._replace(unit=out[1].unit, kind=out[1].kind)  # 'from 700 to 550 W'
+    if out[0].unit is None and out[1].unit not in ("%", "pp", "‰", "x"):
+        out[0] = out[0]._replace(unit=out[1].unit, kind=out[1].kind)  # 'from 700 to 550 W', 'by 300 to 4,100 t'
+    if sized:
+        # '2% to 3%' after a verb is a forecast's range ('to grow 2% to 3%'), and 'rose 300 to 400'
+        # may be one: sides in one unit are a change and a level only after 'by'
+        same = out[0].unit == out[1].unit
+        return out if out[1].unit not in ("pp", "x") and not (same and (out[0].unit == "%" or not by)) else []
     return out if out[0].unit == out[1].unit else []
 
 

@@ -144,6 +144,7 @@ class Cues(NamedTuple):
     period_on_period: re.Pattern
     interval_after: re.Pattern
     year_before: re.Pattern
+    earlier_period: re.Pattern
     share: dict[str, re.Pattern]
     total_before: re.Pattern
     total_after: re.Pattern
@@ -168,6 +169,27 @@ _QUALIFIER: Final = r"(?:\s+(?:by|of))?(?:\s+(?:about|around|nearly|almost|some|
 """What may stand between a verb or noun of change and its figure: 'rose by about 12%'."""
 
 
+@lru_cache(maxsize=2)
+def words(path: str | None = None) -> dict:
+    """The cue words of ``path`` (default: the shipped ``derivations.yaml``) as loaded, once:
+    {section: {'en': [...], 'zh': [...]}} (see the file for the sections).
+
+    Raises:
+        OSError, yaml.YAMLError: the file cannot be read or parsed.
+    """
+    return yaml.safe_load(Path(path or DATA).read_text(encoding="utf-8"))
+
+
+def change_verbs_en() -> list[str]:
+    """English verbs and nouns of change, and multiples in words ('rose', 'an increase', 'doubled'):
+    the words after which 'from A to B' or 'P% to B' is a change over time, not a range (read by
+    :mod:`verifier.extract.context`). The adverbs 'up' and 'down' are left out: alone they do
+    not make a following span a change ('up to 20%')."""
+    d = words()
+    out = [w for key in ("up", "down", "up_nouns", "down_nouns") for w in d[key]["en"]]
+    return [w for w in out if w not in ("up", "down")] + list(d["multiples"]["en"]) + list(d["change_phrases"]["en"])
+
+
 @lru_cache(maxsize=1)
 def cues(path: str | None = None) -> Cues:
     """Compile the cue words of ``path`` (default: the shipped ``derivations.yaml``), once.
@@ -176,7 +198,7 @@ def cues(path: str | None = None) -> Cues:
         OSError, yaml.YAMLError: the file cannot be read or parsed.
         KeyError: a section the module needs is missing.
     """
-    d = yaml.safe_load(Path(path or DATA).read_text(encoding="utf-8"))
+    d = words(path)
     i = re.IGNORECASE
 
     def both(key: str, zh_fill: str = "") -> str:
@@ -193,6 +215,8 @@ def cues(path: str | None = None) -> Cues:
     for direction, nouns, comp in (("up", "up_nouns", "more"), ("down", "down_nouns", "less")):
         change_after.append((re.compile(r"^\s*(?:-?\s*(?:percentage[- ])?points?\s+|-\s*)?(?P<w>" + _en(d[nouns]["en"]) + ")", i), direction))
         change_after.append((re.compile(r"^\s*(?P<w>" + _en(d[comp]["en"]) + r"(?:\s+[A-Za-z]+){0,2}?\s+than)(?![A-Za-z])", i), direction))
+        # 'to $2 from $6, three times lower.': the comparative ends its clause, the pair stands before it
+        change_after.append((re.compile(r"^\s*(?P<w>" + _en(d[comp]["en"]) + r")(?=\s*(?:[.;]|$))", i), direction))
     multiples = {**d["multiples"]["en"], **d["multiples"]["zh"]}
     return Cues(
         change_before=tuple(change_before),
@@ -214,6 +238,7 @@ def cues(path: str | None = None) -> Cues:
         period_on_period=re.compile(both("period_on_period"), i),
         interval_after=re.compile(r"^\s*(?:" + both("interval") + ")", i),
         year_before=re.compile(_en(d["year_before"]["en"]) + r"\s*$", i),
+        earlier_period=re.compile(both("earlier_period"), i),
         share={
             "en": re.compile(r"^\s+(?P<w>" + _en(d["share"]["en"]) + r")\s+(?:the\s+|all\s+|every\s+)?$", i),
             "among": re.compile(r"(?P<w>" + _zh(d["share"]["zh_among"]) + r")(?:[，,]\s*(?:其中)?(?:就有|有))?\s*$"),
@@ -254,6 +279,7 @@ class _Sent:
 
     def __init__(self, body: str, sent: tuple[int, int], figures: list[Quantity], c: Cues):
         self.lo, self.hi = sent
+        self.body = body
         self.figs = figures
         self.c = c
         chars = list(body[self.lo:self.hi])
@@ -416,11 +442,58 @@ def _pair(S: _Sent, lo: int, hi: int, pairable: list[int], prev_of: dict[int, in
             got = _Pair(y, x, _SURE, 0, 0)
         elif (rx, ry) == (None, "base") and S.s(x) < lo and not _CLAUSE_BREAK.search(S.between(x, y)):
             got = _Pair(y, x, _LIKELY, 0, 0)
+        elif (rx, ry) == (None, None) and (order := _by_period(S, x, y)):
+            got = _Pair(*order, _LIKELY, 0, 0)  # '2024年为9万辆，2023年为8万辆，同比增长12.5%'
+        elif (rx, ry) == (None, "new") and S.s(x) < lo and _period(S, x) == _EARLIER:
+            got = _Pair(x, y, _LIKELY, 0, 0)    # '上年为8万辆，今年增至9万辆': the base named by its period
         else:
             continue
         if best is None or dist < best[0]:
             best = (dist, got._replace(lo=min(S.s(x), lo), hi=max(S.e(y), hi)))
     return best[1] if best else None
+
+
+_EARLIER: Final = -1.0
+"""The period key of a figure named as of the earlier period ('上年同期', 'a year earlier'): before any year."""
+
+_YEAR_AFTER: Final = re.compile(r"^\s*(?:in|for|during|of)\s+(?:fiscal\s+|FY\s*)?((?:19|20)\d\d)(?!\d)", re.IGNORECASE)
+"""A year printed right after a figure: '90,000 in 2024'."""
+_YEAR: Final = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+_BREAK: Final = re.compile(r"[，,;；:：]")
+
+
+def _period(S: _Sent, i: int) -> float | None:
+    """The period figure ``i`` is given for, as a sortable key: its year ('2023年为8万辆', '90,000 in
+    2024'), :data:`_EARLIER` for words of the earlier period ('上年同期为400亿', '80,000 a year
+    earlier'), or None. Read in the raw text from the previous operand or clause break to the figure,
+    and in the few words after it."""
+    q = S.figs[i]
+    prev = _prev(S, i)
+    lo = max(S.lo, S.figs[prev].end if prev is not None else S.lo)
+    left = S.body[lo:q.start]
+    cut = max((m.end() for m in _BREAK.finditer(left)), default=0)
+    left = left[cut:]
+    right = S.body[q.end:min(S.hi, q.end + 24)]
+    right = right[:m.start()] if (m := _BREAK.search(right)) else right
+    if m := _YEAR_AFTER.match(right):
+        return float(m.group(1))
+    if S.c.earlier_period.search(left) or S.c.earlier_period.match(right.lstrip()):
+        return _EARLIER
+    years = _YEAR.findall(left)
+    return float(years[-1]) if years else None
+
+
+def _by_period(S: _Sent, x: int, y: int) -> tuple[int, int] | None:
+    """(base, new) of two unmarked figures set by the periods they are given for, the earlier the
+    base; None unless both have one and they differ."""
+    px, py = _period(S, x), _period(S, y)
+    if px is None or py is None or px == py:
+        if px == _EARLIER and py is None:
+            return x, y
+        if py == _EARLIER and px is None:
+            return y, x
+        return None
+    return (x, y) if px < py else (y, x)
 
 
 def _direction(S: _Sent, lo: int, hi: int) -> str | None:
@@ -652,8 +725,8 @@ def _partitions(S: _Sent, cued: dict[int, _Cue]) -> list[Derivation]:
         t += 1
         if len(run) < 2 or re.match(r"\s+of\b", S.right(run[-1])):
             continue
-        last = _LAST_JOIN.search(S.between(run[-2], run[-1]))
-        if not last:
+        last = _LAST_JOIN.search(S.between(run[-2], run[-1])) or S.c.remainder.search(S.between(run[-2], run[-1]))
+        if not last:  # '41% against and 9% undecided', '41%反对，其余7%未表态'
             continue
         tail = S.text[S.s(run[0]):min(len(S.text), S.e(run[-1]) + 20)]
         rest = S.c.remainder.search(tail)
@@ -666,7 +739,9 @@ def _partitions(S: _Sent, cued: dict[int, _Cue]) -> list[Derivation]:
 
 
 _RATE_BESIDE: Final = re.compile(r"^[^\d;；。]{0,20}?(?:[(（]|,\s*or|,\s*a\s+rate\s+of|即|为|达|，)\s*$", re.IGNORECASE)
-_EVERY_THEN: Final = re.compile(r"^[^\d;]{0,30}?,\s*(?:there\s+(?:are|were|is|was)\s+)?$", re.IGNORECASE)
+_EVERY_THEN: Final = re.compile(r"^[^\d;]{0,30}?(?:,\s*(?:there\s+(?:are|were|is|was)\s+)?|\s(?:there\s+)?(?:are|were|is|was|has|had|have)\s+)$",
+                                re.IGNORECASE)
+"""Between 'for every X' and its Y: 'for every 1,000 residents, 2.4 …', '… residents there are 2.4 …'."""
 _ZH_EVERY_HAS: Final = re.compile(r"^[^\d，,。；;]{0,4}(?:中就有|中有|就有|有|拥有)[^\d，,。；;]{0,6}$")
 
 

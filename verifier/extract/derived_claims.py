@@ -26,7 +26,7 @@ from verifier.models.claim import Anchor, Attribution, Claim, Decision, Derived,
 from verifier.quantities import Quantity
 
 CHECKED_OPS: Final = frozenset({"percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share",
-                                "difference", "sum", "per_every", "conversion", "quotient"})
+                                "difference", "sum", "remainder", "per_every", "conversion", "quotient"})
 """Ops :mod:`verifier.rules.derived` recomputes (see :data:`verifier.models.claim.Op`)."""
 
 CONTEXT: Final = 32
@@ -55,10 +55,11 @@ def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], clai
         if len(inside) < 2 and not any(ch in body[sent.start:sent.end] for ch in "翻倍") and "doubl" not in body[sent.start:sent.end]:
             continue
         for d in [*derivations(body, (sent.start, sent.end), inside), *restatements(body, inside, at), *quotients(body, inside)]:
-            if d.op not in CHECKED_OPS:
+            d = _as_remainder(d)
+            if d is None or d.op not in CHECKED_OPS:
                 continue
             ops = [at.get((inside[i].start, inside[i].end)) for i in d.operands]
-            if any(o is None for o in ops) or len(ops) < 2 and d.op not in ("share", "conversion"):
+            if any(o is None for o in ops) or len(ops) < 2 and d.op not in ("share", "conversion", "remainder"):
                 continue
             if d.result is not None:
                 result = at.get((inside[d.result].start, inside[d.result].end))
@@ -70,6 +71,18 @@ def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], clai
                 added.append(_with(_words_claim(body, d, f"{source}-x{n:03d}", source, ops[0]), d, ops))
     out = [updated.get(c.id, c) for c in claims] + added
     return sorted(out, key=lambda c: (c.anchor.start, c.anchor.end))
+
+
+def _as_remainder(d: Derivation) -> Derivation | None:
+    """A partition ('52% for, 41% against and 9% undecided': op 'sum', no result, stated 100) as
+    op 'remainder' on its last share, the others its operands, so the rule has a printed figure
+    to judge; None for a partition read without a word that names the rest (shares of different
+    wholes as often as of one: 'turnout was 61% in the north, 58% in the south and 40% …')."""
+    if d.op != "sum" or d.result is not None:
+        return d
+    if d.stated != 100.0 or d.confidence < WARNING_BELOW:
+        return None
+    return Derivation("remainder", d.operands[-1], d.operands[:-1], d.words, confidence=d.confidence)
 
 
 PER_AFTER: Final = re.compile(r"\s*(?:for\s+(?:every|each)|per\b|a\s+(?:head|person|year|month|day)\b|each\b|apiece|/)", re.IGNORECASE)
@@ -141,13 +154,15 @@ def _with(c: Claim, d: Derivation, ops: list[Claim]) -> Claim:
 
 
 def _words_claim(body: str, d: Derivation, cid: str, source: str, like: Claim) -> Claim:
-    """The claim of a factor stated in words ('翻了两番' = 4 x), anchored on the words."""
+    """The claim of a factor stated in words ('翻了两番' = 4 x), anchored on the words. A word of
+    multiple is read as 'about' its factor (:data:`verifier.numeric.APPROX_WIDTH`, ±5 %): press
+    copy writes 'doubled' for 2.08 times and '翻两番' for 4.1 times, never for 2.3 or 4.5."""
     s, e = d.words
     return Claim(
         id=cid, source=source,
         anchor=Anchor(quote=body[s:e], start=s, end=e, prefix=body[max(0, s - CONTEXT):s], suffix=body[e:e + CONTEXT]),
-        subject=None, metric="ratio", kind="ratio", measured=like.measured,
-        value=Value(printed=body[s:e], number=d.stated, unit="x"),  # a word states its factor exactly
+        subject=None, metric="ratio", kind="ratio", measured=like.measured, approx="about",
+        value=Value(printed=body[s:e], number=d.stated, unit="x"),
         attribution=Attribution(origin=like.attribution.origin, said_by=like.attribution.said_by, tier=like.attribution.tier),
         status="proposed",
     )

@@ -178,7 +178,7 @@ class Decision(BaseModel):
 
 
 Op = Literal["percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share", "difference", "sum",
-             "per_every", "conversion", "quotient"]
+             "remainder", "per_every", "conversion", "quotient"]
 """How a derived figure follows from its operands (claims of the same sentence), with the value
 the rule V111 recomputes (``a``, ``b`` the operands in order; bands from printed precision):
 
@@ -191,6 +191,8 @@ the rule V111 recomputes (``a``, ``b`` the operands in order; bands from printed
 * ``share``: (part, whole) -> 100 part / whole % ('66 of 561 (29.6%)')
 * ``difference``: (a, b) -> abs(a - b) in their unit ('比上年多646万人')
 * ``sum``: (parts...) -> their sum, the whole ('515, 2,006 and 561, 3,082 in all')
+* ``remainder``: (shares...) -> 100 - their sum, in %: the last share of one whole listed with the others
+  ('52% for, 41% against and 9% undecided')
 * ``per_every``: (y, x) -> y / x, in % or ‰ as printed ('每1,000人中有6.77人，出生率6.77‰')
 * ``quotient``: (total, count) -> total / count ('$49 billion, or $376 for every one of 13 million')
 * ``conversion``: (a,) -> a in the derived figure's unit or scale ('1,411.75 million (1.41175 billion)',

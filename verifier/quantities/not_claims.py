@@ -44,7 +44,8 @@ def why_not_a_claim(q, after: str = "") -> str | None:
     if q.out_of_range or q.value is None:
         return "beyond the range checked (V604)"
     v = q.value
-    if q.unit is None and isinstance(v, (int, float)) and float(v).is_integer() and YEARS[0] <= v <= YEARS[1] and q.approx is None:
+    if q.unit is None and isinstance(v, (int, float)) and float(v).is_integer() and YEARS[0] <= v <= YEARS[1] and q.approx is None \
+            and "," not in q.surface:  # a year is never printed with a thousands separator ('2,000 beds')
         return "a year"
     if q.unit is None and v == 1 and not any(ch.isdigit() for ch in q.surface):
         return "the word 'one'"

@@ -155,7 +155,9 @@ def scan_tenths(t: str, spans: Spans, out: list[Hit]) -> None:
                 tenths /= 10
         if tenths is None or not 0 < tenths < 10:
             continue
-        out.append(Hit(m.start(), m.end(), _tidy(tenths * 10), None, "percent", "fixed", "%"))
+        # the step of the last tenth printed: 三成 is a whole tenth (10 %), 八点五折 a hundredth (1 %)
+        step = 10.0 if float(tenths).is_integer() and "点" not in n and "點" not in n and "." not in n else 1.0
+        out.append(Hit(m.start(), m.end(), _tidy(tenths * 10), step, "percent", "fixed", "%"))
         spans.append(m.span())
 
 

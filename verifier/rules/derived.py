@@ -16,7 +16,7 @@ from typing import Callable, Final, Iterator
 
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
-from verifier.numeric import Interval, abs_interval, fmt_interval
+from verifier.numeric import Interval, abs_interval, fmt, fmt_interval
 from verifier.rules.context import Context, figure_text, operand, point_band, stated_band
 from verifier.rules.registry import rule
 from verifier.units import factor
@@ -27,20 +27,40 @@ DERIVATION = frozenset({"derivation"})
 FORMULA: dict[str, str] = {
     "percent_change": "100 × (new / base − 1)",
     "pp_change": "new − base (percentage points)",
-    "ratio": "a / b",
-    "times_more": "a / b, or a / b − 1",
+    "ratio": "compared / reference",
+    "times_more": "compared / reference, or compared / reference − 1",
     "multiple": "new / base",
     "share": "100 × part / whole",
-    "difference": "|a − b|",
+    "difference": "|first − second|",
     "sum": "the sum of the parts",
-    "per_every": "y / x",
-    "conversion": "a in the unit of the restatement",
+    "remainder": "100 − the other shares",
+    "per_every": "count / per every",
+    "conversion": "the figure in the unit of the restatement",
     "quotient": "total / count",
 }
 """What each op recomputes, in words (see :data:`verifier.models.claim.Op`)."""
 
 SIGNED = frozenset({"percent_change", "pp_change"})
 """Ops whose result has a sign the words state ('rose', 'a drop of', '下降')."""
+
+ROLES: Final[dict[str, tuple[str, ...]]] = {
+    "percent_change": ("base", "new"), "pp_change": ("base", "new"), "multiple": ("base", "new"),
+    "ratio": ("compared", "reference"), "times_more": ("compared", "reference"), "times_less": ("compared", "reference"),
+    "share": ("part", "whole"), "difference": ("first", "second"), "per_every": ("count", "per every"),
+    "quotient": ("total", "count"), "conversion": ("figure",),
+}
+"""What each operand of an op is, in the order of :data:`verifier.models.claim.Op`, for messages;
+ops of a list ('sum', 'remainder') name each operand 'part' / 'share'."""
+
+EITHER = frozenset({"times_more"})
+"""Ops written for more than one reading, any of which makes the figure right ('3 times more'
+for a / b = 3 and for a / b − 1 = 3)."""
+
+PARTITION_SLACK: Final = 1.0
+"""Percentage points, in all, beyond the printed bands by which the shares of one whole may
+miss 100: pollsters print shares rounded from weighted figures and note that they 'may not add
+to 100 because of rounding' (totals of 99 to 101 and, with several rounded parts, 102); the
+brief sets '52% for, 41% against and 9% undecided' as consistent."""
 
 
 def _common(claims: list[Claim], own_units: bool = False) -> list[Interval] | None:
@@ -82,7 +102,7 @@ def _readings(op: str, ivs: list[Interval], units: list[str | None]) -> list[tup
     if op == "times_more":
         a, b = ivs
         q = a / b
-        return [("a / b", q), ("a / b − 1", Interval(q.lo - 1, q.hi - 1))]
+        return [("compared / reference", q), ("compared / reference − 1", Interval(q.lo - 1, q.hi - 1))]
     if op == "share":
         part, whole = ivs
         return [(FORMULA[op], (part / whole).scale(100))]
@@ -91,6 +111,8 @@ def _readings(op: str, ivs: list[Interval], units: list[str | None]) -> list[tup
         return [(FORMULA[op], abs_interval(a - b))]
     if op == "sum":
         return [(FORMULA[op], Interval(sum(i.lo for i in ivs), sum(i.hi for i in ivs)))]
+    if op == "remainder":
+        return [(FORMULA[op], Interval(100 - sum(i.hi for i in ivs), 100 - sum(i.lo for i in ivs)))]
     if op == "per_every":
         y, x = ivs
         return [(FORMULA[op], y / x)]
@@ -181,9 +203,12 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     restatement in another unit or scale ('1,411.75 million (1.41175 billion)'), a share
     from its part and whole ('66 of 561 (29.6%)'), a multiple ('3 times as much', '翻两番'
     is 4), 'x times more' (read both as a / b and a / b − 1: flagged only when neither fits),
-    a difference, and parts that should add up to their whole. A change whose words and
+    a difference, parts that should add up to their printed total, and the shares of one whole
+    ('52% for, 41% against and 12% undecided': the last share against 100 − the others, with
+    :data:`PARTITION_SLACK`; less than the rest is only a warning). A change whose words and
     figures go opposite ways ('fell 0.3%' when the figures rise) is flagged too. A percentage
-    change between two percentages that fits only as percentage points is a warning.
+    change between two percentages that fits only as percentage points is a warning. The
+    message names each operand by its role ('base 4.5%, new 4.1%', 'part 200, whole 500').
 
     Tolerance: the stated figure's printed band (half its last digit, widened by an
     approximation word) must meet the band recomputed from the operands' printed bands.
@@ -203,37 +228,85 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
         readings = [(how, iv.scale(k)) for how, iv in _readings(c.derived.op, ivs, [o.value.unit for o in ops])]
         if not readings:
             continue
-        stated = _stated(c)
-        signed = c.derived.op in SIGNED
-        main_how, main = readings[0]
-        fits = _fits(readings, stated, signed)
-        severity, why = None, ""
-        if fits and fits[0] == main_how:
-            near = _near(ops)  # 'for every one of the more than 13 million': a bound read as the value it bounds
-            if near is None:
-                continue
-            ivs = _common(near, own_units=c.derived.op == "quotient")
-            readings = [(how, iv.scale(k)) for how, iv in _readings(c.derived.op, ivs, [o.value.unit for o in ops])]
-            main_how, main = readings[0]
-            fits = _fits(readings, stated, signed)
-            if fits:
-                continue
-            severity = Severity.warning
-            why = f"; only if the bound{'s' if len([o for o in ops if o.approx in BOUNDS]) > 1 else ''} " \
-                  f"{', '.join(repr(o.anchor.quote) for o in ops if o.approx in BOUNDS)} " \
-                  f"stand{'' if len([o for o in ops if o.approx in BOUNDS]) > 1 else 's'} for at most {BOUND_NEAR:.0%} beyond the printed value"
-        elif fits:  # '4.1% from 4.5%, down 0.4%': right only in points
-            severity, why = Severity.warning, f"; it fits only as {fits[0]}: percent and percentage points confused?"
-        elif signed and c.derived.direction and abs_interval(main).meets(abs_interval(stated)):
-            why = f"; the words say it went {c.derived.direction}, the figures go the other way"
+        judged = _judge(c, ops, readings, k)
+        if judged is None:
+            continue
+        severity, why, main_how, main = judged
         yield me.finding(
-            f"stated {figure_text(c)} ({c.derived.op.replace('_', ' ')}) but {main_how} with "
-            + ", ".join(f"{figure_text(o)}" for o in ops) + f" gives {fmt_interval(main)} {c.value.unit or ''}".rstrip() + why,
-            severity=severity, claims=[c.id, *(o.id for o in ops)], stated=stated_band(c, stated),
+            f"stated {shown(c)} ({OP_WORDS.get(c.derived.op, c.derived.op.replace('_', ' '))}) but {main_how} with "
+            + roles(c.derived.op, ops) + f" gives {fmt_interval(main)} {c.value.unit or ''}".rstrip() + why,
+            severity=severity, claims=[c.id, *(o.id for o in ops)], stated=stated_band(c, _stated(c)),
             recomputed=Band(low=main.lo, high=main.hi, unit=c.value.unit, basis=f"{main_how} on the printed bands of the operands"),
             operands=[operand(o) for o in ops], formula=f"{FORMULA[c.derived.op]}; " + ", ".join(o.anchor.quote for o in ops),
             **ctx.location(c),
         )
+
+
+OP_WORDS: Final = {"percent_change": "a change in percent", "pp_change": "a change in percentage points",
+                   "times_more": "times more", "ratio": "a multiple", "multiple": "a multiple in words",
+                   "share": "a share", "difference": "a difference", "sum": "a total", "remainder": "the rest of one whole",
+                   "per_every": "a rate per every", "conversion": "a restatement", "quotient": "an amount per thing"}
+"""How each op is named in a message."""
+
+
+def shown(c: Claim) -> str:
+    """The figure as the article prints it ('$80 million', '三成', '0.4 percentage points', 'doubled')."""
+    return repr(c.anchor.quote) if not any(ch.isdigit() for ch in c.anchor.quote) else c.anchor.quote
+
+
+def roles(op: str, ops: list[Claim]) -> str:
+    """The operands named by role, for a message: 'base 4.5 %, new 4.1 %', 'part 200, whole 500'."""
+    names = ROLES.get(op) or (("share",) if op == "remainder" else ("part",)) * len(ops)
+    if len(names) < len(ops):
+        names = (names[0],) * len(ops)
+    if op == "share" and len(ops) == 1:
+        names = ("fraction",)
+    return ", ".join(f"{n} {o.anchor.quote}" for n, o in zip(names, ops))
+
+
+def _judge(c: Claim, ops: list[Claim], readings: list[tuple[str, Interval]], k: float) \
+        -> tuple[Severity | None, str, str, Interval] | None:
+    """Whether the derived figure ``c`` disagrees with its ``readings`` (from ``ops``): None when it
+    agrees; else (severity, None for the rule's default; the reason added to the message; the
+    main reading's formula and band)."""
+    op = c.derived.op
+    stated = _stated(c)
+    signed = op in SIGNED
+    main_how, main = readings[0]
+    if op == "remainder":
+        return _judge_remainder(stated, main_how, main)
+    fits = _fits(readings, stated, signed)
+    if fits and (fits[0] == main_how or op in EITHER):
+        near = _near(ops)  # 'for every one of the more than 13 million': a bound read as the value it bounds
+        if near is None:
+            return None
+        ivs = _common(near, own_units=op == "quotient")
+        readings = [(how, iv.scale(k)) for how, iv in _readings(op, ivs, [o.value.unit for o in ops])]
+        if _fits(readings, stated, signed):
+            return None
+        bounds = [o for o in ops if o.approx in BOUNDS]
+        many = len(bounds) > 1
+        return (Severity.warning, f"; only if the bound{'s' if many else ''} {', '.join(repr(o.anchor.quote) for o in bounds)} "
+                f"stand{'' if many else 's'} for at most {BOUND_NEAR:.0%} beyond the printed value", *readings[0])
+    if fits:  # '4.1% from 4.5%, down 0.4%': right only in points
+        return Severity.warning, f"; it fits only as {fits[0]}: percent and percentage points confused?", main_how, main
+    why = ""
+    if len(readings) > 1:
+        why = "; nor " + ", ".join(f"{how} = {fmt_interval(iv)}" for how, iv in readings[1:])
+    if signed and c.derived.direction and (main.hi < 0 if c.derived.direction == "up" else main.lo > 0):
+        why += f"; the words say it went {c.derived.direction}, the figures go {'down' if main.hi < 0 else 'up'}"
+    return None, why, main_how, main
+
+
+def _judge_remainder(stated: Interval, how: str, rest: Interval) -> tuple[Severity | None, str, str, Interval] | None:
+    """The last share of one whole against 100 − the others, :data:`PARTITION_SLACK` allowed: more
+    than is left is an error (the shares add up to more than the whole); less is a warning (a
+    share the sentence does not list, such as those who would not answer, may take the rest)."""
+    if Interval(rest.lo - PARTITION_SLACK, rest.hi + PARTITION_SLACK).meets(stated):
+        return None
+    if stated.lo > rest.hi:
+        return None, "; the shares add up to more than the whole (100 %)", how, rest
+    return Severity.warning, "; the shares add up to less than the whole (100 %): is a share missing?", how, rest
 
 
 @rule("V109", "fall-stated-as-multiple", "A fall is written as 'x times lower' or '下降了x倍', which no reading makes a "
@@ -255,13 +328,16 @@ def fall_stated_as_multiple(ctx: Context) -> Iterator[Finding]:
         if ivs is None:
             continue
         ctx.checked.update({c.id, *(o.id for o in ops)})
-        small, large = sorted(ivs, key=lambda iv: iv.mid)
+        (small, s_claim), (large, l_claim) = sorted(zip(ivs, ops), key=lambda p: p[0].mid)
         q = large / small
         fits = q.meets(point_band(c))
+        x = c.anchor.quote
         yield me.finding(
-            f"'{c.anchor.quote}' states a fall as a multiple, which no literal reading allows; the figures "
-            + ", ".join(figure_text(o) for o in ops) + f" give larger / smaller = {fmt_interval(q)}"
-            + (" (what the writer likely meant: say 'one in x' or 'x times smaller' plainly)" if fits else ", which does not fit either"),
+            f"{x!r} states a fall as a multiple, which no literal reading allows (a fall of {x} the value would leave "
+            f"less than nothing); the larger figure {l_claim.anchor.quote} / the smaller {s_claim.anchor.quote} gives "
+            f"{fmt_interval(q)}"
+            + (f": the writer likely meant that the smaller is 1/{fmt(c.value.number)} of the larger; "
+               "'a third of' or '降至…的三分之一' says so plainly" if fits else ", which does not fit that reading either"),
             claims=[c.id, *(o.id for o in ops)], stated=stated_band(c, point_band(c)),
             recomputed=Band(low=q.lo, high=q.hi, unit="x", basis="larger / smaller on the printed bands of the operands"),
             operands=[operand(o) for o in ops], formula="larger / smaller", **ctx.location(c),
