@@ -108,8 +108,11 @@ def registered_kinds(mentions: list[Mention], external: dict[str, ExternalSource
     """Discovered names that the registry lists as a company ('Norvolt' with an entry of kind
     vendor) take the kind 'company': a company is not the product a figure is about."""
     out = []
+    seen: dict[str, ExternalSource | None] = {}  # a name recurs: look each up once
     for m in mentions:
-        entry = registry_entry(m.name, external) if m.kind in ("discovered", "quoted") else None
+        if m.kind in ("discovered", "quoted") and m.name not in seen:
+            seen[m.name] = registry_entry(m.name, external)
+        entry = seen.get(m.name) if m.kind in ("discovered", "quoted") else None
         out.append(replace(m, kind="company") if entry is not None and entry.kind in PARTY_KINDS else m)
     return out
 
@@ -120,6 +123,9 @@ def registry_mentions(body: str, external: dict[str, ExternalSource], taken: lis
     entry's id is its first word, that word alone ('Norvolt'). A title ('OpenAI blog: …') names
     no party. Latin names match as whole words, ignoring case."""
     out: list[Mention] = []
+    occupied = bytearray(len(body) + 1)  # one byte per character: a look-up per match, not per taken span
+    for s, e in taken:
+        occupied[s:e] = b"\x01" * max(0, e - s)
     for e in external.values():
         base = re.sub(r"\s*\(.*?\)\s*", " ", e.name).strip()
         if e.kind not in PARTY_KINDS or not base or ":" in base:
@@ -128,9 +134,9 @@ def registry_mentions(body: str, external: dict[str, ExternalSource], taken: lis
         for alias in aliases:
             edge = r"(?<![A-Za-z0-9])" if alias[:1].isascii() else ""
             for m in re.finditer(edge + re.escape(alias) + (r"(?![A-Za-z0-9])" if alias[-1:].isascii() else ""), body, re.IGNORECASE):
-                if not any(s < m.end() and m.start() < e2 for s, e2 in taken):
+                if occupied.find(1, m.start(), m.end()) < 0:
                     out.append(Mention(m.start(), m.end(), base, "company", m.group(0)))
-                    taken = taken + [(m.start(), m.end())]
+                    occupied[m.start():m.end()] = b"\x01" * (m.end() - m.start())
     return out
 
 
