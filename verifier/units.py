@@ -19,8 +19,16 @@ _PINT_NAMES: dict[str, str] = {
     "µs": "microsecond", "μs": "microsecond", "h": "hour", "min": "minute",
     "Gbps": "gigabit / second", "Mbps": "megabit / second", "Tbps": "terabit / second",
     "FLOPS": "flop / second", "TFLOPS": "teraflop / second", "PFLOPS": "petaflop / second",
+    "KB": "kilobyte",
 }
-_CURRENCIES = {"USD", "CNY", "EUR", "GBP", "JPY", "HKD", "TWD", "KRW", "INR"}
+POWERS = {"²": 2, "³": 3}
+"""Superscript powers of a unit symbol ('cm²')."""
+
+SUBUNITS = {"cent": "0.01 * USD", "penny": "0.01 * GBP"}
+"""Currency sub-units the quantity layer emits: a cent (美分, ¢) of a US dollar, a penny (pence, 便士) of a pound."""
+
+CHINESE_MASS = {"jin": "0.5 * kilogram", "liang": "50 * gram"}
+"""Chinese market units of mass: 斤 is 500 g and 两 50 g (the 1959 market system)."""
 _SPLIT = re.compile(r"(/)")
 _COUNTED = re.compile(r"(\d+)\s?(\D.*)")
 """A denominator with a count, 'kWh/100km': one hundred kilometres, a unit of its own."""
@@ -37,8 +45,12 @@ def _registry():
     ureg.define("token = [token] = tokens")
     ureg.define("parameter = [parameter] = params")
     ureg.define("flop = [flop] = FLOP")
-    for code in sorted(_CURRENCIES):
+    from verifier.quantities.units import CURRENCY_SYMBOLS  # the quantity layer's currency table: one home
+
+    for code in sorted(CURRENCY_SYMBOLS - set(SUBUNITS)):
         ureg.define(f"{code} = [currency_{code}]")
+    for name, definition in {**SUBUNITS, **CHINESE_MASS}.items():
+        ureg.define(f"{name} = {definition}")
     return ureg
 
 
@@ -47,6 +59,8 @@ def _pint_expr(symbol: str) -> str:
     'kWh/100km' -> 'kWh / (100 * (km))')."""
     if symbol in _PINT_NAMES:
         return _PINT_NAMES[symbol]
+    if symbol[-1:] in POWERS and "/" not in symbol:  # 'cm²', 'km³': a length to a power
+        return f"{_PINT_NAMES.get(symbol[:-1], symbol[:-1])} ** {POWERS[symbol[-1]]}"
     parts = [p.strip() for p in symbol.split("/")]
     out = []
     for part in parts:

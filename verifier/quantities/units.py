@@ -209,6 +209,26 @@ CN_MAGNITUDES: Final[dict[str, float]] = {"十": 10, "百": 100, "千": 1e3, "�
                                           "萬": 1e4, "亿": 1e8, "億": 1e8}
 
 
+POWER_BASES: Final[tuple[str, ...]] = ("mm", "cm", "dm", "m", "km", "ft", "mi")
+"""Lengths whose squares and cubes are spelled from their symbol ('cm²', 'cm2', 'cm^2', 'sq cm',
+'m³', 'm3', 'cu m', 'cubic km'); the names of a power ('square metre', '平方米') are in :data:`_ALIASES`."""
+
+
+def _powers() -> dict[str, tuple[str, ...]]:
+    """Spellings of the square and cube of each :data:`POWER_BASES` length, with the superscript
+    symbol as canonical ('cm²'), from the grammar of unit symbols rather than one entry per unit."""
+    out: dict[str, tuple[str, ...]] = {}
+    for base in POWER_BASES:
+        for sup, digit, word, short in (("²", "2", "square", "sq"), ("³", "3", "cubic", "cu")):
+            names = [f"{base}{sup}", f"{base}{digit}", f"{base}^{digit}", f"{short} {base}"]
+            names += [f"{word} {n}" for n in _ALIASES[base][1:] if n.isascii() and n.isalpha() and len(n) > 2]
+            out[f"{base}{sup}"] = tuple(names)
+    return out
+
+
+_POWERS: Final[dict[str, tuple[str, ...]]] = _powers()
+
+
 def _build() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[int, ...]]]:
     """Build the exact and case-folded alias tables.
 
@@ -219,7 +239,7 @@ def _build() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[int, ...]]
     """
     exact: dict[str, str] = {}
     folded: dict[str, str] = {}
-    for table in (_ALIASES, _CURRENCY):
+    for table in (_ALIASES, _POWERS, _CURRENCY):
         for canon, names in table.items():
             for name in names:
                 exact.setdefault(name, canon)
