@@ -92,7 +92,7 @@ def _summary(ctx: Context, findings: list[Finding]) -> Summary:
     numbers = sum(len(q) for q in numbers_in_text(ctx).values())
     unrecorded = sum(len(q) for q in unrecorded_numbers(ctx).values())
     recorded = [c for c in ctx.corpus.claims if c.status != "rejected"]
-    checkable = _checkable(ctx)
+    checkable = _checkable(ctx) | ctx.checked  # a claim some rule compared could be checked, whatever the estimate said
     return Summary(
         by_severity={s.value: by_sev.get(s.value, 0) for s in sorted(Severity, key=SEVERITY_ORDER.get)},
         by_source={k: dict(sorted(v.items())) for k, v in sorted(by_source.items())},

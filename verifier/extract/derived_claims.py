@@ -113,7 +113,7 @@ def restatements(body: str, figures: list[Quantity], at: dict) -> list[Derivatio
     for i in range(1, len(figures)):
         a, b = figures[i - 1], figures[i]
         ca, cb = at.get((a.start, a.end)), at.get((b.start, b.end))
-        if ca is None or cb is None or (ca.subject is not None and cb.subject is not None and "holder" not in cb.decided):
+        if ca is None or cb is None or (ca.subject is not None and ca.subject == cb.subject):  # one holder's restatement: V104
             continue
         gap = NOUN_BEFORE_BRACKET.sub("", body[a.end:b.start], count=1)  # '1,411.75 million people (1.412 billion)'
         if not apposed(gap) or PER_AFTER.match(body, b.end) or a.unit in ("%", "x") or b.unit in ("%", "x"):
@@ -128,7 +128,7 @@ def restatements(body: str, figures: list[Quantity], at: dict) -> list[Derivatio
     return out
 
 
-EACH_OF: Final = re.compile(r"\s*(?:for\s+(?:every|each)(?:\s+one)?(?:\s+of)?|per|each\s+of|a\s+head\s+for)(?:\s+the)?"
+EACH_OF: Final = re.compile(r"\s*(?:for\s+(?:every|each)(?:\s+one)?(?:\s+of)?|per|each\s+of|a\s+head\s+for|for\s+each\s+of)(?:\s+(?:the|its|their))?"
                            r"(?:\s+(?:more\s+than|about|nearly|some|roughly|over|almost))?\s*$", re.IGNORECASE)
 """Between a share per thing and the count it is shared over: '$376 for every one of the more than 13 million'."""
 
@@ -138,12 +138,15 @@ def quotients(body: str, figures: list[Quantity]) -> list[Derivation]:
     $376 for every one of the 13 million unemployed'), as op 'quotient' (total, count) -> per thing."""
     out = []
     for i in range(1, len(figures) - 1):
-        a, b, c = figures[i - 1], figures[i], figures[i + 1]
-        if not apposed(body[a.end:b.start]) or not EACH_OF.match(body[b.end:c.start]) or c.unit not in (None,):
+        b, c = figures[i], figures[i + 1]
+        if not EACH_OF.match(body[b.end:c.start]) or c.unit is not None or b.unit in (None, "%", "x"):
             continue
-        if a.unit != b.unit or a.unit in ("%", "x"):
+        j = next((k for k in range(i - 1, -1, -1) if figures[k].unit == b.unit), None)  # the total: the nearest figure before in b's unit
+        if j is None:
             continue
-        out.append(Derivation(op="quotient", result=i, operands=(i - 1, i + 1), words=(b.end, c.start), confidence=0.85))
+        # set beside the total ('$49 billion, or $376 for every one of') the reading is sure; further off, a review
+        sure = j == i - 1 and apposed(body[figures[j].end:b.start])
+        out.append(Derivation(op="quotient", result=i, operands=(j, i + 1), words=(b.end, c.start), confidence=0.85 if sure else 0.7))
     return out
 
 

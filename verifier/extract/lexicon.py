@@ -71,7 +71,8 @@ STOP_WORDS: Final = frozenset(
     "January February March April May June July August September October November December "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday "
     "Each Every Both All Some Most Many Several Few Any No Other Another Such Your My Only Even Also Then "
-    "Now Today Yesterday Tomorrow Last Earlier Later Since Until Although Because So Yet Nor Than Under Over".split()
+    "Now Today Yesterday Tomorrow Last Earlier Later Since Until Although Because So Yet Nor Than Under Over "
+    "Of About Around Nearly Almost Just More Less Up Down Among Across Against Despite Including Like Unlike".split()
 )
 """Capitalised words that start sentences or name dates, never subjects on their own."""
 
@@ -229,8 +230,8 @@ def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[
             s, e = _trim(text, m.start(), m.end(), occupied)
             while s < e and text[s:e].split(" ", 1)[0] in STOP_WORDS and " " in text[s:e]:
                 s += len(text[s:e].split(" ", 1)[0]) + 1  # 'The Zephyr X1' -> 'Zephyr X1'
-            if s >= e or not free(s, e) or text[s:e] in STOP_WORDS:
-                continue
+            if s >= e or not free(s, e) or text[s:e] in STOP_WORDS or not any(ch.isalpha() for ch in text[s:e]):
+                continue  # ('Of 640' trimmed to '640': a figure, no name)
             entry = lexicon.resolve(text[s:e])
             if entry is not None:
                 found.append(Mention(s, e, entry.name, entry.kind, text[s:e]))

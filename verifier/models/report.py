@@ -103,7 +103,8 @@ class LeftOut(BaseModel):
 class SourceCoverage(Coverage):
     """The coverage of one article, with the figures left out.
 
-    claims_held: claims with a holder (the others are checked only within their sentence)."""
+    claims_held: claims with a holder (the others are checked only within their sentence).
+    claims_checkable counts every claim a rule compared (so checked never exceeds it)."""
 
     source: str
     claims_held: int = 0

@@ -41,6 +41,10 @@ def render(report: Report) -> str:
     if "(corpus)" in s.by_source:
         counts = s.by_source["(corpus)"]
         lines.append(f"| (corpus) | | | | | | | | {counts.get('error', 0)} | {counts.get('warning', 0)} | {counts.get('info', 0)} |")
+    if s.coverage_by_source:
+        lines += ["", "*figures*: numbers found in the article; *in claims*: those a claim covers; *held*: claims that name "
+                  "a holder (only these meet other articles' figures); *checkable*: claims a check could test; *checked*: "
+                  "claims a check compared."]
     left = [(c.source, c.left_out) for c in s.coverage_by_source if c.left_out]
     if left:
         lines += ["", "Figures no claim covers: " + "; ".join(f"{cell(sid)}: " + ", ".join(

@@ -232,9 +232,13 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
         if judged is None:
             continue
         severity, why, main_how, main = judged
+        if c.derived.op == "conversion":  # '120 km (about 90 miles)': say what the first figure is in the second's unit
+            text = f"stated {shown(c)} as a restatement of {shown(ops[0])}, which is {fmt_interval(main)} {c.value.unit or ''}".rstrip()
+        else:
+            text = (f"stated {shown(c)} ({OP_WORDS.get(c.derived.op, c.derived.op.replace('_', ' '))}) but {main_how} with "
+                    + roles(c.derived.op, ops) + f" gives {fmt_interval(main)} {c.value.unit or ''}".rstrip())
         yield me.finding(
-            f"stated {shown(c)} ({OP_WORDS.get(c.derived.op, c.derived.op.replace('_', ' '))}) but {main_how} with "
-            + roles(c.derived.op, ops) + f" gives {fmt_interval(main)} {c.value.unit or ''}".rstrip() + why,
+            text + why,
             severity=severity, claims=[c.id, *(o.id for o in ops)], stated=stated_band(c, _stated(c)),
             recomputed=Band(low=main.lo, high=main.hi, unit=c.value.unit, basis=f"{main_how} on the printed bands of the operands"),
             operands=[operand(o) for o in ops], formula=f"{FORMULA[c.derived.op]}; " + ", ".join(o.anchor.quote for o in ops),
