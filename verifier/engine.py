@@ -120,7 +120,7 @@ def _coverage_by_source(ctx: Context, recorded: list[Claim], checkable: set[str]
         ids = {c.id for c in claims}
         fallback = "not read as a claim" if sid in proposed or not claims else "not recorded"
         left = [LeftOut(quote=q.surface, start=q.start, end=q.end, line=src.line_of(q.start),
-                        reason=why_not_a_claim(q, src.body[q.end:q.end + 12]) or fallback) for q in unrecorded.get(sid, [])]
+                        reason=why_not_a_claim(q, src.body[q.end:q.end + 12], src.body[max(0, q.start - 4):q.start]) or fallback) for q in unrecorded.get(sid, [])]
         found = len(numbers.get(sid, []))
         out.append(SourceCoverage(
             source=sid, numbers_in_text=found, numbers_recorded=found - len(left), claims_recorded=len(claims),

@@ -33,6 +33,7 @@ from verifier.extract.lexicon import Lexicon, demote_benchmarks, discover, learn
 from verifier.extract.lexicon_files import load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
 from verifier.extract.open_claims import framed, open_claim
+from verifier.extract.periods import period_spans
 from verifier.extract.derived_claims import PER_AFTER, link
 from verifier.extract.portions import portion_claim
 from verifier.extract.run import Run
@@ -127,8 +128,11 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     mentions = join_cjk_prefixes(body, sorted(found + discover(body, taken, lx), key=lambda m: m.start), source.meta.title or "")
     mentions_ix = SpanIndex(mentions)
     tick(n // 2, 2 * n)
+    in_periods = bytearray(n + 1)  # '1-11月', '前11个月': the numbers of a period of the year are no claims
+    for s, e in period_spans(body):
+        in_periods[s:e] = b"\x01" * (e - s)
     figures = [replace(f, skip=True) if mentions_ix.covering(f.q.start, f.q.end)
-               or known_ix.overlapping(f.q.start, f.q.end) else f for f in figures]
+               or known_ix.overlapping(f.q.start, f.q.end) or in_periods.find(1, f.q.start, f.q.end) >= 0 else f for f in figures]
     models, mentions = model_mentions(body, demote_benchmarks(body, mentions), figures)
     mentions = registered_kinds(expand_short_forms(mentions), external or {})
     tick(3 * n // 4, 2 * n)

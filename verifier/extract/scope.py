@@ -24,6 +24,8 @@ Shape::
 from __future__ import annotations
 
 import re
+
+from verifier.extract.periods import months_of
 from typing import Final
 
 from verifier.extract import metrics as M
@@ -207,6 +209,9 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
         year = year_of(near, after) or year_of_sentence(body[sent.start:f.q.start])
         if year:
             scope["year"] = year
+        months = months_of(body[sent.start:f.q.start])  # '1-11月，…38.5亿人次' vs '11月当月3.04亿人次'
+        if months:
+            scope["months"] = months
     return scope
 
 

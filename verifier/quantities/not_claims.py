@@ -36,9 +36,21 @@ YEARS: Final = (1900, 2100)
 """A bare whole number in this range, with no unit or approximation word, is read as a year."""
 
 
-def why_not_a_claim(q, after: str = "") -> str | None:
+MONTH_AFTER: Final = re.compile(r"\s*(?:[-—–~至到]\s*\d{1,2}\s*)?(?:个)?\s*(?:月|季度)")
+"""After the numbers of a period of the year: '1-11月', '1—11月份' (the 1), '前11个月', '前三季度'."""
+
+
+def why_not_a_claim(q, after: str = "", before: str = "") -> str | None:
     """The reason quantity ``q`` (a :class:`~verifier.quantities.Quantity`) is no claim, given
-    the text right ``after`` it; None when it may be one (see the module docstring)."""
+    the text right ``after`` and ``before`` it; None when it may be one (see the module
+    docstring). A period of the year ('1-11月', '前11个月') is told by
+    :mod:`verifier.extract.periods` in extraction; here by its shape."""
+    counted = "个月" in q.surface or after.lstrip().startswith("个")  # '6-12个月' counts months; '1-11月' names them
+    first = before.rstrip().endswith("前") and (q.surface.endswith(("个月", "季度")) or MONTH_AFTER.match(after))  # '前11个月'
+    named = not counted and MONTH_AFTER.match(after) and (q.kind == "range" or re.match(r"\s*[-—–~至到]", after))
+    if (first or named) \
+            and all(isinstance(x, (int, float)) and 1 <= x <= 12 for x in (q.value if isinstance(q.value, tuple) else (q.value,))):
+        return "a period of the year"
     if q.kind in NOT_CLAIM_KINDS or q.iso is not None:
         return NOT_CLAIM_KINDS.get(q.kind, "a date or a time of day")
     if q.out_of_range or q.value is None:

@@ -26,9 +26,10 @@ from verifier.numeric import INF, Interval, band, describe_band, fmt
 MISSING = "?"
 """Stands for a discriminating scope key that a claim does not give, in lookup keys."""
 
-QUALIFYING = frozenset({"workload", "part", "year", "per"})
+QUALIFYING = frozenset({"workload", "part", "year", "per", "months"})
 """Scope keys that qualify a figure: a standby power, a part of a whole, a figure for a year, a
-daily or per-unit average ('单桩日均约500千瓦时': ``per: unit, day``). An operand looked up for a
+daily or per-unit average ('单桩日均约500千瓦时': ``per: unit, day``), the months of a year a figure
+is for ('1-11月' cumulative against '11月当月': ``months``, :mod:`verifier.extract.periods`). An operand looked up for a
 qualified figure (:meth:`Context.find`) must carry the same qualifier, while a comparison that
 leaves the key out may still find qualified operands (its writer may have left the qualifier
 unsaid); for contradictions a qualifier on one figure only makes another fact

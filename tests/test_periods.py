@@ -1,0 +1,54 @@
+"""The part of a year a figure is for: a cumulative period ('1-11月', 'the first three quarters')
+or one month ('11月当月') is its scope `months`, and a monthly figure never contradicts a cumulative one."""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import art, corpus, findings
+from verifier.extract import extract_claims
+from verifier.extract.periods import months_of
+from verifier.quantities import extract as quantities
+from verifier.quantities.not_claims import why_not_a_claim
+
+
+@pytest.mark.parametrize("head, want", [
+    ("1-11月，全国铁路完成旅客发送量", "1-11"),
+    ("今年1至11月份，全省粮食收购量", "1-11"),
+    ("前11个月，全市出口额", "1-11"),
+    ("前三季度，地区生产总值", "1-9"),
+    ("三季度，地区生产总值", "7-9"),
+    ("11月份当月，旅客发送量为", "11"),
+    ("今年以来，新增就业", "ytd"),
+    ("In the first eleven months, exports", "1-11"),
+    ("In the first three quarters, output", "1-9"),
+    ("From January through November, sales", "1-11"),
+    ("Year-to-date sales", "ytd"),
+    ("短期来看（6-12个月），", None),  # a horizon of months, no period of the year
+    ("In 2025, sales", None),
+])
+def test_the_period_a_figure_is_for(head, want):
+    assert months_of(head) == want
+
+
+def test_the_numbers_of_a_period_are_no_claims():
+    body = "1-11月，全国铁路完成旅客发送量38.5亿人次，前11个月累计增长12%。\n"
+    quotes = [c.anchor.quote for c in extract_claims(art("p1", body))]
+    assert "1-11" not in quotes and "11个月" not in quotes and "38.5亿" in quotes
+    reasons = {q.surface: why_not_a_claim(q, body[q.end:q.end + 12], body[max(0, q.start - 4):q.start]) for q in quantities(body)}
+    assert reasons["1-11"] == "a period of the year" and reasons["11个月"] == "a period of the year"
+
+
+def test_a_month_never_contradicts_the_months_to_date():
+    a = art("r1", "1-11月，蓝海铁路局旅客发送量为38.5亿人次。\n")
+    b = art("r2", "11月份当月，蓝海铁路局旅客发送量为3.04亿人次。\n")
+    claims = extract_claims(a) + extract_claims(b)
+    assert {c.scope.get("months") for c in claims if c.subject} == {"1-11", "11"}
+    assert findings(corpus([a, b], claims), "V201") == []
+
+
+def test_two_figures_for_the_same_months_still_meet():
+    a = art("r3", "1-11月，蓝海铁路局旅客发送量为38.5亿人次。\n")
+    b = art("r4", "1至11月，蓝海铁路局旅客发送量为40.2亿人次。\n")
+    found = findings(corpus([a, b], extract_claims(a) + extract_claims(b)), "V201")
+    assert [f.rule for f in found] == ["V201"]
