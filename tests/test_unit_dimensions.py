@@ -43,3 +43,18 @@ def test_composite_units_from_text_are_known():
 def test_no_figure_is_dropped_for_its_unit():
     claims = extract_claims(art("u1", TEXT + "\n"), lexicon=Lexicon([]))
     assert {q.surface for q in quantities(TEXT)} == {c.anchor.quote for c in claims}
+
+
+def test_the_common_units_table_agrees_with_pint():
+    from verifier.units import dimension
+    from verifier.vocabulary import UNIT_DIMENSIONS
+
+    assert {u: dimension(u) for u in UNIT_DIMENSIONS} == UNIT_DIMENSIONS
+
+
+@pytest.mark.parametrize("unit, dim", [("ft", "distance"), ("cm²", "area"), ("m³", "volume"), ("km/h", "speed"),
+                                       ("CHF", "money"), ("jin", "mass"), ("kWh", "energy"), ("tokens", None)])
+def test_every_other_unit_takes_its_dimension_from_pint(unit, dim):
+    from verifier.vocabulary import unit_dimension
+
+    assert unit_dimension(unit) == dim

@@ -16,7 +16,7 @@ _PINT_NAMES: dict[str, str] = {
     "tokens": "token", "token": "token", "params": "parameter", "param": "parameter",
     "x": "dimensionless", "%": "percent", "pp": "percent", "‰": "permille",
     "mm²": "millimeter ** 2", "cm²": "centimeter ** 2", "m²": "meter ** 2", "km²": "kilometer ** 2",
-    "µs": "microsecond", "μs": "microsecond", "h": "hour", "min": "minute",
+    "µs": "microsecond", "μs": "microsecond", "h": "hour", "min": "minute", "quarter": "(3 * month)",  # pint's quarter is 25 lb
     "Gbps": "gigabit / second", "Mbps": "megabit / second", "Tbps": "terabit / second",
     "FLOPS": "flop / second", "TFLOPS": "teraflop / second", "PFLOPS": "petaflop / second",
     "KB": "kilobyte",
@@ -121,3 +121,33 @@ def reciprocal_factor(src: str | None, dst: str | None) -> float | None:
     if prod.dimensionless:
         return float(1.0 / prod.magnitude)
     return None
+
+
+DIMENSIONS: dict[str, str] = {
+    "[mass] * [length] ** 2 / [time] ** 3": "power",
+    "[mass] * [length] ** 2 / [time] ** 2": "energy",
+    "[mass]": "mass",
+    "[length]": "distance",
+    "[time]": "time",
+    "[length] ** 2": "area",
+    "[length] ** 3": "volume",
+    "[length] / [time]": "speed",
+    "[temperature]": "temperature",
+}
+"""Dimensions by the name a metric uses, from pint's dimensionality (str of it); a currency is "money"."""
+
+
+@lru_cache(maxsize=4096)
+def dimension(symbol: str | None) -> str | None:
+    """The dimension a unit symbol measures ('kW' -> 'power', 'ft' -> 'distance', 'USD' -> 'money',
+    'cm²' -> 'area'), from pint; None for a count, an unknown unit or a dimension without a name
+    in :data:`DIMENSIONS`."""
+    if not symbol:
+        return None
+    q = _quantity(symbol)
+    if q is None:
+        return None
+    dims = q.dimensionality
+    if len(dims) == 1 and next(iter(dims)).startswith("[currency_"):
+        return "money"
+    return DIMENSIONS.get(str(dims))

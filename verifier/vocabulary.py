@@ -92,7 +92,22 @@ UNIT_DIMENSIONS: dict[str, str] = {
     **dict.fromkeys(("ms", "s", "min", "h", "day", "week", "month", "quarter", "year"), "time"),
 }
 """Unit symbols, as the quantity layer writes them, and the dimension each measures; money
-(an ISO 4217 code) is the dimension "money". Used to name the metric of a rate."""
+(an ISO 4217 code) is the dimension "money". Used to name the metric of a rate. These are the
+units met on every run, kept here so that a run need not load pint to read them; every other
+unit's dimension comes from pint (:func:`unit_dimension`), and a test checks that pint gives
+these the same dimension."""
+
+
+def unit_dimension(unit: str | None) -> str | None:
+    """The dimension unit ``unit`` measures: :data:`UNIT_DIMENSIONS`, else pint's
+    (:func:`verifier.units.dimension`: 'ft' -> 'distance', 'cm²' -> 'area'); None for a count."""
+    if not unit:
+        return None
+    if unit in UNIT_DIMENSIONS:
+        return UNIT_DIMENSIONS[unit]
+    from verifier.units import dimension  # pint loads only for a unit beyond the common ones
+
+    return dimension(unit)
 
 RATE_METRICS: dict[tuple[str, str], str] = {
     ("energy", "distance"): "energy_per_distance",   # 1.3 kWh/km, 每公里1.3千瓦时

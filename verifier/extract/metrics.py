@@ -20,7 +20,7 @@ from typing import Final
 
 from verifier.extract.counts import count_noun, scope_phrase
 from verifier.quantities.units import is_currency
-from verifier.vocabulary import METRICS, UNIT_DIMENSIONS, rate_metric
+from verifier.vocabulary import METRICS, rate_metric, unit_dimension
 
 # Cue words: (metric, words). Chinese words match anywhere; Latin words are matched case-
 # insensitively. Order matters: the first metric whose cue is nearest the figure wins.
@@ -211,7 +211,7 @@ def read(q, near: str, wide: str, after: str, header: str = "", sentence: str = 
         return _ratio(near + lead, after, sentence)
     if unit == "%" or kind == "fraction":
         return _percent(near + lead, wide, after, sentence)
-    dimension = UNIT_DIMENSIONS.get(unit)
+    dimension = unit_dimension(unit) if unit and "/" not in unit else None  # a rate is read by its two units (_physical)
     if dimension == "power":
         metric = "power_capacity" if (unit in ("MW", "GW", "TW") or has(near[-16:], CAPACITY_CUES)) and not has(near, ("功耗", "power draw")) else "power"
         return Reading(metric, unit, "measurement")
@@ -263,15 +263,15 @@ def _physical(q, near: str, after: str) -> Reading | None:
         return Reading(UNIT_METRICS[unit], unit, "spec")
     if unit in VELOCITY_UNITS:
         return Reading("velocity", unit, "spec")  # '80 km/h, or 56 mph'
-    if UNIT_DIMENSIONS.get(unit) == "distance" and SPEED_BEFORE.search(near[-8:]):
+    if unit_dimension(unit) == "distance" and SPEED_BEFORE.search(near[-8:]):
         return Reading("velocity", f"{unit}/h", "spec")  # '时速350公里': 350 km/h, no distance
-    if UNIT_DIMENSIONS.get(unit) == "distance":  # a kilometre figure is a distance unless a cue says range
+    if unit_dimension(unit) == "distance":  # a kilometre figure is a distance unless a cue says range
         clause = near + " " + after[:30]  # a range cue anywhere in the clause wins: 'travels 350 km on a single charge'
         metric = "range" if has(clause, LENGTH_CUES[0][1]) else pick(near, LENGTH_CUES) or pick(after[:16], LENGTH_CUES, before=False)
         metric = metric or ("distance" if unit in ("km", "mi") else None)
         return Reading(metric, unit, kind_of(metric)) if metric else None
     num, _, den = unit.partition("/")  # 'kWh/100km': a distance too
-    dims = [UNIT_DIMENSIONS.get(u) or ("money" if is_currency(u) else None) for u in (num, den.lstrip("0123456789"))]
+    dims = [unit_dimension(u) or ("money" if is_currency(u) else None) for u in (num, den.lstrip("0123456789"))]
     if dims == ["money", "time"]:  # '$2 per hour', '$10 a month': the unit keeps its period
         metric = "cost_per_hour" if den == "h" else pick(near, MONEY_CUES) or pick(after[:12], MONEY_CUES, before=False) or ""
         return Reading(metric, unit, "money")

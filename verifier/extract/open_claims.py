@@ -27,7 +27,7 @@ from verifier.extract.segment import Sentence, clause_end, clause_start
 from verifier.models.claim import Claim, Decision
 from verifier.quantities.not_claims import NOT_CLAIM_KINDS, why_not_a_claim
 from verifier.quantities.units import is_currency
-from verifier.vocabulary import UNIT_DIMENSIONS
+from verifier.vocabulary import unit_dimension
 
 if TYPE_CHECKING:
     from verifier.extract.run import Run
@@ -46,7 +46,7 @@ def measures_nothing(q, after: str) -> bool:
 def coarse_reading(q) -> M.Reading | None:
     """The coarse reading of quantity ``q`` when no vocabulary metric fits: its kind and unit,
     with the class as metric ('money', 'count', 'percent', 'ratio', 'duration', or the unit's
-    dimension from :data:`verifier.vocabulary.UNIT_DIMENSIONS`, else 'measurement'); None
+    dimension from :func:`verifier.vocabulary.unit_dimension`, else 'measurement'); None
     for dates, times, sequence lengths and model sizes (:data:`~verifier.quantities.not_claims.NOT_CLAIM_KINDS`)."""
     if q.kind in NOT_CLAIM_KINDS or q.iso is not None or q.value is None:
         return None
@@ -59,7 +59,7 @@ def coarse_reading(q) -> M.Reading | None:
         return M.Reading("money", unit, "money")
     if unit is None:
         return M.Reading("count", None, "count")
-    dimension = UNIT_DIMENSIONS.get(unit.split("/")[0])
+    dimension = unit_dimension(unit.split("/")[0])
     if dimension == "time" and "/" not in unit:
         return M.Reading("duration", unit, "duration")
     return M.Reading(dimension or "measurement", unit, "measurement")
