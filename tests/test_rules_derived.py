@@ -222,3 +222,16 @@ def test_the_basis_of_a_change_is_recorded(body: str, basis: str) -> None:
 ])
 def test_a_change_and_its_level_are_two_figures(body: str, quotes: list[str]) -> None:
     assert sorted(c.anchor.quote for c in extract_claims(art("d", body))) == sorted(quotes)
+
+
+@pytest.mark.parametrize("body, want", [
+    # a whole, then its part after 'of whom' / 'including' / 其中, then the part's share
+    ("The county has 12,000 nurses, of whom 3,000 (25%) work nights.\n", []),
+    ("The county has 12,000 nurses, of whom 3,000 (30%) work nights.\n", [ERR]),
+    ("The fund spent $9.0 million, including $3.0 million on roads, or 33%.\n", []),
+    ("全市常住人口1000万人，其中城镇人口700万人，占70%。\n", []),
+    ("全市常住人口1000万人，其中城镇人口700万人，占60%。\n", [ERR]),
+    ("全市常住人口1000万人，其中城镇人口700万人；乡村人口300万人，占30%。\n", []),  # another clause: another part
+])
+def test_a_part_named_within_its_whole(body, want):
+    assert found(body) == want

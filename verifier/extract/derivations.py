@@ -627,7 +627,7 @@ def _count(q: Quantity) -> bool:
 
 def _shares(S: _Sent) -> list[Derivation]:
     """Shares: 'N of M (P%)', 'Of the M, N (P%)', 'N (P%) of the M', 'P% of the M, or N',
-    'M中有N，占P%', 'N，占M的P%', and 'N/M (P%)' printed as one fraction."""
+    'M中有N，占P%', 'N，占M的P%', 'M, of whom N (P%)', 'M，其中N，占P%', and 'N/M (P%)' printed as one fraction."""
     out, ops, c = [], S.ops, S.c
     for t in range(len(ops) - 2):
         i, j, k = ops[t], ops[t + 1], ops[t + 2]
@@ -645,6 +645,9 @@ def _shares(S: _Sent) -> list[Derivation]:
                 found = (j, i, k, m, S.e(i))                                     # M中有N，占P%
             elif (m := c.share["part_of"].match(gij)) and _ZH_OF.match(gjk):
                 found = (i, j, k, m, S.e(i))                                     # N，占M的P%
+            elif (m := c.parts_after.search(gij)) and len(gij) <= 30 and not re.search(r"[。；;]", gij) \
+                    and (c.share["part"].search(gjk) or _ZH_TO_PCT.match(gjk) or _PART_TO_PCT.match(gjk)):
+                found = (j, i, k, m, S.e(i))                                     # M, of whom N (P%); M，其中N，占P%
         elif qj.unit == "%" and _count(qi) and _count(qk) and _compatible(qi, qk):
             m = _PCT_OF.match(gjk)
             if m and re.match(r"^\s*[(（]\s*$", gij):

@@ -63,8 +63,9 @@ def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], clai
                 continue
             if d.result is not None:
                 result = at.get((inside[d.result].start, inside[d.result].end))
-                if result is None or result.id in updated:
-                    continue
+                if result is None or result.id in updated or (result.comparison is not None and result.comparison.relation == "share"
+                                                             and d.op == "share"):
+                    continue  # a share the subject path already set against its whole: V101 checks it
                 updated[result.id] = _with(updated.get(result.id, result), d, ops)
             elif d.op == "multiple" and d.stated is not None:
                 n += 1
