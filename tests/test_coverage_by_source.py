@@ -41,3 +41,12 @@ def test_a_recorded_article_says_its_records_leave_a_figure_out():
     rec = claim(a, "$40", "Harbor Transit", "levy", 40, "USD")
     c = audit(corpus([a], [rec])).summary.coverage_by_source[0]
     assert [(x.quote, x.reason) for x in c.left_out] == [("$12", "not recorded")]
+
+
+def test_an_ordinal_is_no_fraction_and_a_count_noun_no_unknown_unit():
+    a = art("ord", "Claims rose for the third month in a row, to 1.2 million referrals across the region; "
+                   "a third of them were urgent.\n")
+    report = audit(corpus([a], extract_claims(a)))
+    left = [(x.quote, x.reason) for x in report.summary.coverage_by_source[0].left_out]
+    assert left == [("third month", "an ordinal")]
+    assert "V305" not in {f.rule for f in report.findings}  # 'referrals across' counts referrals: a count, no unit

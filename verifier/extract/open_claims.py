@@ -37,10 +37,10 @@ RATIO_UNITS: Final = frozenset({"x"})
 PERCENT_UNITS: Final = frozenset({"%", "pp", "‰"})
 
 
-def measures_nothing(q, after: str) -> bool:
+def measures_nothing(q, after: str, before: str = "") -> bool:
     """True for a quantity that counts or measures nothing a claim could state (a year, a date,
-    the word 'one', a time counted back...: :func:`verifier.quantities.not_claims.why_not_a_claim`)."""
-    return why_not_a_claim(q, after) is not None
+    the word 'one', an ordinal, a time counted back...: :func:`verifier.quantities.not_claims.why_not_a_claim`)."""
+    return why_not_a_claim(q, after, before) is not None
 
 
 def coarse_reading(q) -> M.Reading | None:
@@ -87,7 +87,7 @@ def open_claim(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Readin
     and a holder, unless it is an item of a list of percentages: see :data:`NO_HOLDER`). None
     for a figure that measures nothing (:func:`coarse_reading`)."""
     coarse = coarse_reading(f.q)
-    if coarse is None or measures_nothing(f.q, after):
+    if coarse is None or measures_nothing(f.q, after, near[-12:]):
         return None
     unit = reading.unit if reading is not None and reading.metric not in ("", "date") else coarse.unit  # '561 patients'
     reading = M.Reading(coarse.metric, unit, coarse.kind)

@@ -32,6 +32,12 @@ AGO: Final = re.compile(r"\s*(?:前|以前|之前|后|以后|之后|ago\b|later\
 TIME_UNITS: Final = frozenset({"ms", "s", "min", "h", "day", "week", "month", "quarter", "year"})
 """Units of a length of time (a time counted back is no length)."""
 
+ORDINAL: Final = re.compile(r"(?:third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twelfth)\b", re.IGNORECASE)
+"""A fraction the quantity layer reads from an ordinal word ('third month' as a third of a month)."""
+
+COUNTED_BEFORE: Final = re.compile(r"(?:\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)|\d)[\s-]*$", re.IGNORECASE)
+"""A count or article before a fraction word: 'a third', 'two fifths', '1 third' are fractions."""
+
 YEARS: Final = (1900, 2100)
 """A bare whole number in this range, with no unit or approximation word, is read as a year."""
 
@@ -61,6 +67,9 @@ def why_not_a_claim(q, after: str = "", before: str = "") -> str | None:
         return "a year"
     if q.unit is None and v == 1 and not any(ch.isdigit() for ch in q.surface):
         return "the word 'one'"
+    if ORDINAL.match(q.surface) and not COUNTED_BEFORE.search(before) \
+            and not (q.unit is None and re.match(r"\s*of\b", after, re.IGNORECASE)):  # 'third of the vote' stays a share
+        return "an ordinal"  # 'the third month in a row', 'the fifth year': no fraction of anything
     if q.unit in TIME_UNITS and AGO.match(after):
         return "a time counted back"
     if RATE_BASE.match(q.surface.strip()):

@@ -101,8 +101,9 @@ def unknown_unit(ctx: Context) -> Iterator[Finding]:
     works between claims that spell it identically, but never converts: '1.2 kW' against
     '1400 W' is checked, 'kWatt' against 'W' is silently not. The info says which.
 
-    Plain lowercase words of four letters or more ('stacks', 'models', 'authors') are count
-    nouns: they are units of their own and are not reported.
+    Plain lowercase words of four letters or more ('stacks', 'models', 'authors'), and the noun
+    of any count ('1.2 million registered voters'), are count nouns: they are units of their own
+    and are not reported.
 
     Okay: unit "tokens/s/kW".
     V305: unit "kWatt".
@@ -113,7 +114,7 @@ def unknown_unit(ctx: Context) -> Iterator[Finding]:
     seen: dict[str, list] = {}
     for c in ctx.corpus.claims:
         unit = c.value.unit
-        if unit is not None and not _COUNT_NOUN.fullmatch(unit) and not known_unit(unit):
+        if unit is not None and c.kind != "count" and not _COUNT_NOUN.fullmatch(unit) and not known_unit(unit):
             seen.setdefault(c.value.unit, []).append(c)
     for unit, claims in sorted(seen.items()):
         first = claims[0]
