@@ -130,8 +130,6 @@ def _safe_mul(a: float, b: float) -> float:
 
 
 _DIGITS = re.compile(r"[0-9０-９][0-9０-９,，]*(?:[.．][0-9０-９]+)?")
-_SCALE_WORDS = {"万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8, "万亿": 1e12, "k": 1e3, "K": 1e3,
-                "B": 1e9, "bn": 1e9, "billion": 1e9, "M": 1e6, "million": 1e6, "T": 1e12, "trillion": 1e12}
 
 
 def resolution_of(printed: str, number: float) -> float:

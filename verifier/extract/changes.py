@@ -20,14 +20,17 @@ from verifier.extract.context import Figure
 from verifier.extract.segment import Sentence
 from verifier.extract.subjects import RIVAL_WORDS, UNRESOLVED
 from verifier.models.claim import Claim, Comparison
+from verifier.words import alternation, section, subset
 
 if TYPE_CHECKING:
     from verifier.extract.run import Run
 
-_FROM_NAMED: Final = re.compile(r"(?:\bfrom|从|由)\s*[^,，;；.。\d]{0,24}?$", re.IGNORECASE)
+_FROM_NAMED: Final = re.compile(r"(?:\b(?:" + alternation(subset("from_markers", "en")) + r")|"
+                                + alternation(subset("from_markers", "zh")) + r")\s*[^,，;；.。\d]{0,24}?$", re.IGNORECASE)
 """'from', '从', '由' before the first figure of a change, with at most a name between ('从H2的')."""
 
-_TO_NAMED: Final = re.compile(r"[^,，;；。]{0,40}?(?:\b(?:down |up )?to\s+|(?:降|减|涨|增|升|提高|下调|上调)?(?:至|到))[^,，;；。\d]{0,24}?")
+_TO_NAMED: Final = re.compile(r"[^,，;；。]{0,40}?(?:\b(?:down |up )?to\s+|(?:" + alternation(subset("to_verbs", "zh"))
+                              + r")?(?:至|到))[^,，;；。\d]{0,24}?")
 """What joins the two figures of 'from A for X to B for Y' / '从X的A降至Y的B'."""
 
 
@@ -70,7 +73,8 @@ def _change_across(run: Run, body: str, sent: Sentence, f: Figure) -> tuple[Clai
     return None
 
 
-YEAR_ON_YEAR: Final = re.compile(r"同比|较上年|比上年|year[- ]on[- ]year|from a year (?:earlier|ago)|\byoy\b", re.IGNORECASE)
+YEAR_ON_YEAR: Final = re.compile(alternation(section("year_on_year", "zh")) + r"|\b(?:"
+                                 + alternation(section("year_on_year", "en")) + r")\b", re.IGNORECASE)
 """Words that compare a figure with the year before ('同比增长25%', 'up 25% year on year')."""
 
 
@@ -110,7 +114,9 @@ def _change_of_year(run: Run, body: str, sent: Sentence, f: Figure, target: str 
     return None
 
 
-FROM_BEFORE: Final = re.compile(r"\bfrom\s+(?:about\s+)?$|较\s*$|比\s*$", re.IGNORECASE)
+FROM_BEFORE: Final = re.compile(r"\b(?:" + alternation(subset("base_before", "en")) + r")\s+(?:about\s+)?$|(?:"
+                                + alternation(subset("base_before", "zh")) + r")\s*$", re.IGNORECASE)
+"""What stands right before the base of a year-on-year change: 'from $52 million', '较', '比'."""
 
 
 def _year_before(run: Run, body: str, sent: Sentence, f: Figure, subject: str, reading: M.Reading) -> str | None:

@@ -47,6 +47,7 @@ from verifier.models.source import ExternalSource, Source
 from verifier.progress import Callback, installed, quiet
 from verifier.units import factor
 from verifier.vocabulary import METRICS, Metric
+from verifier.words import subset_pattern
 
 FROM_BASE: Final = re.compile(r"\b(?:down|up)\s+from\s+(?:about\s+)?$|较\s*$", re.IGNORECASE)
 """'down from' before a figure: the figure is the base of a change, a value of the figure before it."""
@@ -70,15 +71,16 @@ REFERENCE: Final = re.compile(r"(?:距离|距|相距|离)\s*([^，,。；;\d]{2,
 DIFFERENCE: Final = re.compile(r"(?:只差|仅差|相差|还差|差了|差)\s*(?:约|近)?\s*$")
 """'只差18平方毫米': the figure is a difference to the reference point (relation 'difference')."""
 
-DIFF_BEFORE: Final = re.compile(r"(?:多出|多了|高出|少了|少出|低了|快了|慢了|缩短了|相差|差距为|差距是|增加了?|减少了?|增长了?|下降了?|多产|少产"
-                                r"|a difference of|difference of|an? (?:increase|decrease|gain|rise|drop|fall|loss|saving|premium|discount) of"
-                                r"|\b(?:undercut\w*|beat\w*|exceed\w*|outpac\w*|trail\w*|cheaper|dearer|more expensive|higher|lower|less|more"
-                                r"|faster|slower|heavier|lighter|longer|shorter)\b(?:[^,，.;。]|(?<=\d)[,.](?=\d)){0,40}\bby)\s*(?:约|近|about|nearly|roughly|some)?\s*$",
+DIFF_BEFORE: Final = re.compile(r"(?:" + subset_pattern("difference_before", "zh")              # '多出', '相差', '增加了'
+                                + r"|(?:" + subset_pattern("difference_of", "en") + r") of"          # 'a difference of'
+                                + r"|an? (?:" + subset_pattern("difference_noun_of", "en") + r") of"  # 'a premium of'
+                                + r"|\b(?:" + subset_pattern("difference_by", "en")                  # 'undercutting ... by'
+                                + r")\b(?:[^,，.;。]|(?<=\d)[,.](?=\d)){0,40}\bby)\s*(?:约|近|about|nearly|roughly|some)?\s*$",
                                 re.IGNORECASE)
 """Words before a figure that make it a difference between two subjects: '多出4.5千瓦时', 'a difference of $1,500',
 "undercutting the CE-300K's $9,800 by $1,100"."""
 
-TIME_DIFF_AFTER: Final = re.compile(r"\s*(?:faster|quicker|sooner|slower|longer|shorter|earlier|later)\b", re.IGNORECASE)
+TIME_DIFF_AFTER: Final = re.compile(r"\s*(?:" + subset_pattern("time_difference_after", "en") + r")\b", re.IGNORECASE)
 """A duration followed by these is a difference of two durations ('10 minutes faster than the
 H2', '10 minutes faster per session'), with or without 'than'."""
 

@@ -21,8 +21,18 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from verifier.extract.lexicon import Mention
+from verifier.quantities.approx import word_before_comparative
+from verifier.quantities.units import CN_MAGNITUDES, CURRENCY_SPELLINGS, MAGNITUDE_LETTERS
+from verifier.words import alternation
 
-_SCALE: Final = r"(?:\s*(?:[万亿]|千(?![瓦克米焦卡帕赫兆]))+|[kK](?![a-zA-Z]))?"
+
+def _chars(table: dict[str, float], value: float) -> str:
+    """The one-character keys of ``table`` worth ``value``, as a regex class body."""
+    return "".join(re.escape(k) for k, v in table.items() if v == value and len(k) == 1)
+
+
+_SCALE: Final = (r"(?:\s*(?:[" + _chars(CN_MAGNITUDES, 1e4) + _chars(CN_MAGNITUDES, 1e8) + "]|["
+                 + _chars(CN_MAGNITUDES, 1e3) + r"](?![瓦克米焦卡帕赫兆]))+|[" + _chars(MAGNITUDE_LETTERS, 1e3) + r"](?![a-zA-Z]))?")
 """A scale word after digits ('8.54万', '8k'); 千 that starts a unit ('13.5千瓦时', '135千克') is the unit's."""
 
 _PRINTED: Final = re.compile(
@@ -34,11 +44,20 @@ _PRINTED: Final = re.compile(
 )
 """The printed number inside a quantity's surface."""
 
-_SCALED_MONEY: Final = re.compile(r"\s*(万亿|亿|万|千)\s*(美元|元|人民币|欧元|英镑|日元)")
-"""A scale and currency printed after a bare number: ' 亿美元'."""
+SCALES: Final = {**{k: v for k, v in CN_MAGNITUDES.items() if v >= 1e3},
+                  **{a + b: va * vb for a, va in CN_MAGNITUDES.items() if va == 1e4
+                     for b, vb in CN_MAGNITUDES.items() if vb == 1e8}}
+"""Chinese scale words after a number, from the quantity layer's one table
+(:data:`verifier.quantities.units.CN_MAGNITUDES`): 千 万 亿 and 万亿 ({word: factor})."""
 
-SCALES: Final = {"万亿": 1e12, "亿": 1e8, "万": 1e4, "千": 1e3}
-CURRENCY: Final = {"美元": "USD", "元": "CNY", "人民币": "CNY", "欧元": "EUR", "英镑": "GBP", "日元": "JPY"}
+CURRENCY: Final = {name: code for code, names in CURRENCY_SPELLINGS.items() for name in names
+                   if all("\u4e00" <= ch <= "\u9fff" for ch in name)}
+"""Currencies spelled in Chinese characters, from the quantity layer's one table
+(:data:`verifier.quantities.units.CURRENCY_SPELLINGS`): {'美元': 'USD', '元': 'CNY', ...}."""
+
+_SCALED_MONEY: Final = re.compile(r"\s*(" + alternation(sorted(SCALES, key=len, reverse=True)) + r")\s*("
+                                  + alternation(sorted(CURRENCY, key=len, reverse=True)) + ")")
+"""A scale and currency printed after a bare number: ' 亿美元'."""
 
 _YEAR: Final = re.compile(r"(?<!\d)(20\d\d)\s*年")
 """A year printed in Chinese ('2026 年'), used to date '8月25日' in the same article."""
@@ -46,8 +65,6 @@ _YEAR: Final = re.compile(r"(?<!\d)(20\d\d)\s*年")
 _SIZE: Final = re.compile(r"\d+(?:\.\d+)?[BTMK]")
 """A parameter size printed after a model name: '120B', '1T'."""
 
-_APPROX_BEFORE: Final = re.compile(r"约(?:低|高|快|慢|少|多)\s*$")
-"""'约低 1.7 倍': an approximation word separated from the figure by a comparative."""
 
 
 def _change_alternation() -> str:
@@ -90,6 +107,13 @@ class Figure:
     skip: bool = False
 
 
+def _rstrip(body: str, end: int) -> int:
+    """``end`` moved left over white space."""
+    while end > 0 and body[end - 1].isspace():
+        end -= 1
+    return end
+
+
 def printed_of(surface: str) -> str:
     """The number as printed in ``surface``: '约8.54万个token每秒' -> '8.54万'."""
     m = _PRINTED.search(surface)
@@ -111,8 +135,8 @@ def article_figures(body: str) -> list[Figure]:
             if m:
                 q = _money(q, m, body, Quantity)
         approx = q.approx
-        if approx is None and _APPROX_BEFORE.search(body, max(0, q.start - 4), q.start):
-            approx = "about"
+        if approx is None and (found := word_before_comparative(body, max(0, q.start - 4), _rstrip(body, q.start))):
+            approx = found[0]  # '约低 1.7 倍': an approximation word parted from the figure by a comparative
         if q.kind == "range":
             parts = _change(body, q, extract)
             if parts:

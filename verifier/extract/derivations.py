@@ -52,7 +52,8 @@ lists ('3 of the 5 largest') and rates without a printed share ('1 in 5 adults')
 
 Cost: each figure looks at the text between it and its neighbours (at most :data:`WINDOW`
 characters each side) and at two operands on each side, so the work is linear in the length
-of the sentence. The cue words are in ``verifier/data/derivations.yaml`` (:func:`cues`).
+of the sentence. The cue words are in ``verifier/data/derivations.yaml``, the one home of the
+words of change and comparison, read by :func:`verifier.words.load` (:func:`cues` compiles them).
 """
 
 from __future__ import annotations
@@ -61,12 +62,10 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Final, NamedTuple
 
-import yaml
-
 from verifier.quantities import Quantity
+from verifier.words import load as words
 
 OPS: Final[dict[str, str]] = {
     "percent_change": "(base, new): result % = 100 (new / base - 1)",
@@ -89,8 +88,6 @@ WARNING_BELOW: Final = 0.75
 WINDOW: Final = 40
 """Characters searched on each side of a figure for its cue and markers: longer than the longest
 cue with its fillers ('compared with a year earlier', 'from the previous year's ')."""
-
-DATA: Final = Path(__file__).resolve().parents[1] / "data" / "derivations.yaml"
 
 # Confidences: a pair both of whose figures are marked ('from A to B'), or a share printed in
 # full, is read as the grammar says; a pair with an unmarked later figure ('B, up 8% from A')
@@ -167,17 +164,6 @@ def _zh(words: list[str]) -> str:
 
 _QUALIFIER: Final = r"(?:\s+(?:by|of))?(?:\s+(?:about|around|nearly|almost|some|roughly|an\s+estimated|just|only|a\s+further|another))?\s*$"
 """What may stand between a verb or noun of change and its figure: 'rose by about 12%'."""
-
-
-@lru_cache(maxsize=2)
-def words(path: str | None = None) -> dict:
-    """The cue words of ``path`` (default: the shipped ``derivations.yaml``) as loaded, once:
-    {section: {'en': [...], 'zh': [...]}} (see the file for the sections).
-
-    Raises:
-        OSError, yaml.YAMLError: the file cannot be read or parsed.
-    """
-    return yaml.safe_load(Path(path or DATA).read_text(encoding="utf-8"))
 
 
 def change_verbs_en() -> list[str]:

@@ -24,6 +24,7 @@ from verifier.extract.derivations import WARNING_BELOW, Derivation, derivations
 from verifier.extract.segment import Sentence
 from verifier.models.claim import Anchor, Attribution, Claim, Decision, Derived, Value
 from verifier.quantities import Quantity
+from verifier.quantities.units import CN_MAGNITUDES, MAGNITUDE_LETTERS, MAGNITUDE_WORDS
 
 CHECKED_OPS: Final = frozenset({"percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share",
                                 "difference", "sum", "remainder", "per_every", "conversion", "quotient"})
@@ -95,7 +96,18 @@ NOUN_BEFORE_BRACKET: Final = re.compile(r"^\s*[^\W\d_]+(?:\s+[^\W\d_]+)?(?=\s*[�
 """The counted noun between a figure and a bracketed restatement: 'people' in '1,411.75 million people (1.412 billion)',
 人 in '141175万人（14.1175亿人）'."""
 
-SCALE: Final = re.compile(r"(thousand|million|billion|trillion|bn|万亿|万|亿|千|[kKmMbB](?![a-z]))")
+def _scale_alternation() -> str:
+    """The magnitude words of the quantity layer's tables (:mod:`verifier.quantities.units`)
+    worth a thousand or more, longest first (English words, Chinese characters and 万亿), then
+    its one-letter suffixes ('8k', '$2.1B') when no letter follows."""
+    words = {w for w, v in MAGNITUDE_WORDS.items() if v >= 1e3} | {w for w, v in CN_MAGNITUDES.items() if v >= 1e3}
+    words |= {a + b for a, va in CN_MAGNITUDES.items() if va == 1e4 for b, vb in CN_MAGNITUDES.items() if vb == 1e8}
+    words |= {w for w in MAGNITUDE_LETTERS if len(w) > 1}
+    letters = "".join(w for w in MAGNITUDE_LETTERS if len(w) == 1)
+    return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))) + "|[" + letters + "](?![a-z])"
+
+
+SCALE: Final = re.compile("(" + _scale_alternation() + ")")
 """Scale words of a printed figure: a restatement in the same unit changes its scale."""
 
 

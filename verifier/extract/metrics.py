@@ -21,6 +21,13 @@ from typing import Final
 from verifier.extract.counts import count_noun, scope_phrase
 from verifier.quantities.units import is_currency
 from verifier.vocabulary import METRICS, rate_metric, unit_dimension
+from verifier.words import alternation, subset
+
+
+def _cues(name: str) -> tuple[str, ...]:
+    """The Chinese then English words of subset ``name`` of the words of change and comparison
+    (``verifier/data/derivations.yaml``), as substring cues."""
+    return subset(name, "zh") + subset(name, "en")
 
 # Cue words: (metric, words). Chinese words match anywhere; Latin words are matched case-
 # insensitively. Order matters: the first metric whose cue is nearest the figure wins.
@@ -53,21 +60,21 @@ RATIO_CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
 )
 """Cues for ratios, shares and percentage changes, where the unit says nothing."""
 
-INVERSE_CUES: Final = ("低", "降低", "缩短", "少", "lower", "less", "shorter", "fewer", "reduc", "cut")
+INVERSE_CUES: Final = _cues("metric_inverse")
 """A ratio of a figure that got smaller ("延迟低 1.7 倍", "1.7x lower latency") is inverse."""
 
-REDUCTION_CUES: Final = ("降了", "便宜了", "降幅", "跌幅", "降低", "减少", "缩短", "下降", "节省", "减小", "低", "cut", "reduc", "lower", "fewer", "less", "drop", "save", "shrink")
+REDUCTION_CUES: Final = _cues("metric_reduction")
 SHARE_CUES: Final = ("只有", "仅为", "仅", "只占", "为对手", "是对手", "的", "only", " of ", "half", "一半", "share")
-INCREASE_CUES: Final = ("涨了", "贵了", "涨幅", "增幅", "提升", "提高", "增加", "高出", "增长", "多出", "increase", "more", "higher", "rise", "grow", "gain")
+INCREASE_CUES: Final = _cues("metric_increase")
 CHANGE_NOUN_AFTER: Final = {
-    "reduction": re.compile(r"\s*(?:price\s+)?(?:reduction|cut|drop|decrease|decline|discount|fall)\b", re.IGNORECASE),
-    "increase": re.compile(r"\s*(?:price\s+)?(?:increase|rise|jump|gain|hike)\b", re.IGNORECASE),
+    "reduction": re.compile(r"\s*(?:price\s+)?(?:" + alternation(subset("noun_after_down", "en")) + r")\b", re.IGNORECASE),
+    "increase": re.compile(r"\s*(?:price\s+)?(?:" + alternation(subset("noun_after_up", "en")) + r")\b", re.IGNORECASE),
 }
 """A noun of change right after a percentage: 'a 25% reduction', 'a 10% price increase'."""
 CHANGE_NOUN_BEFORE: Final = {
-    "reduction": re.compile(r"\b(?:reduction|cut|drop|decrease|decline|fall|loss|dip|slump)\s+of\s+"
+    "reduction": re.compile(r"\b(?:" + alternation(subset("noun_before_down", "en")) + r")\s+of\s+"
                             r"(?:about|around|nearly|almost|some|roughly|more than|over|less than|under)?\s*$", re.IGNORECASE),
-    "increase": re.compile(r"\b(?:increase|rise|jump|gain|hike|growth|climb|surge)\s+of\s+"
+    "increase": re.compile(r"\b(?:" + alternation(subset("noun_before_up", "en")) + r")\s+of\s+"
                            r"(?:about|around|nearly|almost|some|roughly|more than|over|less than|under)?\s*$", re.IGNORECASE),
 }
 """A noun of change and 'of' right before a percentage: 'an increase of 25%', 'a drop of
@@ -89,14 +96,14 @@ POWER_WORDS: Final = ("功耗", "功率", "额定", "待机", "power", "rated", 
 """Words that make a figure in watts a power drawn or rated, not a capacity."""
 
 MORE_AFTER: Final = re.compile(
-    r"\s*(?:more|higher|greater|larger|bigger|farther|further|longer|faster|heavier|costlier|dearer|pricier|above|over)\b(?!\s+(?:of|than\s+half)\b)",
+    r"\s*(?:" + alternation(subset("comparative_after_more", "en")) + r")\b(?!\s+(?:of|than\s+half)\b)",
     re.IGNORECASE)
 """'12% more than the X6', '30% farther than the CityLine': an increase over the target."""
 LESS_AFTER: Final = re.compile(
-    r"\s*(?:less|lower|fewer|smaller|shorter|cheaper|lighter|slower|below|under)\b(?!\s+of\b)", re.IGNORECASE)
+    r"\s*(?:" + alternation(subset("comparative_after_less", "en")) + r")\b(?!\s+of\b)", re.IGNORECASE)
 """'15% less energy', '9% cheaper than the X6': a reduction from the target."""
-UP_BEFORE: Final = re.compile(r"\b(?:up|rose|rising|jumped|climbed|grew)\s+(?:by\s+)?(?:about|nearly|almost|some|roughly)?\s*$", re.IGNORECASE)
-DOWN_BEFORE: Final = re.compile(r"\b(?:down|fell|falling|dropped|declined|slid)\s+(?:by\s+)?(?:about|nearly|almost|some|roughly)?\s*$", re.IGNORECASE)
+UP_BEFORE: Final = re.compile(r"\b(?:" + alternation(subset("verb_before_up", "en")) + r")\s+(?:by\s+)?(?:about|nearly|almost|some|roughly)?\s*$", re.IGNORECASE)
+DOWN_BEFORE: Final = re.compile(r"\b(?:" + alternation(subset("verb_before_down", "en")) + r")\s+(?:by\s+)?(?:about|nearly|almost|some|roughly)?\s*$", re.IGNORECASE)
 """'up 12% from the X6', 'sales fell 8%': a change named before its percentage."""
 PORTION_CUES: Final = ("占", "account", "share of", "比例", "比重")
 
@@ -336,10 +343,10 @@ ADVANTAGE: Final = ("优势", "领先", "胜出", "advantage", "lead", "gap", "e
 """Words that present a multiplier as an advantage of the subject ("延迟方面的优势达到 1.7 倍")."""
 
 
-SMALLER_AFTER: Final = re.compile(r"\s*(?:lower|less|smaller|shorter|fewer|slower|lighter|cheaper)\b", re.IGNORECASE)
+SMALLER_AFTER: Final = re.compile(r"\s*(?:" + alternation(subset("smaller", "en")) + r")\b", re.IGNORECASE)
 """'four times lower', '3x less': N times smaller, whatever the spelling of N, is an inverse ratio."""
 
-SMALLER_BEFORE: Final = re.compile(r"(?:低|少|小|短|慢|轻|降低|减少|缩小|缩短)了?\s*(?:约|近|接近|达)?\s*$")
+SMALLER_BEFORE: Final = re.compile(r"(?:" + alternation(subset("smaller", "zh")) + r")了?\s*(?:约|近|接近|达)?\s*$")
 """'低 1.7 倍', '少了约 3 倍': the Chinese form, the comparative right before the number."""
 
 

@@ -23,6 +23,7 @@ from verifier.extract.counts import GOODS_UNITS
 from verifier.extract.lexicon import Mention, resolve_alias
 from verifier.extract.segment import Sentence, clause_end
 from verifier.extract.subjects import COMPANY_METRICS, FORMER, LATTER, PRODUCT_KINDS, SHIPMENTS, find_target, in_clause
+from verifier.words import subset_pattern
 
 if TYPE_CHECKING:
     from verifier.extract.run import Run
@@ -36,7 +37,7 @@ PRONOUN: Final = re.compile(r"^\s*(?:其|它|它们|该芯片|该系统|its\b|it
 EXAMPLE: Final = re.compile(r"以\s*([^，,。；;]{1,24}?)\s*为例|(?:Take|Taking)\s+([^,.;]{1,24}?)\s*(?:as an example)?,", re.IGNORECASE)
 """'以X为例' / 'Take X,': X is the subject of the sentence's figures."""
 
-DIFF_AFTER: Final = re.compile(r"\s*(?:more|less|higher|lower|larger|smaller|bigger|heavier|lighter|cheaper|dearer)\s+than\b", re.IGNORECASE)
+DIFF_AFTER: Final = re.compile(r"\s*(?:" + subset_pattern("difference_after", "en") + r")\s+than\b", re.IGNORECASE)
 """Words after a figure that make it a difference: '$1,500 more than the H9'."""
 
 POSSESSIVE: Final = re.compile(r"['’]s\s")

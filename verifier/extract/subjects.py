@@ -24,6 +24,7 @@ from typing import Final
 from verifier.extract.lexicon import SUBJECT_KINDS, Mention
 from verifier.extract.spans import SpanIndex
 from verifier.models.claim import ALTERNATIVES
+from verifier.words import subset_pattern
 
 PRODUCT_KINDS: Final = frozenset({"product", "discovered", "quoted"})
 """Kinds preferred as subjects over companies and generic subjects."""
@@ -161,7 +162,7 @@ known subject ('比人类专家编写的代码快1.5倍'): the figure is not pro
 
 THAN_BEFORE: Final = re.compile(
     r"(?:(?<![同环])比|较|相比|比起)\s*((?:[^，,。；;]|(?<=\d),(?=\d)){1,24}?)\s*"                       # '比GB200/GB300', '比人类顶尖专家编写的代码'
-    r"(?:的)?(?:低|高|快|慢|少|多|小|大|短|长|降低|提升|提高|减少|缩短|增加|上涨|上升|下降|下跌|增长|降|涨|贵|便宜)了?\s*(?:约|近|接近|达)?\s*$"  # '低', '快'
+    r"(?:的)?(?:" + subset_pattern("than_after_zh", "zh") + r")了?\s*(?:约|近|接近|达)?\s*$"  # '低', '快'
 )
 """Chinese 'A 比 X 低 N 倍': the target X stands between 比 and the comparative."""
 

@@ -32,23 +32,24 @@ from verifier.extract.scope import PERFORMANCE
 from verifier.extract.spans import SpanIndex
 from verifier.extract.subjects import join_names
 from verifier.models.claim import ALTERNATIVES, Claim
+from verifier.words import alternation, subset
 
 
 COMPARE_WORDS: Final = ("优势", "领先", "差距", "相比", "对比", "对标", "对照", "than", "versus", " vs", "compared",
                         "advantage", "lead", "gap", "edge", "对手", "竞品", "rival", "competitor")
 """Words that present a figure as a comparison with the systems the article compares against."""
 
-CHANGE_VERBS: Final = ("减少", "降低", "缩短", "下降", "减小", "提升", "提高", "增加", "增长", "扩大", "节省",
-                       "reduc", "cut", "lower", "shrank", "shrunk", "improv", "increas", "rais", "grew", "boost")
+CHANGE_VERBS: Final = subset("baseline_change", "zh") + subset("baseline_change", "en")
 """Verbs of change: a percentage they carry with no target is relative to the subject's own baseline."""
 
 BASELINE: Final = "baseline"
 """Target of a change relative to the subject's own earlier state (no other subject named)."""
 
-_FROM: Final = re.compile(r"(?:由|从)\s*$|\bfrom\s+$", re.IGNORECASE)
+_FROM: Final = re.compile(r"(?:" + alternation(subset("from_markers", "zh")) + r")\s*$|\b(?:"
+                          + alternation(subset("from_markers", "en")) + r")\s+$", re.IGNORECASE)
 """'由' / 'from' right before the first figure of 'from A to B'."""
 
-_TO_VERBS: Final = r"压|降|缩短|减少|下降|降低|减|削减|提升|提高|增加|增长|增|升|涨|扩大|下调|上调"
+_TO_VERBS: Final = alternation(subset("to_verbs", "zh"))
 """Chinese verbs of change joined to 至/到: '降至', '增至', '上调到'."""
 
 _TO: Final = re.compile(
@@ -117,7 +118,8 @@ def from_to_role(body: str, start: int, end: int, figures: list[tuple[int, int]]
 _TO_CHANGE: Final = re.compile(r"\s*(?:" + _TO_VERBS + r")\s*(?:至|到)\s*$|\s+(?:down|up) to\s+$", re.IGNORECASE)
 """A connective that is itself a verb of change: '降至', 'down to'."""
 
-_CHANGE_BEFORE_ZH: Final = re.compile(r"(?:降价|涨价|下调|上调|下降|上升|增长|减少|提升|降低|提高|缩减)[^，,。；;]{0,12}(?:由|从)\s*$")
+_CHANGE_BEFORE_ZH: Final = re.compile(r"(?:" + alternation(subset("before_from", "zh")) + r")[^，,。；;]{0,12}(?:"
+                                      + alternation(subset("from_markers", "zh")) + r")\s*$")
 """A Chinese verb of change before 由/从: '价格下调，由…' is rare; '售价下调从 A 到 B'."""
 
 

@@ -148,11 +148,16 @@ def word_before(t: str, lo: int, end: int) -> tuple[str, int] | None:
         if found[0].endswith(" than") and _MULTIPLE_BEFORE.search(t, max(0, found[1] - 12), found[1]):
             return None  # '2.5 times lower than $3,350', '30% more than 280 km': a comparison's target, no bound
         return APPROX_BEFORE[found[0]], found[1]
-    return _word_before_comparative(t, lo, i)
+    return word_before_comparative(t, lo, i)
 
 
-def _word_before_comparative(t: str, lo: int, i: int) -> tuple[str, int] | None:
-    """"约低 1.7 倍", "nearly higher by 2x": an approximation word, then a comparative."""
+def word_before_comparative(t: str, lo: int, i: int) -> tuple[str, int] | None:
+    """"约低 1.7 倍", "nearly higher by 2x": an approximation word, then a comparative, ending
+    at ``i`` (white space before ``i`` not skipped) within ``t[lo:i]``.
+
+    Returns:
+        (approx key, start of the approximation word) or None.
+    """
     cmp_ = _ending_at(t, lo, i, _CMP_ZH_T)
     words = _CMP_APPROX_ZH_T
     if cmp_ is None:

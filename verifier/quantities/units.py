@@ -189,6 +189,9 @@ _CURRENCY: Final[dict[str, tuple[str, ...]]] = {
     "cent": ("cent", "¢", "美分", "pennies"),
     "penny": ("pence", "penny", "便士"),
 }
+CURRENCY_SPELLINGS: Final[dict[str, tuple[str, ...]]] = _CURRENCY
+"""The one table of currency spellings, {code: spellings} ('USD': '$', 'dollar', '美元', ...);
+the extract side reads it from here (verifier/extract/context.py)."""
 # three-letter codes accepted before or after a number ("42 LBP", "MYR42")
 _CODES: Final[tuple[str, ...]] = ("LBP", "EGP", "SAR", "BGN", "MYR", "MNT", "UAH", "QAR",
                                   "KWD", "ILS", "RUB", "NGN", "GEL", "LAK")
