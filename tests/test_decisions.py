@@ -61,3 +61,18 @@ def test_a_contradiction_resting_on_a_weak_holder_is_a_warning_that_says_why():
 def test_a_weak_decision_on_a_part_the_rule_does_not_rest_on_changes_nothing():
     found = _contradiction({"derivation": Decision(by="sentence pattern", confidence=0.3)})
     assert [(f.rule, f.severity.value) for f in found] == [("V201", "error")]
+
+
+def test_the_size_of_a_change_is_no_level_of_its_holder():
+    a = art("ch1", "The Harbor Tunnel: estimated cost $2.3 billion, up $657.4 million since 2019.\n")
+    b = art("ch2", "The Harbor Tunnel's cost has climbed to $2.3 billion.\n")
+    claims = extract_claims(a, lexicon=EMPTY) + extract_claims(b, lexicon=EMPTY)
+    up = next(c for c in claims if c.anchor.quote == "$657.4 million")
+    assert (up.subject, up.decided["holder"].by) == (None, "a change amount")
+    assert findings(corpus([a, b], claims), "V201") == []
+
+
+def test_a_change_amount_is_still_checked_against_its_base_and_level():
+    a = art("ch3", "今年全省粮食总产量为812.4亿斤，比上年的800.0亿斤增加21.6亿斤。\n")
+    got = findings(corpus([a], extract_claims(a, lexicon=EMPTY)), "V108")
+    assert [(f.rule, f.severity.value) for f in got] == [("V108", "error")]  # 812.4 − 800.0 = 12.4, not 21.6

@@ -15,6 +15,7 @@ a sentence or paragraph go through :class:`.spans.SpanIndex`, so time is linear 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import replace
 from typing import Final
 
@@ -32,6 +33,7 @@ from verifier.extract.families import family_subject
 from verifier.extract.lexicon import Lexicon, demote_benchmarks, discover, learn_aliases
 from verifier.extract.lexicon_files import load_lexicon
 from verifier.extract.names import expand_short_forms, join_cjk_prefixes
+from verifier import words
 from verifier.extract.open_claims import framed, open_claim
 from verifier.extract.periods import period_spans
 from verifier.extract.derived_claims import PER_AFTER, link
@@ -250,6 +252,10 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     if reading.kind not in ("ratio", "percent", "date") and q.unit and (DIFF_BEFORE.search(near) or DIFF_AFTER.match(after)
                                                                        or (reading.metric == "duration" and TIME_DIFF_AFTER.match(after))):
         reading = replace(reading, relation="difference")  # 'X2的容量多出4.5千瓦时', 'a difference of $1,500'
+    if reading.relation is None and q.unit not in (None, "%", "x", "pp", "‰") and change_amount(near):
+        # '$2.3 billion, up $657.4 million since 2007', '比上年增加21.6亿斤': the size of a change, no level
+        # of its holder's (a level it would contradict); a figure of its sentence, held by nobody
+        return open_claim(run, body, sent, f, reading, near, wide, after, holder=False, why="a change amount")
     if reading.metric == "date" and re.fullmatch(r"\d{4}", f.iso or "") and _sets_a_year(body, sent, f, run):
         return None  # 'shipped 180,000 heat pumps in 2025': the year scopes that figure, it dates no event
     by, target_by = "clause name", "named target"
@@ -354,6 +360,22 @@ def _reading(q, near: str, wide: str, after: str, header: str, sentence: str, pr
         metric = prev.metric if prev is not None else M.pick(wide, M.RATIO_CUES)
         reading = M.Reading(metric or "", reading.unit, reading.kind, reading.relation)
     return reading
+
+
+@lru_cache(maxsize=1)
+def _change_amount() -> re.Pattern:
+    """A verb or adverb of change right before a figure, with 'by' and a hedge ('up', 'rose by
+    about', '增加了', '减少约'): the figure is the size of the change. Chinese verbs of one
+    character (多, 高) are left out: they also make comparatives and names."""
+    en = words.alternation(words.section("up", "en") + words.section("down", "en"))
+    zh = words.alternation(tuple(w for w in words.section("up", "zh") + words.section("down", "zh") if len(w) > 1))
+    return re.compile(rf"(?:\b(?:{en})(?:\s+by)?(?:\s+(?:about|around|nearly|almost|some|roughly|more\s+than|over))?"
+                      rf"|(?:{zh})了?(?:约|近)?)\s*$", re.IGNORECASE)
+
+
+def change_amount(near: str) -> bool:
+    """True when the clause before a figure ends on a verb or adverb of change (:func:`_change_amount`)."""
+    return _change_amount().search(near[-40:]) is not None
 
 
 def _idiom(body: str, q) -> bool:

@@ -60,6 +60,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     "pronoun": 0.6, "definite description": 0.6, "paragraph name": 0.55, "implicit target": 0.6,
     "last two names": 0.5,      # a comparison that names no target: the two names given last, a guess
     "unnamed list": 0.0,        # no holder: one of a list of figures whose scopes the text does not name
+    "a change amount": 0.0,     # no holder: the size of a change ('up $657.4 million'), no level of anyone's
 }
 """Confidence of each way of deciding (0..1), in one table; :data:`CONFIDENT` marks the least
 an error may rest on. The values are judgements of how often each grammatical position names

@@ -81,17 +81,21 @@ def _in_list(body: str, spans: list[tuple[int, int]], q) -> bool:
 
 
 def open_claim(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Reading | None, near: str, wide: str,
-               after: str) -> Claim | None:
+               after: str, holder: bool = True, why: str | None = None) -> Claim | None:
     """The claim of figure ``f`` with no holder the subject path accepts, with its coarse reading
     when ``reading`` is None, and no comparison (:func:`framed` then gives it a measured thing
     and a holder, unless it is an item of a list of percentages: see :data:`NO_HOLDER`). None
-    for a figure that measures nothing (:func:`coarse_reading`)."""
+    for a figure that measures nothing (:func:`coarse_reading`). ``holder`` False gives it none
+    whatever the grammar says, recording ``why`` (a change amount: the size of a change is no level
+    of its holder's)."""
     coarse = coarse_reading(f.q)
     if coarse is None or measures_nothing(f.q, after, near[-12:]):
         return None
     unit = reading.unit if reading is not None and reading.metric not in ("", "date") else coarse.unit  # '561 patients'
     reading = M.Reading(coarse.metric, unit, coarse.kind)
     decided = {"holder": Decision(by=NO_HOLDER, confidence=0.0)} if _in_list(body, run.spans, f.q) else {}
+    if not holder:
+        decided = {"holder": Decision(by=why or NO_HOLDER, confidence=0.0)}
     return build_claim(run, body, sent, f, reading, None, None, near, wide, after, open_claim=True, decided=decided)
 
 
