@@ -17,11 +17,11 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_quantities import best_of  # noqa: E402  (one timing helper for the benchmarks)
 from verifier.extract.context import article_figures  # noqa: E402
 from verifier.extract.derivations import derivations  # noqa: E402
 
@@ -49,16 +49,6 @@ def sentence(rng: random.Random) -> str:
     x, y = round(rng.uniform(2, 6), 1), round(rng.uniform(2, 6), 1)
     return rng.choice(TEMPLATES).format(a=a, b=b, n=rng.randint(10, 90), m=rng.randint(100, 900),
                                         p=round(rng.uniform(1, 40), 1), x=x, y=y, d=round(abs(x - y), 1))
-
-
-def best_of(fn, repeat: int) -> float:
-    """Best wall time of ``repeat`` runs of ``fn`` (seconds)."""
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def main() -> None:
