@@ -143,3 +143,21 @@ def test_a_verb_with_its_object_after_the_figure_still_ends_the_phrase():
     text = "铁路完成旅客发送量3.2亿人次。"   # the object comes first: 旅客发送量, not 铁路
     q, sent, _, qs = figure(text, "3.2亿")
     assert measured_thing(text, sent, q, qs).value == "旅客发送量"
+
+
+def test_an_age_group_is_part_of_the_measured_thing():
+    """'60周岁及以上人口': the age group says which population; 周岁 is full years of age, no weeks."""
+    from verifier.extract.measured import measured_thing
+    from verifier.quantities import extract as quantities
+    from verifier.quantities.not_claims import why_not_a_claim
+
+    for text, want in (("老龄化方面，60周岁及以上人口8004万人。", "60周岁及以上人口"),
+                       ("全县65岁以上户籍人口有12.3万人。", "65岁以上户籍人口"),
+                       ("全市16至59岁劳动年龄人口为600万人。", "16至59岁劳动年龄人口"),
+                       ("全市常住人口为1000万人。", "常住人口")):
+        figs = quantities(text)
+        f = next(q for q in figs if q.surface.endswith("万"))
+        assert measured_thing(text, (0, len(text)), f, figs).value == want
+    text = "60周岁及以上人口8004万人"
+    weeks = next(q for q in quantities(text) if q.surface == "60周")
+    assert why_not_a_claim(weeks, text[weeks.end:]) == "an age group"

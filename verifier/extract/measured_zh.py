@@ -15,6 +15,7 @@ Shape::
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from verifier.extract.decided import Decided, decide
@@ -37,6 +38,11 @@ PASS_TAGS: Final = frozenset({"d", "ul", "uz", "ug"})
 
 RATE_BASES: Final = frozenset("公斤千克克吨斤亩升米")
 """Characters of a rate's base after 每 that the classifiers leave out (每公斤, 每千克, 每亩)."""
+
+AGE_BEFORE: Final = re.compile(r"(?:\d{1,3}|[一二三四五六七八九十百]+)\s*(?:周)?岁?\s*(?:[-—–~至到]\s*(?:\d{1,3}|[一二三四五六七八九十]+)\s*(?:周)?岁)?"
+                               r"(?:及以上|以上|及以下|以下)?(?:的)?(?<=[岁上下的])")
+"""An age group before a noun ('60岁及以上', '16—59岁', '65周岁以上的'): part of the measured thing,
+which the segmenter's words leave out (numerals and 岁 are no nouns)."""
 
 MAX_WORDS: Final = 6
 """Most words of a measured thing ("全国/城镇/调查/失业率" has four)."""
@@ -71,6 +77,9 @@ def before(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity
     if not picked or all(w.tag in MODIFIER_TAGS for w in picked):
         return None
     start, end = picked[-1].start, picked[0].end
+    age = AGE_BEFORE.search(body, clause_start(body, sent[0], q.start), start)  # '60岁及以上人口': the age group is part of the thing
+    if age is not None and age.end() == start:
+        start = age.start()
     return decide(body[start:end], "noun before figure", start, end)
 
 

@@ -70,6 +70,8 @@ def why_not_a_claim(q, after: str = "", before: str = "") -> str | None:
     if ORDINAL.match(q.surface) and not COUNTED_BEFORE.search(before) \
             and not (q.unit is None and re.match(r"\s*of\b", after, re.IGNORECASE)):  # 'third of the vote' stays a share
         return "an ordinal"  # 'the third month in a row', 'the fifth year': no fraction of anything
+    if q.surface.endswith("周") and after.startswith("岁"):
+        return "an age group"  # '60周岁及以上': 周岁 is full years of age, no weeks
     if q.unit in TIME_UNITS and AGO.match(after):
         return "a time counted back"
     if RATE_BASE.match(q.surface.strip()):
