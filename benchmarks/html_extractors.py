@@ -152,18 +152,16 @@ def same_author(got: str | None, want: str | None) -> bool:
 # extractors: each returns (text, {"title", "author", "date"})
 
 
+def _options(precision: bool) -> dict:
+    """The trafilatura options both ways of calling it are measured with."""
+    return {"include_tables": True, "include_comments": False, "favor_precision": precision, "with_metadata": True}
+
+
 def trafilatura_call(fmt: str, precision: bool):
     import trafilatura
 
     def run(html: str):
-        out = trafilatura.extract(
-            html,
-            output_format=fmt,
-            include_tables=True,
-            include_comments=False,
-            favor_precision=precision,
-            with_metadata=True,
-        )
+        out = trafilatura.extract(html, output_format=fmt, **_options(precision))
         if out is None:
             return "", {}
         meta = {}
@@ -183,13 +181,7 @@ def trafilatura_bare(precision: bool):
     import trafilatura
 
     def run(html: str):
-        doc = trafilatura.bare_extraction(
-            html,
-            include_tables=True,
-            include_comments=False,
-            favor_precision=precision,
-            with_metadata=True,
-        )
+        doc = trafilatura.bare_extraction(html, **_options(precision))
         if doc is None:
             return "", {}
         return doc.text or "", {"title": doc.title, "author": doc.author, "date": doc.date}

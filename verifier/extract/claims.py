@@ -23,6 +23,7 @@ from verifier.apposition import apposed
 from verifier.extract import metrics as M
 from verifier.extract import scope as S
 from verifier.extract import targets as T
+from verifier.extract.counts import NOUN_AFTER
 from verifier.extract.attribution import registered_kinds, registry_mentions
 from verifier.extract.build import build_claim
 from verifier.extract.changes import compare
@@ -93,8 +94,6 @@ CARRIED: Final = frozenset({"previous clause", "previous sentence"})
 
 _OF_AFTER = re.compile(r"\s*(?:of\b|的|倍|times\b|x\b)")
 """A bare number followed by 'of' or 'times' is a share or a multiple, not a list item ('0.58 of it')."""
-_NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|respectively|in|for|at|on|to|from|by|with|than)\b)[A-Za-z]{3,}")
-"""...nor one an English noun follows ('13 million Americans'): it counts that noun, in no unit of the list."""
 _OF_BEFORE = re.compile(r"的\s*$")
 """...nor one after 的 ('后者的 0.58')."""
 
@@ -208,7 +207,7 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     after = body[q.end:clause_end(body, q.end, sent.end)]
     prev = run.last.get(id(unit))
     same_sentence = prev is not None and prev.anchor.start >= sent.start
-    listed = same_sentence and not _OF_AFTER.match(after) and not _OF_BEFORE.search(near) and not _NOUN_AFTER.match(after)
+    listed = same_sentence and not _OF_AFTER.match(after) and not _OF_BEFORE.search(near) and not NOUN_AFTER.match(after)
     if q.unit == "%" and any(m.start() <= q.start and q.end <= m.end() for m in CHARGE_LEVELS.finditer(body, sent.start, sent.end)):
         return None  # '电量从10%充到80%', 'from 10% to 80% charge': levels of a battery, no claim of a share
     restated = _restatement(run, body, sent, f, prev) if same_sentence else None

@@ -46,6 +46,11 @@ CLASSIFIERS: Final = {"台": "units", "辆": "vehicles", "座": "sites", "套": 
 """Chinese count classifiers and the unit of a count they make when no noun follows ('出货12,000台')."""
 
 
+NOUN_AFTER: Final = re.compile(r"\s+(?!(?:and|or|respectively|in|for|at|on|to|from|by|with|than|of)\b)[A-Za-z]{3,}")
+"""An English noun right after a bare figure ('13 million workers', '13 million Americans'): the
+figure counts that noun, so it takes no unit of a list before it and is no part of a sum of money."""
+
+
 def count_noun(after: str) -> str | None:
     """The counted noun right after a bare count ('款公开权重模型' -> models, '台充电桩' ->
     chargers, '台' -> units), or None."""

@@ -55,7 +55,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     "sentence name": 0.75, "sentence comparison": 0.75, "from-to role": 0.75,
     "previous clause": 0.75,    # a clause after ';' or '；' goes on with its sentence's holder
     "former and latter": 0.75,  # 前者 / 后者, 'the former' / 'the latter'
-    "contrast with a rival": 0.75,  # '约700 token每秒，而GB300只有约169个': the article's subject against a rival
+    "contrast with a rival": 0.75,  # '续航约600公里，而Vela 7只有约450公里': the article's subject against a rival named after it
     # a reference back across sentences, or a guess from the article as a whole: needs review
     "pronoun": 0.6, "definite description": 0.6, "paragraph name": 0.55, "implicit target": 0.6,
     "last two names": 0.5,      # a comparison that names no target: the two names given last, a guess

@@ -64,6 +64,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, NamedTuple
 
+from verifier.models.claim import CONFIDENT
 from verifier.quantities import Quantity
 from verifier.words import load as words
 
@@ -82,8 +83,9 @@ OPS: Final[dict[str, str]] = {
 }
 """The operations and what the rule computes (the table of the module docstring)."""
 
-WARNING_BELOW: Final = 0.75
-"""Confidence under which a finding on a derivation is only a warning (set by the brief)."""
+WARNING_BELOW: Final = CONFIDENT
+"""Confidence under which a finding on a derivation is only a warning: the claims' own
+:data:`~verifier.models.claim.CONFIDENT`, one threshold for every decision."""
 
 WINDOW: Final = 40
 """Characters searched on each side of a figure for its cue and markers: longer than the longest

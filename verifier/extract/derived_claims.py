@@ -33,7 +33,6 @@ CHECKED_OPS: Final = frozenset({"percent_change", "pp_change", "ratio", "times_m
 CONTEXT: Final = 32
 """Characters of prefix and suffix kept in an anchor (as :mod:`.build` keeps)."""
 
-assert WARNING_BELOW <= 0.75  # the derivation's own threshold may not be above the claims' CONFIDENT
 
 
 def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], claims: list[Claim], source: str) -> list[Claim]:

@@ -17,6 +17,7 @@ a year to date whose end is not printed.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 _ZH_NUM: Final = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
@@ -61,8 +62,10 @@ def _n(text: str) -> int | None:
     return v if v is not None and 1 <= v <= 12 else None
 
 
-def periods(text: str) -> list[tuple[int, int, str]]:
-    """Every period of a year printed in ``text``: (start, end, months value), in text order."""
+@lru_cache(maxsize=64)
+def periods(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Every period of a year printed in ``text``: (start, end, months value), in text order
+    (cached: every figure of a sentence asks about the same sentence)."""
     out: list[tuple[int, int, str]] = []
 
     def add(m: re.Match, value: str | None) -> None:
@@ -91,14 +94,15 @@ def periods(text: str) -> list[tuple[int, int, str]]:
         add(m, f"{a}-{b}" if a < b else None)
     for m in SINCE_EN.finditer(text):
         add(m, "ytd")
-    return sorted(out)
+    return tuple(sorted(out))
 
 
-def months_of(near: str) -> str | None:
-    """The period the figure at the end of ``near`` (its clause and the sentence before it) is
-    for: the last period printed in it, or None."""
-    found = periods(near)
-    return found[-1][2] if found else None
+def months_of(sentence: str, at: int | None = None) -> str | None:
+    """The period a figure at offset ``at`` of ``sentence`` is for: the last period printed
+    wholly before it (default: before the end), or None."""
+    end = len(sentence) if at is None else at
+    found = [value for s, e, value in periods(sentence) if e <= end]
+    return found[-1] if found else None
 
 
 def period_spans(text: str) -> list[tuple[int, int]]:

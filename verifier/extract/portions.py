@@ -23,6 +23,7 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from verifier.extract import metrics as M
+from verifier.extract.counts import NOUN_AFTER
 from verifier.extract.build import build_claim
 from verifier.models.claim import Claim, Comparison
 from verifier.quantities.units import is_currency
@@ -168,10 +169,6 @@ def _share_of_part(run: Run, body: str, sent: Sentence, f: Figure, near: str, wi
                        _inherited(part))
 
 
-COUNTED_AFTER: Final = re.compile(r"\s+(?!(?:and|or|in|for|at|on|to|from|by|with|than|of)\b)[a-z]{3,}")
-"""An English noun right after a bare figure: it counts that noun ('13 million workers')."""
-
-
 def portion_claim(run: Run, body: str, sent: Sentence, f: Figure, near: str, wide: str, after: str) -> Claim | None:
     """The claim of figure ``f`` as a part of a whole, or None when ``f`` is not in a part-of
     clause after a figure of a whole in its paragraph (see the module docstring)."""
@@ -197,7 +194,7 @@ def portion_claim(run: Run, body: str, sent: Sentence, f: Figure, near: str, wid
                            {**whole.scope, "part": name}, _inherited(whole))
     if q.unit is not None and factor(q.unit, whole.value.unit) is None:
         return None
-    if q.unit is None and is_currency(whole.value.unit) and COUNTED_AFTER.match(after):
+    if q.unit is None and is_currency(whole.value.unit) and NOUN_AFTER.match(after):
         return None  # 'of the 13 million workers': a count of people, no part of a sum of money
     name = named or part_name(between, after)
     if not name:

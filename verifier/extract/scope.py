@@ -209,7 +209,7 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
         year = year_of(near, after) or year_of_sentence(body[sent.start:f.q.start])
         if year:
             scope["year"] = year
-        months = months_of(body[sent.start:f.q.start])  # '1-11月，…38.5亿人次' vs '11月当月3.04亿人次'
+        months = months_of(body[sent.start:sent.end], f.q.start - sent.start)  # '1-11月，…38.5亿人次' vs '11月当月3.04亿人次'
         if months:
             scope["months"] = months
     return scope

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .rates import TIME_UNITS  # units of a length of time: the quantity layer's one table
+
 NOT_CLAIM_KINDS: Final = {"date": "a date or a time of day", "time": "a date or a time of day",
                           "sequence": "a sequence length", "model_size": "the size in a model's name"}
 """Quantity kinds that date or name something rather than measure it, with the reason given."""
@@ -29,8 +31,6 @@ THRESHOLD_AFTER: Final = ("就会", "便会", "则会", "就将", "would ", "wil
 AGO: Final = re.compile(r"\s*(?:前|以前|之前|后|以后|之后|ago\b|later\b|earlier\b|before\b|after\b|hence\b)", re.IGNORECASE)
 """Words after a length of time that make it a point in time: '两天前', 'three years ago'."""
 
-TIME_UNITS: Final = frozenset({"ms", "s", "min", "h", "day", "week", "month", "quarter", "year"})
-"""Units of a length of time (a time counted back is no length)."""
 
 ORDINAL: Final = re.compile(r"(?:third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twelfth)\b", re.IGNORECASE)
 """A fraction the quantity layer reads from an ordinal word ('third month' as a third of a month)."""

@@ -161,6 +161,9 @@ def _stated(c: Claim) -> Interval:
     return iv
 
 
+IN_OPERAND_UNITS: Final = frozenset({"difference", "sum", "quotient", "conversion"})
+"""Ops whose result is in the operands' unit (or one convertible to it), not a ratio or percentage."""
+
 PER: Final = {"%": 100.0, "‰": 1000.0}
 """A rate 'y for every x' printed in percent or per mille: y / x times this."""
 
@@ -170,18 +173,10 @@ def _scaled(c: Claim, ops: list[Claim]) -> float | None:
     'a difference of 646万' in 万 vs operands in 人; 100 or 1000 for a rate per every x in % or ‰)."""
     if c.derived.op == "per_every":
         return PER.get(c.value.unit or "")
-    if c.derived.op == "quotient":
-        unit = ops[0].value.unit
-        return 1.0 if unit == c.value.unit or not unit or not c.value.unit else factor(unit, c.value.unit)
-    if c.derived.op == "conversion":
-        unit = ops[0].value.unit
-        return 1.0 if unit == c.value.unit else (factor(unit, c.value.unit) if unit and c.value.unit else None)
-    if c.derived.op in ("difference", "sum"):
-        unit = next((o.value.unit for o in ops if o.value.unit), None)
-        if c.value.unit in (None, unit) or unit is None:
-            return 1.0
-        return factor(unit, c.value.unit)
-    return 1.0
+    if c.derived.op not in IN_OPERAND_UNITS:
+        return 1.0
+    unit = next((o.value.unit for o in ops if o.value.unit), None)  # a quotient's total, a restatement's figure
+    return 1.0 if unit == c.value.unit or unit is None or c.value.unit is None else factor(unit, c.value.unit)
 
 
 def _derived(ctx: Context, keep: Callable[[Claim], bool]) -> Iterator[tuple[Claim, list[Claim]]]:
