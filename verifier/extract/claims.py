@@ -185,7 +185,7 @@ def _sentence(run: Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
             continue
         held = claim.subject is not None  # a holder from the figure-first grammar never feeds the ladder's look-backs
         claim = framed(claim, body, sent, f.q, quantities, run.source.meta.title or "")
-        if not held:
+        if not held or claim.subject is None:  # (framing drops a guessed holder the clause denies)
             run.open.append(claim)
         else:
             run.claims.add(claim)

@@ -135,14 +135,18 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
         update["measured"] = thing.value
         decided["measured"] = _record(thing)
     held = decided.get("holder")
-    if claim.subject is not None and held is not None and held.by in GUESSED and claim.comparison is None \
-            and unheld(body, (sent.start, sent.end), q):
-        update["subject"] = None  # 'A typical household pays…' after a sentence about Acme: not Acme's figure
+    subject = claim.subject
+    guessed = subject is not None and held is not None and held.by in GUESSED and claim.comparison is None
+    opened = subject is None and claim.metric != "date" and thing is not None and "holder" not in decided
+    # the clause says no name from outside it holds the figure: asked once, and only when it matters
+    nobodys = (guessed or opened) and unheld(body, (sent.start, sent.end), q)
+    if guessed and nobodys:
+        subject = update["subject"] = None  # 'A typical household pays…' after a sentence about Acme: not Acme's figure
         decided.pop("holder")
-        claim = claim.model_copy(update={"subject": None})
-    if claim.subject is None and claim.metric != "date" and thing is not None and "holder" not in decided:
+        opened = claim.metric != "date" and thing is not None
+    if opened:
         holders = holder_candidates(body, (sent.start, sent.end), (sent.unit.start, sent.unit.end), q, title)
-        if unheld(body, (sent.start, sent.end), q):  # only a name in the figure's own clause may hold it
+        if nobodys:  # only a name in the figure's own clause may hold it
             cs, ce = clause_start(body, sent.start, q.start), clause_end(body, q.end, sent.end)
             holders = [d for d in holders if cs <= d.start < ce]
         if holders and holders[0].confidence >= HOLDER_FLOOR:
