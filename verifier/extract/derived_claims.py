@@ -52,8 +52,8 @@ def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], clai
         while hi < len(qs) and qs[hi].end <= sent.end:
             hi += 1
         inside = qs[lo:hi]
-        if len(inside) < 2 and not any(ch in body[sent.start:sent.end] for ch in "翻倍") and "doubl" not in body[sent.start:sent.end]:
-            continue
+        if len(inside) < 2:
+            continue  # every derivation ties two figures at least (a multiple in words ties its base and new value)
         for d in [*derivations(body, (sent.start, sent.end), inside), *restatements(body, inside, at), *quotients(body, inside)]:
             d = _as_remainder(d)
             if d is None or d.op not in CHECKED_OPS:
