@@ -1,6 +1,6 @@
 """The examples in each rule's docstring are tests (the pycodestyle pattern): an ``Okay:`` or
 ``<code>:`` line whose example is article text in double quotes ("…", several articles joined by
-``|``) is extracted with an empty lexicon and audited with that rule alone; a code line must
+``|``, an article marked ``[primary]`` after its quotes being a primary source) is extracted with an empty lexicon and audited with that rule alone; a code line must
 fire the rule, an ``Okay:`` line must not. Rules whose examples describe records or metadata
 rather than text are listed in :data:`RECORD_EXAMPLES` with the reason, so a new rule cannot
 slip through with prose examples unnoticed."""
@@ -31,8 +31,8 @@ RECORD_EXAMPLES = {
 }
 """Rules whose docstring examples are not article text, and why."""
 
-ARTICLES = re.compile(r'^"[^"]+"(?:\s*\|\s*"[^"]+")*(?=\s*(?:\([^)]*\))?\.?\s*$)')
-QUOTED = re.compile(r'"([^"]+)"')
+ARTICLES = re.compile(r'^"[^"]+"(?:\s*\[primary\])?(?:\s*\|\s*"[^"]+"(?:\s*\[primary\])?)*(?=\s*(?:\([^)]*\))?\.?\s*$)')
+QUOTED = re.compile(r'"([^"]+)"(\s*\[primary\])?')
 
 
 def _examples():
@@ -50,7 +50,7 @@ EXAMPLES = list(_examples())
 
 @pytest.mark.parametrize("code, fires, texts, line", [e for e in EXAMPLES if e[2]], ids=lambda x: x if isinstance(x, str) and len(x) == 4 else None)
 def test_a_text_example_behaves_as_documented(code, fires, texts, line):
-    arts = [art(f"ex{i}", t + "\n") for i, t in enumerate(texts)]
+    arts = [art(f"ex{i}", t + "\n", tier="primary" if primary else "secondary") for i, (t, primary) in enumerate(texts)]
     claims = [c for a in arts for c in extract_claims(a, lexicon=Lexicon([]))]
     got = [f for f in findings(corpus(arts, claims), code) if f.rule == code]
     assert bool(got) == fires, f"{line!r}: {[f.message for f in got]}"

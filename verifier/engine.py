@@ -7,8 +7,6 @@ goes on, so one bad rule never hides the others' findings.
 
 from __future__ import annotations
 
-import bisect
-import re
 
 from collections import Counter, defaultdict
 
@@ -19,7 +17,7 @@ from verifier.models.finding import SEVERITY_ORDER, Finding, Severity
 from verifier.models.report import ClaimEntry, Coverage, LeftOut, Report, SourceCoverage, SourceEntry, Summary
 from verifier.quantities.not_claims import why_not_a_claim
 from verifier.progress import Callback, installed, quiet
-from verifier.rules.context import Context, is_summary
+from verifier.rules.context import Context, is_summary, sentence_around, sentence_ends
 from verifier.rules.coverage import numbers_in_text, unrecorded_numbers
 from verifier.rules.registry import Rule, select_rules
 from verifier.vocabulary import inverse_of
@@ -144,35 +142,6 @@ def _source_entry(s) -> SourceEntry:
     m = s.meta
     return SourceEntry(id=m.id, path=s.path, title=m.title, publisher=m.publisher, tier=m.tier, languages=m.languages, cites=m.cites, url=m.url, published=m.published,
                        authors=m.authors, format=s.format, tier_given="tier" not in s.defaulted, metadata=m.metadata)
-
-
-_SENTENCE_END = re.compile(r"[。！？；!?\n]|[.;](?=\s)")
-"""Where a sentence ends: CJK and Latin terminal punctuation (a Latin stop only before a space, not in 1.9)."""
-SENTENCE_MAX = 300
-"""Longest sentence kept (characters); longer ones are cut around the quote."""
-
-
-def sentence_around(body: str, start: int, end: int, ends: list[int] | None = None) -> str:
-    """The sentence of ``body`` holding ``body[start:end]``, stripped, at most :data:`SENTENCE_MAX` characters.
-
-    Args:
-        ends: the body's sentence-end offsets from :func:`sentence_ends`; pass them when
-            looking up many claims of one body (found by bisection instead of a scan).
-    """
-    ends = sentence_ends(body) if ends is None else ends
-    i = bisect.bisect_right(ends, start)
-    left = ends[i - 1] if i else 0
-    j = bisect.bisect_right(ends, end - 1)
-    right = ends[j] if j < len(ends) else len(body)
-    if right - left > SENTENCE_MAX:
-        half = (SENTENCE_MAX - (end - start)) // 2
-        left, right = max(left, start - half), min(right, end + half)
-    return body[left:right].strip()
-
-
-def sentence_ends(body: str) -> list[int]:
-    """Offsets just past each sentence end of ``body``, ascending."""
-    return [m.end() for m in _SENTENCE_END.finditer(body)]
 
 
 def _claim_entries(corpus: Corpus) -> list[ClaimEntry]:

@@ -11,6 +11,7 @@ This is learnt from the records, never from a list of known subjects.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import defaultdict
@@ -169,6 +170,14 @@ class Context:
         src = self.corpus.sources.get(source_id)
         return src.path if src else None
 
+    def sentence(self, claim: Claim) -> str:
+        """The sentence that holds ``claim``'s quote (:func:`sentence_around`), sentence ends found once per article."""
+        ends = self.memo.setdefault("sentence_ends", {})
+        body = self.corpus.sources[claim.source].body
+        if claim.source not in ends:
+            ends[claim.source] = sentence_ends(body)
+        return sentence_around(body, claim.anchor.start, claim.anchor.end, ends[claim.source])
+
     def location(self, claim: Claim) -> dict:
         """Finding fields that place a finding at ``claim``'s quote."""
         src = self.corpus.sources.get(claim.source)
@@ -256,3 +265,32 @@ def operand(claim: Claim, iv: Interval | None = None) -> Operand:
         claim=claim.id, source=claim.source, quote=claim.anchor.quote, printed=claim.value.printed,
         low=b.low, high=b.high, unit=claim.value.unit,
     )
+
+
+_SENTENCE_END = re.compile(r"[。！？；!?\n]|[.;](?=\s)")
+"""Where a sentence ends: CJK and Latin terminal punctuation (a Latin stop only before a space, not in 1.9)."""
+SENTENCE_MAX = 300
+"""Longest sentence kept (characters); longer ones are cut around the quote."""
+
+
+def sentence_around(body: str, start: int, end: int, ends: list[int] | None = None) -> str:
+    """The sentence of ``body`` holding ``body[start:end]``, stripped, at most :data:`SENTENCE_MAX` characters.
+
+    Args:
+        ends: the body's sentence-end offsets from :func:`sentence_ends`; pass them when
+            looking up many claims of one body (found by bisection instead of a scan).
+    """
+    ends = sentence_ends(body) if ends is None else ends
+    i = bisect.bisect_right(ends, start)
+    left = ends[i - 1] if i else 0
+    j = bisect.bisect_right(ends, end - 1)
+    right = ends[j] if j < len(ends) else len(body)
+    if right - left > SENTENCE_MAX:
+        half = (SENTENCE_MAX - (end - start)) // 2
+        left, right = max(left, start - half), min(right, end + half)
+    return body[left:right].strip()
+
+
+def sentence_ends(body: str) -> list[int]:
+    """Offsets just past each sentence end of ``body``, ascending."""
+    return [m.end() for m in _SENTENCE_END.finditer(body)]

@@ -1,0 +1,111 @@
+"""The frame of a claim: everything besides its value that says which quantity it is.
+
+    frame_of(body, claim, primary) -> Frame | None
+
+A frame holds the normalised measured thing (:mod:`verifier.align.things`), the family of its
+unit (a pint dimension, 'count' for a number of things, 'fraction' for percentages, percentage
+points and per mille, 'multiple' for 'x'), its role (a level, or the size of a change: '12.6%'
+after 同比增长 is a change, '19.8%' of a population a level), its holder, its time (scope keys
+``year`` and ``months``) and its other scalar scope keys. Two figures can be the same quantity
+only when their families and roles agree; the rest is weighed by :mod:`verifier.align.pairs`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from verifier.align.things import Thing, thing_of
+from verifier.extract.derivations import cues
+from verifier.models.claim import Claim
+from verifier.units import dimension
+
+WINDOW: Final = 40
+"""Characters searched before and after a figure for a word of change (the derivation finder's window)."""
+
+TIME_KEYS: Final = ("year", "months")
+"""Scope keys that say when a figure holds."""
+
+FRACTIONS: Final = frozenset({"%", "pp", "‰"})
+"""Units of a fraction: percent, percentage points, per mille."""
+
+CHANGE_OPS: Final = frozenset({"percent_change", "pp_change", "times_more", "times_less", "multiple", "difference"})
+"""Derivation ops (:mod:`verifier.extract.derivations`) whose stated figure is the size of a change."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One claim as alignment reads it.
+
+    Attributes:
+        claim: the claim.
+        thing: its normalised measured thing, or None when it names none.
+        family: unit family ('count', 'fraction', 'multiple', or a pint dimension such as
+            'money', 'power', 'time').
+        role: 'change' (the size of a change) or 'level'.
+        holder: the claim's subject, or None.
+        when: the time keys it gives (``year``, ``months``).
+        qualifiers: its other scalar scope keys.
+        primary: True when its article is a primary source (tier ``primary``).
+        published: the year its article was published, or None: a figure that states no year
+            is about the time it was written, so two such figures from articles of different
+            years are not taken for one time.
+    """
+
+    claim: Claim
+    thing: Thing | None
+    family: str
+    role: str
+    holder: str | None
+    when: dict[str, str]
+    qualifiers: dict[str, str]
+    primary: bool
+    published: str | None = None
+
+
+def family_of(unit: str | None) -> str:
+    """The family of a unit: 'fraction', 'multiple', a pint dimension, or 'count' (no unit, or a
+    noun such as 'inhabitants' or 'babies' that counts things)."""
+    if unit in FRACTIONS:
+        return "fraction"
+    if unit == "x":
+        return "multiple"
+    return dimension(unit) or "count"
+
+
+def role_of(body: str, c: Claim) -> str:
+    """'change' when the figure is the size of a change (a change derivation's result, a
+    comparison, or a figure right after a verb or noun of change, or before a noun of change:
+    'rose 12%', '同比增长12.6%', 'a 14.6% reduction'); 'level' otherwise."""
+    if c.comparison is not None or (c.derived is not None and c.derived.op in CHANGE_OPS):
+        return "change"
+    cue = cues()
+    before = body[max(0, c.anchor.start - WINDOW):c.anchor.start]
+    after = body[c.anchor.end:c.anchor.end + WINDOW]
+    if any(p.search(before) for p, _ in cue.change_before) or any(p.search(after) for p, _ in cue.change_after):
+        return "change"
+    return "level"
+
+
+YEAR_IN_TEXT: Final = re.compile(r"(?<![\d.])((?:19|20)\d{2})(?![\d.%])")
+"""A year written in an article (1900-2099, not part of a longer number or a decimal)."""
+
+
+def only_year(body: str) -> str | None:
+    """The one year an article names, when it names exactly one (a statistical release about
+    2022 that says '2022年末' once and '全年' after): its figures without a year of their own
+    are for that year. None when it names none or several."""
+    years = set(YEAR_IN_TEXT.findall(body))
+    return years.pop() if len(years) == 1 else None
+
+
+def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, published: str | None = None) -> Frame:
+    """The :class:`Frame` of claim ``c`` printed in ``body`` (its article's text); ``year`` is the
+    article's :func:`only_year`, taken for a figure that gives none; ``published`` the year of
+    the article's publication date."""
+    when = {k: str(c.scope[k]) for k in TIME_KEYS if isinstance(c.scope.get(k), str)}
+    if year and "year" not in when:
+        when["year"] = year
+    quals = {k: v for k, v in c.scope.items() if k not in TIME_KEYS and isinstance(v, str)}
+    return Frame(c, thing_of(c.measured), family_of(c.value.unit), role_of(body, c), c.subject, when, quals, primary, published)

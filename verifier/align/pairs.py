@@ -1,0 +1,132 @@
+"""Whether two claims are about the same quantity: a score with its evidence, from their frames.
+
+    align(frame_a, frame_b) -> Alignment | None
+    candidates(frames, keep) -> Iterator[(Frame, Frame)]     # blocked: never all pairs
+
+Two frames can align only when their unit families and roles agree (:mod:`verifier.align.frames`)
+and their measured things are alike (:func:`verifier.align.things.similarity`). The score starts
+at that similarity and is lowered when a holder or a time is given on one side only; holders,
+times and qualifiers given on both sides either agree (evidence: "same holder 'Acme'", "same
+year 2022") or differ (:attr:`Alignment.differs`): a figure for another year, period, holder or
+scope is another quantity, which the rules read as a misattribution when the values are equal
+and as nothing when they differ.
+
+Candidate pairs come from blocks of frames with one unit family, one role and one measured
+concept or head noun (:func:`verifier.align.things.block_key`), so the cost is the sum of the
+squares of the block sizes, linear in claims while blocks stay small; a block of more than
+:data:`MAX_BLOCK` frames (a head noun every article uses) is skipped rather than paired.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Callable, Final, Iterable, Iterator
+
+from rapidfuzz import fuzz
+
+from verifier.align.frames import Frame
+from verifier.align.things import block_key, similarity
+from verifier.models.claim import CONFIDENT
+
+ONE_SIDED: Final = 0.9
+"""Factor on the score for a holder or a time that one claim gives and the other leaves out:
+the writer may have left it unsaid (the usual case in coverage) or meant another."""
+
+SAME_NAME: Final = 90.0
+"""rapidfuzz token-set ratio (0-100) from which two holder names are one name ('Columbus' / 'City of Columbus')."""
+
+MAX_BLOCK: Final = 400
+"""Largest block paired: a bigger one is a head noun too common to say anything ('rate')."""
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """Two frames judged to be about the same quantity, or the same quantity in another frame.
+
+    Attributes:
+        a, b: the two frames (``a`` as passed first).
+        score: 0..1, the measured things' similarity lowered by :data:`ONE_SIDED` for each
+            holder or time given on one side only.
+        evidence: what agrees, in words ("same measured thing 'population'", "same year 2022").
+        differs: (key, value in a, value in b) for each of holder, year, months and scope
+            qualifiers that both give with different values, and ``published`` for two
+            articles of different years when a year is not stated on both sides.
+        one_sided: the keys that only one of them gives.
+    """
+
+    a: Frame
+    b: Frame
+    score: float
+    evidence: tuple[str, ...]
+    differs: tuple[tuple[str, str, str], ...]
+    one_sided: tuple[str, ...]
+
+    @property
+    def confident(self) -> bool:
+        """True when the score reaches :data:`~verifier.models.claim.CONFIDENT` and neither
+        claim's measured thing or holder was decided with less confidence."""
+        parts = {"measured", "holder"}
+        return self.score >= CONFIDENT and not self.a.claim.weak(parts) and not self.b.claim.weak(parts)
+
+    def describe(self) -> str:
+        """The evidence as one phrase, with the score: "same measured thing 'X', same year 2022 (alignment 0.90)"."""
+        return ", ".join(self.evidence) + f" (alignment {self.score:.2f})"
+
+
+def same_holder(a: str, b: str) -> bool:
+    """True when two holder names are one name (case and punctuation aside, or :data:`SAME_NAME`)."""
+    return a.casefold() == b.casefold() or fuzz.token_set_ratio(a.casefold(), b.casefold()) >= SAME_NAME
+
+
+def align(a: Frame, b: Frame) -> Alignment | None:
+    """The :class:`Alignment` of two frames, or None when they cannot be the same quantity
+    (another unit family or role, unlike or missing measured things)."""
+    if a.family != b.family or a.role != b.role or a.thing is None or b.thing is None:
+        return None
+    score, why = similarity(a.thing, b.thing)
+    if score <= 0:
+        return None
+    evidence, differs, one_sided = [why], [], []
+    if a.holder and b.holder:
+        if same_holder(a.holder, b.holder):
+            evidence.append(f"same holder '{a.holder}'")
+        else:
+            differs.append(("holder", a.holder, b.holder))
+    elif a.holder or b.holder:
+        one_sided.append("holder")
+        score *= ONE_SIDED
+    for key in sorted(a.when.keys() | b.when.keys()):
+        va, vb = a.when.get(key), b.when.get(key)
+        if va and vb:
+            if va == vb:
+                evidence.append(f"same {key} {va}")
+            else:
+                differs.append((key, va, vb))
+        else:
+            one_sided.append(key)
+            score *= ONE_SIDED
+    if not (a.when.get("year") and b.when.get("year")) and a.published and b.published and a.published != b.published:
+        differs.append(("published", a.published, b.published))  # no year on one side: each is for its own time
+    for key in sorted(a.qualifiers.keys() & b.qualifiers.keys()):
+        if a.qualifiers[key] != b.qualifiers[key]:
+            differs.append((key, a.qualifiers[key], b.qualifiers[key]))
+    ua, ub = a.claim.value.unit, b.claim.value.unit
+    evidence.append("same unit" if ua == ub else f"units {ua or 'none'} and {ub or 'none'}")
+    return Alignment(a, b, round(score, 4), tuple(evidence), tuple(differs), tuple(one_sided))
+
+
+def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool]) -> Iterator[tuple[Frame, Frame]]:
+    """Pairs of frames that share a block (unit family, role, :func:`~verifier.align.things.block_key`)
+    and pass ``keep``, each pair once, in input order within a block."""
+    blocks: dict[tuple[str, str, str], list[Frame]] = defaultdict(list)
+    for f in frames:
+        if f.thing is not None:
+            blocks[(f.family, f.role, block_key(f.thing))].append(f)
+    for _key, block in sorted(blocks.items()):
+        if len(block) > MAX_BLOCK:
+            continue
+        for x, y in combinations(block, 2):
+            if keep(x, y):
+                yield x, y

@@ -1,0 +1,183 @@
+"""Measured things normalised for alignment: head noun, modifiers, and a bilingual concept.
+
+    thing_of("the general fund budget")  -> Thing(text='general fund budget', head='budget', concept='budget', modifiers='general fund')
+    thing_of("60周岁及以上人口")           -> Thing(text='60岁及以上人口', head='人口', concept='population', modifiers='60岁及以上')
+    similarity(thing_of("population"), thing_of("人口")) -> (1.0, "same measured thing 'population'")
+
+A claim's :attr:`~verifier.models.claim.Claim.measured` is the noun phrase as printed. Two
+phrases name the same quantity when, after normalising what does not change the meaning
+(articles and possessives, plurals, 的, 周岁 for 岁, 全国/我国 for the nation), they are equal,
+nearly equal (rapidfuzz ratio at least :data:`NEAR`), or name the same concept of the
+bilingual vocabulary (``verifier/data/measured_things.yaml``) with the same modifiers. A
+modifier dropped ('budget' for 'general fund budget', '出口量' for '新能源汽车出口量') may name
+the whole or only a part, so it is a weak match (:data:`PART`): enough for a warning, never an
+error. Figures inside a phrase ('60岁及以上', 'aged 16 to 24') must agree, or the phrases name
+different groups.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Final
+
+from rapidfuzz import fuzz
+
+VOCABULARY: Final = Path(__file__).resolve().parents[1] / "data" / "measured_things.yaml"
+"""The bilingual vocabulary of common measured things (its one home)."""
+
+NEAR: Final = 90.0
+"""rapidfuzz ratio (0-100) from which two phrases of one script are one thing written two
+ways ('passenger trips' / 'passenger-trips', '居民人均预期寿命' / '人均预期寿命' is not: 86)."""
+
+PART: Final = 0.6
+"""Similarity of two phrases one of which adds modifiers to the other: maybe the same, maybe a part."""
+
+CJK: Final = re.compile(r"[\u3400-\u9fff]")
+_EN_WORD: Final = re.compile(r"[a-z0-9]+")
+_ZH_KEEP: Final = re.compile(r"[\u3400-\u9fff0-9]+")
+_DIGITS: Final = re.compile(r"\d+")
+
+FUNCTION_WORDS: Final = frozenset({
+    "the", "a", "an", "and", "of", "for", "its", "their", "his", "her", "our", "this", "that",
+    "these", "those", "with", "from", "into", "per", "all", "total", "number", "s",
+})
+"""English words that name no measured thing ('the number of', 'total', a possessive 's')."""
+
+ZH_SAME: Final = (("周岁", "岁"), ("的", ""), ("我国", ""), ("全国", ""))
+"""Chinese spellings that do not change what a phrase measures: 周岁 is 岁 of full years, 的
+joins a modifier, 全国 and 我国 name the nation every national figure is for."""
+
+ZH_SHARE_BASE: Final = "占"
+"""A phrase that opens with 占 ('占全国人口') names the whole of a share, not the thing measured."""
+
+
+@dataclass(frozen=True)
+class Thing:
+    """A measured thing normalised for comparison.
+
+    Attributes:
+        text: the normalised phrase (English lower case, singular, function words dropped;
+            Chinese with :data:`ZH_SAME` applied).
+        zh: True for a Chinese phrase.
+        head: the head noun (English: last word; Chinese: last two characters): the block key
+            for phrases outside the vocabulary.
+        concept: the vocabulary concept the phrase ends with, or None.
+        modifiers: what stands before the concept's name (or before the head), normalised.
+        digits: the numbers inside the phrase ('16', '24' of an age group).
+    """
+
+    text: str
+    zh: bool
+    head: str
+    concept: str | None
+    modifiers: str
+    digits: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
+    """The vocabulary as (English name words -> concept, Chinese name -> concept), longest names
+    tried first by :func:`thing_of`.
+
+    Raises:
+        OSError, yaml.YAMLError: the vocabulary file cannot be read or parsed.
+    """
+    import yaml
+
+    data = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+    en: dict[tuple[str, ...], str] = {}
+    zh: dict[str, str] = {}
+    for concept, names in data.items():
+        for name in names.get("en", []):
+            en[tuple(_en_words(str(name)))] = concept
+        for name in names.get("zh", []):
+            zh[_zh_text(str(name))] = concept
+    return en, zh
+
+
+def _singular(w: str) -> str:
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
+
+
+def _en_words(phrase: str) -> list[str]:
+    """Content words of an English phrase: lower case, possessive and plural 's' dropped."""
+    words = _EN_WORD.findall(phrase.lower().replace("'s", " ").replace("’s", " "))
+    return [_singular(w) for w in words if w not in FUNCTION_WORDS]
+
+
+def _zh_text(phrase: str) -> str:
+    text = "".join(_ZH_KEEP.findall(phrase))
+    for a, b in ZH_SAME:
+        text = text.replace(a, b)
+    return text
+
+
+@lru_cache(maxsize=65536)
+def thing_of(measured: str | None) -> Thing | None:
+    """The normalised :class:`Thing` of a measured phrase, or None for no phrase, a phrase with no
+    content word, or the whole of a share ('占全国人口')."""
+    if not measured:
+        return None
+    en_vocab, zh_vocab = vocabulary()
+    if CJK.search(measured):
+        if measured.lstrip().startswith(ZH_SHARE_BASE):
+            return None
+        text = _zh_text(measured)
+        han = "".join(CJK.findall(text))
+        if len(han) < 2:
+            return None
+        concept, mods = None, text[:-2]
+        for name in sorted((n for n in zh_vocab if text.endswith(n)), key=len, reverse=True)[:1]:
+            concept, mods = zh_vocab[name], text[: -len(name)]
+        return Thing(text, True, han[-2:], concept, mods, tuple(_DIGITS.findall(text)))
+    words = _en_words(measured)
+    if not words or not any(w.isalpha() for w in words):
+        return None
+    concept, mods = None, words[:-1]
+    for n in range(len(words), 0, -1):
+        hit = en_vocab.get(tuple(words[-n:]))
+        if hit:
+            concept, mods = hit, words[:-n]
+            break
+    text = " ".join(words)
+    return Thing(text, False, words[-1], concept, " ".join(mods), tuple(_DIGITS.findall(text)))
+
+
+def block_key(t: Thing) -> str:
+    """What two things must share to be compared at all: the concept, else the script and head noun."""
+    return f"={t.concept}" if t.concept else ("zh:" if t.zh else "en:") + t.head
+
+
+def similarity(a: Thing, b: Thing) -> tuple[float, str]:
+    """How sure it is that ``a`` and ``b`` name the same quantity (0..1), with the evidence in words.
+
+    1.0: equal after normalisation, or one concept with equal modifiers (in either script when
+    neither has modifiers); ``NEAR``/100 and up: one phrase spelled two ways; :data:`PART`:
+    one adds modifiers to the other (or, across scripts, both have modifiers whose numbers
+    agree); 0: different concepts, different heads, or different numbers inside the phrases.
+    """
+    if a.digits != b.digits:
+        return 0.0, ""
+    if a.text == b.text:
+        return 1.0, f"same measured thing '{a.text}'"
+    if a.concept or b.concept:
+        if a.concept != b.concept:
+            return 0.0, ""
+        if a.modifiers == b.modifiers:
+            return 1.0, f"same measured thing '{a.concept}'" + (f" ('{a.modifiers}')" if a.modifiers else "")
+        if a.zh != b.zh:
+            if a.modifiers and b.modifiers:
+                return PART, f"same measured thing '{a.concept}', modifiers in two languages"
+            return PART, f"same measured thing '{a.concept}', modifier '{a.modifiers or b.modifiers}' on one side only"
+    elif a.zh != b.zh or a.head != b.head:
+        return 0.0, ""
+    ratio = fuzz.ratio(a.text, b.text)
+    if ratio >= NEAR:
+        return ratio / 100, f"measured things alike ('{a.text}' ~ '{b.text}')"
+    short, long_ = sorted((a.text, b.text), key=len)
+    if (long_.endswith(short) if a.zh else long_.endswith(" " + short)):
+        return PART, f"'{long_}' adds modifiers to '{short}'"
+    return 0.0, ""

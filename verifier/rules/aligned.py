@@ -1,0 +1,368 @@
+"""V203-V205: figures aligned across articles and inside one (:mod:`verifier.align`).
+
+* V203 differs-from-primary: coverage gives another value than the primary source for a
+  quantity aligned with the primary's, at printed precision, and names the slip when the
+  numbers fit one exactly (a scale step such as 万 for 亿, percent for percentage points, the
+  same number in another unit, a range narrowed or widened, a bound dropped).
+* V204 misattributed-figure: two articles give the same figure (at least
+  :data:`SPECIFIC_DIGITS` significant digits) for the same measured thing in different frames
+  (another year, period, holder or qualifier): one of them moved it.
+* V205 contradiction-in-article: one article gives two values for one quantity in one frame.
+
+The severity follows the linters' promise: an error only when the alignment is confident
+(:attr:`~verifier.align.pairs.Alignment.confident`), nothing is left unsaid on one side that
+could tell the figures apart, and the numbers cannot be reconciled at printed precision; a
+weaker alignment is a warning that says it needs review; figures that differ in time, region,
+scope or basis are not compared at all (they are other quantities).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from typing import Final, Iterator
+
+from verifier.align.frames import Frame, frame_of, only_year
+from verifier.align.pairs import Alignment, align, candidates
+from verifier.extract.open_claims import HOLDER_FLOOR
+from verifier.models.claim import Claim
+from verifier.models.finding import Band, Finding, Severity
+from verifier.models.tier import Tier
+from verifier.numeric import Interval, fmt
+from verifier.rules.context import Context, operand, point_band, range_bands, stated_band
+from verifier.rules.registry import rule
+from verifier.units import factor
+
+SPECIFIC_DIGITS: Final = 3
+"""Significant digits from which one value printed in two frames is unlikely to be chance
+(78.2, 3.04亿, 21.3%): two-digit figures (17%, 5%) recur for unrelated quantities."""
+
+BOUNDS: Final = frozenset({"over", "at_least", "under", "at_most"})
+"""Approximation words that make a figure a bound (:data:`verifier.models.claim.Approx`)."""
+
+PLAUSIBLE: Final = 10.0
+"""Largest ratio between a coverage figure and the primary's that V203 reads as one figure
+misreported rather than two quantities (see :func:`_plausible`)."""
+
+CLOSE: Final = 0.05
+"""Alignments within this score of the best one are as likely: if their primary figures disagree
+among themselves, the primary gives several values for the thing and V203 does not choose."""
+
+NEEDS_REVIEW: Final = " Needs review: "
+"""How a warning of a weaker alignment says why it is not an error."""
+
+_DIGIT: Final = re.compile(r"\d")
+
+
+def frames(ctx: Context) -> list[Frame]:
+    """The frame of every figure (:attr:`Context.figures`), memoised in ``ctx.memo``."""
+    if "frames" not in ctx.memo:
+        out = []
+        years = {sid: only_year(src.body) for sid, src in ctx.corpus.sources.items()}
+        for c in ctx.figures:
+            src = ctx.corpus.sources[c.source]
+            published = str(src.meta.published.year) if src.meta.published else None
+            out.append(frame_of(src.body, c, src.meta.tier == Tier.primary, years[c.source], published))
+        ctx.memo["frames"] = out
+    return ctx.memo["frames"]
+
+
+def significant_digits(printed: str) -> int:
+    """Significant digits of a printed figure: '78.2' 3, '5403亿' 4, '0.85' 2, '1,200' 2, '17%' 2."""
+    digits = "".join(_DIGIT.findall(printed.split("至")[0].split("-")[0]))
+    digits = digits.lstrip("0")
+    if "." not in printed:
+        digits = digits.rstrip("0")
+    return len(digits)
+
+
+def _scale(a: Claim, b: Claim, fa: Frame) -> float | None:
+    """k with b's value * k in a's unit; counts of things convert one to one ('people', 'inhabitants')."""
+    if fa.family == "count":
+        return 1.0
+    return factor(b.value.unit, a.value.unit)
+
+
+def _points_slip(a: Claim, b: Claim) -> bool:
+    """True when one figure is in percent and the other in percentage points."""
+    return {a.value.unit, b.value.unit} == {"%", "pp"}
+
+
+def agree(a: Frame, b: Frame) -> bool | None:
+    """Whether two aligned figures agree at printed precision: None when they cannot be compared
+    (units that do not convert, or a point against a range, which a range may well cover)."""
+    ca, cb = a.claim, b.claim
+    if _points_slip(ca, cb):
+        return False
+    k = _scale(ca, cb, a)
+    if k is None:
+        return None
+    if ca.value.number is not None and cb.value.number is not None:
+        return point_band(ca).meets(point_band(cb).scale(k))
+    if ca.value.number is None and cb.value.number is None:
+        (la, ha), (lb, hb) = range_bands(ca), range_bands(cb)
+        if None in (la, ha, lb, hb):
+            return None
+        return la.meets(lb.scale(k)) and ha.meets(hb.scale(k))
+    return None
+
+
+def slip(s: Frame, p: Frame) -> str | None:
+    """The slip that turns the primary's figure ``p`` into the coverage's ``s`` exactly, in words, or None.
+
+    Tried in order: percent for percentage points; the same printed number in another unit;
+    a power-of-ten step (10^3 between thousand, million and billion, 10^4 between 万 and 亿);
+    a range narrowed or widened.
+    """
+    cs, cp = s.claim, p.claim
+    if _points_slip(cs, cp) and cs.value.number == cp.value.number:
+        return f"{cs.value.unit} written for {cp.value.unit}: percent and percentage points are different things"
+    if cs.value.unit != cp.value.unit and cs.value.number is not None and cs.value.number == cp.value.number:
+        return f"the same number in another unit ({cs.value.unit} for {cp.value.unit})"
+    k = _scale(cs, cp, s)
+    if k is None:
+        return None
+    if cs.value.number is not None and cp.value.number is not None and cp.value.number and cs.value.number:
+        ratio = cs.value.number / (cp.value.number * k)
+        step = round(math.log10(abs(ratio)))
+        if step and point_band(cs).scale(10.0 ** -step).meets(point_band(cp).scale(k)):
+            return f"a scale slip: {fmt(10.0 ** abs(step))} times {'too large' if step > 0 else 'too small'} (a step between scale words such as 万 and 亿, or million and billion)"
+    if cs.value.number is None and cp.value.number is None and None not in (cs.value.low, cs.value.high, cp.value.low, cp.value.high):
+        lo, hi, plo, phi = cs.value.low, cs.value.high, cp.value.low * k, cp.value.high * k
+        if plo <= lo and hi <= phi:
+            return f"the primary's range {fmt(plo)}–{fmt(phi)} narrowed"
+        if lo <= plo and phi <= hi:
+            return f"the primary's range {fmt(plo)}–{fmt(phi)} widened"
+    return None
+
+
+def _bound_dropped(s: Frame, p: Frame) -> bool:
+    """True when the primary gives a bound ('more than 24x') and the coverage the bare number ('24x')."""
+    cs, cp = s.claim, p.claim
+    return cp.approx in BOUNDS and cs.approx is None and cs.value.number is not None and cs.value.number == cp.value.number \
+        and cs.value.unit == cp.value.unit
+
+
+def _shown(c: Claim) -> str:
+    """A figure for messages: its quote as printed ('$1.03 billion', '1.09万千瓦')."""
+    return f"'{c.anchor.quote}'"
+
+
+def _frame_text(f: Frame) -> str:
+    parts = [f"{k} {v}" for k, v in sorted(f.when.items())]
+    if f.holder:
+        parts.insert(0, f"holder {f.holder}")
+    parts += [f"{k} {v}" for k, v in sorted(f.qualifiers.items())]
+    return ", ".join(parts) or "no frame stated"
+
+
+def _band_of(p: Frame, unit: str | None, basis: str) -> Band:
+    b = stated_band(p.claim)
+    return Band(low=b.low, high=b.high, unit=p.claim.value.unit if unit is None else unit, basis=basis)
+
+
+def _aligned_to_primary(ctx: Context) -> dict[str, tuple[list[Alignment], list[Alignment]]]:
+    """Secondary claim id -> (its alignments with primary figures in the same frame, those in
+    another time or scope: a key other than the holder or the publication year differs), memoised."""
+    if "aligned_to_primary" not in ctx.memo:
+        out: dict[str, tuple[list[Alignment], list[Alignment]]] = defaultdict(lambda: ([], []))
+        fs = frames(ctx)
+        if any(f.primary for f in fs):
+            for x, y in candidates(fs, lambda x, y: x.primary != y.primary):
+                s, p = (x, y) if y.primary else (y, x)
+                al = align(s, p)
+                if al is None:
+                    continue
+                keys = {k for k, _, _ in al.differs}
+                if not keys:
+                    out[s.claim.id][0].append(al)
+                elif "holder" not in keys and keys - {"published"}:
+                    out[s.claim.id][1].append(al)
+        ctx.memo["aligned_to_primary"] = dict(out)
+    return ctx.memo["aligned_to_primary"]
+
+
+@rule("V203", "differs-from-primary",
+      "Coverage gives another value than the primary source for the same quantity in the same frame.")
+def differs_from_primary(ctx: Context) -> Iterator[Finding]:
+    """A secondary figure aligned with the primary source's figures for the same measured thing,
+    unit family, role and frame (no holder, year, period or qualifier that differs) that agrees
+    with none of them at printed precision. The finding cites the primary's quote and names the
+    slip when the numbers fit one exactly (:func:`slip`).
+
+    Left alone: a primary that gives several disagreeing values for the aligned thing (which one
+    coverage meant is unknown); a point against a range. An error needs a confident alignment
+    with the time and holder stated on both sides or on neither; otherwise a warning.
+
+    Okay: "The city's 2024 general fund budget is $969.5 million." [primary] | "The city's 2024 general fund budget is $969.5 million."
+    V203: "The city's 2024 general fund budget is $969.5 million." [primary] | "The city's 2024 general fund budget is $1.03 billion."
+    """
+    me = differs_from_primary.rule
+    printed = _primary_values(ctx)
+    for sid, (als, elsewhere) in sorted(_aligned_to_primary(ctx).items()):
+        if not als:
+            continue
+        s = als[0].a
+        if _unsettled(s):
+            continue
+        als = [al for al in als if not _unsettled(al.b) and "holder" not in al.one_sided]
+        verdicts = [agree(s, al.b) for al in als]
+        if not als or any(v is True for v in verdicts) or all(v is None for v in verdicts):
+            bound = next((al for al in als if _bound_dropped(s, al.b)), None)
+            if bound is not None:
+                yield _bound_finding(ctx, me, s, bound)
+            continue
+        compared = [al for al, v in zip(als, verdicts) if v is False]
+        best = max(compared, key=lambda al: al.score)
+        moved = max((al for al in elsewhere if not _unsettled(al.b) and agree(s, al.b) is True), key=lambda al: al.score, default=None)
+        if moved is not None:
+            yield _moved_finding(ctx, me, s, best, moved)
+            continue
+        if any(agree(s, p) is True for p in printed.get(s.family, ())):
+            continue  # the primary prints this value: coverage cites it, whatever we read it to measure
+        rivals = [al for al in compared if al is not best and al.score >= best.score - CLOSE]
+        if any(agree(best.b, al.b) is False for al in rivals):
+            continue  # the primary gives several values for this thing: which one was meant is unknown
+        p = best.b
+        if _also_gives(ctx, s, p):
+            continue  # the same article gives the primary's value too: this one is for another frame
+        why = slip(s, p)
+        if not _plausible(s, p, why):
+            continue
+        sure = best.confident and not ({"year", "months"} & set(best.one_sided))
+        severity = None if sure else Severity.warning
+        tail = "" if sure else NEEDS_REVIEW + _why_weak(best)
+        yield me.finding(
+            f"{_shown(s.claim)} differs from the primary source {p.claim.source}, which gives "
+            f"{_shown(p.claim)} (\"{ctx.sentence(p.claim)}\")" + (f": {why}" if why else "")
+            + f". Aligned by {best.describe()}." + tail,
+            severity=severity, claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
+            recomputed=_band_of(p, None, f"the primary source's figure as printed in {p.claim.source}"),
+            operands=[operand(p.claim)], formula="differs from the primary source", **ctx.location(s.claim))
+
+
+def _unsettled(f: Frame) -> bool:
+    """True for a figure V203 does not weigh: a bound ('more than 80'); a range of years (an age
+    group '16—24岁' or a span of years defines a group or a period; it measures nothing); a figure
+    of a list whose members are not named ('依次为4.4%、3.9%…': holder decided below
+    :data:`~verifier.extract.open_claims.HOLDER_FLOOR`)."""
+    c = f.claim
+    held = c.decided.get("holder")
+    return c.approx in BOUNDS or (c.value.number is None and f.family == "time") or (held is not None and held.confidence < HOLDER_FLOOR)
+
+
+def _plausible(s: Frame, p: Frame, why: str | None) -> bool:
+    """False when two figures are more than :data:`PLAUSIBLE` times apart and no slip explains it:
+    coverage that gets a figure wrong gets it wrong by a digit, a rounding or a scale word, so a
+    gap that large says the two figures measure different things (a month and a year, a part and
+    the whole) more likely than that one of them is wrong."""
+    if why or s.claim.value.number is None or p.claim.value.number is None:
+        return True
+    k = _scale(s.claim, p.claim, s) or 1.0
+    a, b = abs(s.claim.value.number), abs(p.claim.value.number * k)
+    return min(a, b) > 0 and max(a, b) / min(a, b) <= PLAUSIBLE
+
+
+def _primary_values(ctx: Context) -> dict[str, list[Frame]]:
+    """Frames of the primary sources' figures by unit family, whatever they measure (memoised)."""
+    if "primary_values" not in ctx.memo:
+        out: dict[str, list[Frame]] = defaultdict(list)
+        for f in frames(ctx):
+            if f.primary:
+                out[f.family].append(f)
+        ctx.memo["primary_values"] = out
+    return ctx.memo["primary_values"]
+
+
+def _also_gives(ctx: Context, s: Frame, p: Frame) -> bool:
+    """True when ``s``'s article prints, for a thing aligned with ``p``'s, a value that agrees with ``p``."""
+    for f in frames(ctx):
+        if f.claim.source == s.claim.source and f is not s and f.family == p.family:
+            al = align(f, p)
+            if al is not None and not al.differs and agree(f, p) is True:
+                return True
+    return False
+
+
+def _moved_finding(ctx: Context, me, s: Frame, best: Alignment, moved: Alignment) -> Finding:
+    """V203 when the primary gives coverage's value for the same thing in another frame: the
+    figure was moved (November's figure given as the months to date, a year's growth moved)."""
+    p, q = best.b, moved.b
+    frames_text = "; ".join(f"{k} {vb}" for k, _va, vb in moved.differs if k != "published")
+    sure = best.confident and moved.confident and not ({"year", "months"} & set(best.one_sided))
+    tail = "" if sure else NEEDS_REVIEW + _why_weak(best)
+    return me.finding(
+        f"{_shown(s.claim)} differs from the primary source {p.claim.source}, which gives {_shown(p.claim)} for this "
+        f"frame (\"{ctx.sentence(p.claim)}\"); {_shown(q.claim)} is the primary's figure for {frames_text} "
+        f"(\"{ctx.sentence(q.claim)}\"): the figure was moved from one frame to another. "
+        f"Aligned by {best.describe()}." + tail,
+        severity=None if sure else Severity.warning, claims=[s.claim.id, p.claim.id, q.claim.id],
+        stated=stated_band(s.claim),
+        recomputed=_band_of(p, None, f"the primary source's figure for this frame as printed in {p.claim.source}"),
+        operands=[operand(p.claim), operand(q.claim)], formula="a figure moved to another frame", **ctx.location(s.claim))
+
+
+def _bound_finding(ctx: Context, me, s: Frame, al: Alignment) -> Finding:
+    p = al.b
+    return me.finding(
+        f"{_shown(s.claim)} drops the bound of the primary source {p.claim.source}, which gives "
+        f"{_shown(p.claim)} ({p.claim.approx}: \"{ctx.sentence(p.claim)}\"). Aligned by {al.describe()}.",
+        severity=Severity.warning, claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
+        recomputed=_band_of(p, None, f"the primary source's bound as printed in {p.claim.source}"),
+        operands=[operand(p.claim)], formula="a bound dropped", **ctx.location(s.claim))
+
+
+def _why_weak(al: Alignment) -> str:
+    """Why an alignment carries only a warning, in words."""
+    reasons = []
+    if al.score < 0.75:
+        reasons.append(f"the measured things only partly match ({al.evidence[0]})")
+    weak = al.a.claim.weak({"measured", "holder"}) + al.b.claim.weak({"measured", "holder"})
+    reasons += [f"the {k} was decided by {d.by} ({d.confidence:.2f})" for k, d in weak]
+    unsaid = [k for k in al.one_sided if k in ("year", "months", "holder")]
+    if unsaid:
+        reasons.append(f"only one side states the {' and '.join(unsaid)}")
+    return "; ".join(dict.fromkeys(reasons)) + "." if reasons else "a weaker alignment."
+
+
+@rule("V204", "misattributed-figure",
+      "Two articles give the same figure for the same measured thing in different frames (year, period, holder or scope).",
+      severity="warning")
+def misattributed_figure(ctx: Context) -> Iterator[Finding]:
+    """The same value, printed with at least :data:`SPECIFIC_DIGITS` significant digits, for
+    aligned measured things in two articles whose frames differ (one says 2022, the other 2021;
+    one the months to date, the other one month; one holder, another): a figure moved from one
+    frame to another. The finding shows both frames; the primary source's frame, when one side
+    is primary, is the one to trust. Always a warning: which frame is right needs a look.
+
+    Okay: "Wheat output reached 134.5 million tonnes in 2023." | "Wheat output reached 131.2 million tonnes in 2022."
+    V204: "Wheat output reached 134.5 million tonnes in 2023." [primary] | "Wheat output reached 134.5 million tonnes in 2022."
+    """
+    me = misattributed_figure.rule
+    best: dict[str, Alignment] = {}
+    for x, y in candidates(frames(ctx), lambda x, y: x.claim.source != y.claim.source):
+        s, p = (y, x) if x.primary and not y.primary else (x, y)
+        al = align(s, p)
+        keys = {k for k, _, _ in al.differs} if al is not None else set()
+        if not keys - {"published"} or "holder" in keys:
+            continue
+        if min(significant_digits(s.claim.value.printed), significant_digits(p.claim.value.printed)) < SPECIFIC_DIGITS:
+            continue
+        if agree(s, p) is not True or s.claim.value.unit != p.claim.value.unit and s.family != "count":
+            continue
+        key = s.claim.id
+        if key not in best or al.score > best[key].score:
+            best[key] = al
+    for key in sorted(best):
+        al = best[key]
+        s, p = al.a, al.b
+        moved = "; ".join(f"{k} {va} here, {vb} in {p.claim.source}" for k, va, vb in al.differs if k != "published")
+        yield me.finding(
+            f"{_shown(s.claim)} is given for {_frame_text(s)}; {p.claim.source}"
+            f"{' (the primary source)' if p.primary else ''} gives the same figure for {_frame_text(p)} "
+            f"(\"{ctx.sentence(p.claim)}\"): {moved}. One of them moved the figure to another frame. "
+            f"Aligned by {al.describe()}.",
+            claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
+            recomputed=_band_of(p, None, f"the same figure as printed in {p.claim.source}, in another frame"),
+            operands=[operand(p.claim)], formula="same figure, another frame", **ctx.location(s.claim))
