@@ -63,6 +63,11 @@ def measured_thing(body: str, sent: tuple[int, int], q: Quantity, figures: list[
     """
     if q.kind in NO_THING:
         return None
+    if _chinese(body, sent, q):
+        from verifier.extract.measured_zh import age_bound
+
+        if age_bound(body, q):
+            return None  # '60岁及以上人口': the figure bounds the group the phrase after it names
     found = _own(body, sent, q, figures)
     if found is not None:
         return found
