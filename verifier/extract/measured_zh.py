@@ -5,12 +5,22 @@ Walking back from the figure: linking words (为, 达到, 同比增长, 约: ``l
 nouns, nominal verbs and abbreviations, and a verb when it opens the phrase (全年出生956万人)
 or modifies a measure head (高考报名人数, 大豆种植面积). The phrase ends at a name (比亚迪,
 河南省: the holder), a time word, a numeral, punctuation, a pronoun, a preposition, 的, or a
-verb that takes the phrase as object (完成, 拥有: ``phrase_stops``).
+verb that takes the phrase as object (完成, 拥有, 采用: ``phrase_stops``). Inside the phrase, 的
+and a locative after a noun stay (全国铁路的旅客发送量, 规模以上工业增加值: the modifier says
+which). On the way back the other figures of a change and their dates are passed over too
+(由2020年的77.93岁提高到78.2岁: both measure the subject), with 比/较 and time words (比上年增长).
+
+A share '占Y的P%' has no noun of its own before the figure: it is read as "X占Y的比重", X the
+phrase before 占 (or the previous figure's thing when 占 opens the clause), the noun a share
+is printed with (比重), so that it meets the same share printed as '…占Y的比重为P%'. A phrase
+that is only a verb with an object or an empty noun (数据, 口径: ``empty_heads``) gives None.
 
 Shape::
 
     before(body, sent, q, figures) -> Decided("新能源汽车出口量", "noun before figure", 0.8, 3, 11)
     after(body, q, clause_end)     -> Decided("教师", "noun after figure", 0.8, 9, 11)  # 1200名教师
+    before(...)  # 占全国人口的21.1% -> Decided("60岁及以上人口占全国人口的比重", "share phrase", 0.75, ...)
+    age_bound(body, q) -> True                          # the 60岁 of 60岁及以上人口
 """
 
 from __future__ import annotations
@@ -143,11 +153,17 @@ def _share(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity
     the measured thing of the figure before in the sentence. None when no 占 opens Y or no X is
     found: a bare '…的19.8%' names no whole."""
     j = i - 1
-    while j >= 0 and i - j <= MAX_WORDS and ws[j].text not in SHARE_VERBS and ws[j].tag != "x":
+    while j >= 0 and i - j <= MAX_WORDS and not _opens_share(ws[j]) and ws[j].tag != "x":
         j -= 1
-    if j < 0 or ws[j].text not in SHARE_VERBS or j == i - 1:
+    if j < 0 or not _opens_share(ws[j]) or (j == i - 1 and ws[j].text in SHARE_VERBS):
         return None
-    base = body[ws[j + 1].start:ws[i - 1].end]
+    # the segmenter may glue 占 to the base's first character ('占全/社会'): the base starts after 占
+    m = j + 1
+    while m < i - 1 and ws[m].text in words("zh")["linking"]:
+        m += 1  # '占到营业收入的': 到 links, it is no part of the base
+    base_start = ws[m].start if ws[j].text in SHARE_VERBS or ws[j].text[1:] in words("zh")["linking"] \
+        else ws[j].start + 1
+    base = body[base_start:ws[i - 1].end]
     lo = clause_start(body, sent[0], q.start)
     k = j - 1
     while k >= 0 and _passed(ws[k]):
@@ -164,13 +180,20 @@ def _share(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity
     return decide(f"{subject.value}占{base}的比重", "share phrase", start, ws[i - 1].end)
 
 
+def _opens_share(w: Word) -> bool:
+    """占 and the words the segmenter makes of it with what follows (占到, 占了, or 占全 of 占全社会)."""
+    return w.text in SHARE_VERBS or (len(w.text) == 2 and w.text[0] in SHARE_VERBS)
+
+
 def _in_figure(w: Word, others: list[tuple[int, int]]) -> bool:
     return any(s < w.end and w.start < e for s, e in others)
 
 
 def _time(w: Word) -> bool:
-    """A time word ('上年', '全年', '2020年'): it places the figure in time, no part of what it measures."""
-    return w.text in words("zh")["time_words"] or w.tag == "t" or (w.tag == "m" and w.text[-1:] in "年月日")
+    """A time word ('上年', '全年', '2020年', or two joined: '去年同期'): it places the figure in time, no part of what it measures."""
+    times = words("zh")["time_words"]
+    return w.text in times or w.tag == "t" or (w.tag == "m" and w.text[-1:] in "年月日") \
+        or any(w.text[:k] in times and w.text[k:] in times for k in range(1, len(w.text)))  # 去年同期
 
 
 def _names_a_measure(value: str) -> bool:
