@@ -41,6 +41,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     "noun before figure": 0.8,  # "Quarterly revenue rose to $1.5 billion", "全国人口为141175万人"
     "noun after figure": 0.8,   # "1,200 teachers", "a $4.2 billion budget", "1200名教师"
     "of phrase": 0.8,           # "66 of 561 patients", "30% of households", "12 km of road"
+    "share phrase": 0.75,       # "占全国人口的19.8%" after its subject: read as "X占全国人口的比重"
     "unit noun": 0.6,           # only the figure's classifier or counted unit: "1200人" -> 人
     # the subject path's ladder (extract/owners.py), for articles whose names a lexicon or discovery gives:
     # the figure's own clause or an explicit construction names the holder
@@ -77,8 +78,8 @@ DECIDED_BY: Final = frozenset(CONFIDENCE)
 - scope reference: a Chinese word for the whole of a place by its level (全县, 全省), resolved
   to the place of that level named last before it (see :mod:`.holders_zh`);
 - previous sentence, article topic: fallbacks from the sentence before and the title;
-- noun before figure, noun after figure, of phrase, unit noun: the measured thing
-  (see :mod:`.measured`);
+- noun before figure, noun after figure, of phrase, share phrase, unit noun: the measured
+  thing (see :mod:`.measured`);
 - clause name ... last two names: the subject path's ladder (:mod:`.owners`), from the
   figure's own clause out to guesses from the article as a whole.
 """

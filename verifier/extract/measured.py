@@ -13,8 +13,16 @@ The phrase is read from grammar, in this order (each a label of :data:`.decided.
 3. *noun after figure*: "1,200 teachers", "a $4.2 billion budget", "1200名教师";
 4. a noun before the figure linked only by "of" ("a budget of $4.2 billion");
 5. the measured thing of the sentence's figure before, when the figure's own clause names none
-   ("…, up 12% from a year earlier", "…，同比增长5%", "(29.6%)");
-6. *unit noun*: the classifier after a Chinese count ("1200人" -> 人).
+   ("…, up 12% from a year earlier", "…，同比增长5%", "(29.6%)", "5.3%, 0.1 percentage point
+   higher": a comparative after a figure has no noun, so the difference measures the rate);
+6. in English, the subject of the sentence's first linking verb ("Ridership fell for a second
+   straight year, down 3%" -> ridership), less :data:`.decided.OTHER_CLAUSE`;
+7. *unit noun*: the classifier after a Chinese count ("1200人" -> 人).
+
+None, rather than a wrong word: a date or time of day; a place in a series ("a seventh
+consecutive increase": ``serial_words``); the bound of an age group before its noun ("60岁及以上
+人口": :func:`.measured_zh.age_bound`). An age group is part of its phrase in both languages
+("urban residents aged 16 to 24", :data:`AGE_GROUP`; "16—59岁劳动年龄人口").
 
 The words that end a phrase are general vocabulary (:mod:`.frame_words`); Chinese is read from
 the segmenter's words (:mod:`.zh_tags`, tagged once per article). Linear in the sentence.
@@ -22,6 +30,7 @@ the segmenter's words (:mod:`.zh_tags`, tagged once per article). Linear in the 
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from verifier.extract.counts import NOT_COUNTED
@@ -33,6 +42,7 @@ from verifier.extract.segment import clause_end, clause_start
 from verifier.extract.zh_tags import has_cjk
 from verifier.quantities import Quantity
 from verifier.quantities.approx import APPROX_BEFORE
+from verifier.words import section
 
 NO_THING: Final = frozenset({"date", "time"})
 """Kinds of figure that measure nothing: a date or a time of day places a fact in time."""
@@ -40,6 +50,20 @@ NO_THING: Final = frozenset({"date", "time"})
 NOT_MEASURED: Final = NOT_COUNTED - {"points"}
 """Words after a figure that are no measured thing: units, comparisons and function words
 (:data:`.counts.NOT_COUNTED`), except "points", which a score counts ("112 points")."""
+
+COMPARATIVES: Final = frozenset(section("more", "en") + section("less", "en") + section("time_order", "en"))
+"""Comparatives after a figure ('0.1 percentage point higher', '$640 million more', '22% fewer'):
+no noun of their own; a figure with one is the difference of the thing named before it in the
+sentence ('the overall rate rose to 5.3%, 0.1 percentage point higher': overall rate). From
+``more``, ``less`` and ``time_order`` of :mod:`verifier.words`; one before a noun is passed over
+('20% more patients': patients)."""
+
+AGE_GROUP: Final = re.compile(
+    r"\baged\s+\d{1,3}(?:\s*(?:to|-|–)\s*\d{1,3}|\s+(?:and|or)\s+(?:over|older|above|under|younger))?"  # aged 16 to 24, aged 65 and over
+    r"|\b\d{1,3}-?\s*(?:to|and|or)\s+\d{1,3}-year-olds?\b"  # 16- to 24-year-olds
+    r"|\b\d{1,3}-year-olds?\b")                                # five-year-olds are words; 15-year-olds
+"""An English age group, part of the noun phrase it follows or heads ('urban residents aged 16 to
+24', 'unemployment among 16- to 24-year-olds'): its figures say which people, and measure nothing."""
 
 MAX_WORDS: Final = 6
 """Most words (or Chinese words) of a measured thing; press noun phrases before a figure run
@@ -61,15 +85,29 @@ def measured_thing(body: str, sent: tuple[int, int], q: Quantity, figures: list[
         sentence is lowered) and its span the phrase's; None for a date or time of day, or when
         no phrase is found.
     """
-    if q.kind in NO_THING:
+    if q.kind in NO_THING or _serial(body, q):
         return None
+    if _chinese(body, sent, q):
+        from verifier.extract.measured_zh import age_bound
+
+        if age_bound(body, q):
+            return None  # '60岁及以上人口': the figure bounds the group the phrase after it names
     found = _own(body, sent, q, figures)
     if found is not None:
         return found
     earlier = [f for f in figures if sent[0] <= f.start and f.end <= q.start and f.kind not in NO_THING]
     if earlier:
         found = _own(body, sent, max(earlier, key=lambda f: f.start), figures)
+    if found is None and not _chinese(body, sent, q):
+        found = _en_subject(body, sent, q, figures)
     return found or (_unit_noun(body, q) if q.kind == "number" and _chinese(body, sent, q) else None)
+
+
+def _serial(body: str, q: Quantity) -> bool:
+    """True when a word of a series follows the figure ('a seventh consecutive increase', 'a
+    fourth straight year'): the figure is a place in a run of events, and measures nothing."""
+    toks = tokens(body, q.end, min(len(body), q.end + 40))
+    return bool(toks) and toks[0].text.lower() in words("en")["serial_words"]
 
 
 def _chinese(body: str, sent: tuple[int, int], q: Quantity) -> bool:
@@ -106,12 +144,20 @@ def _skippable(low: str) -> bool:
 def _en_before(body: str, sent: tuple[int, int], q: Quantity, spans) -> tuple[Decided | None, bool]:
     """The noun phrase before an English figure, and whether a linking verb ties it to the
     figure (else only 'of' or a preposition does)."""
+    return _en_before_at(body, sent, clause_start(body, sent[0], q.start), q.start, spans)
+
+
+def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans) -> tuple[Decided | None, bool]:
+    """:func:`_en_before` for the text ``[lo, pos)`` before a figure (or a verb) at ``pos``."""
     en = words("en")
-    toks = tokens(body, clause_start(body, sent[0], q.start), q.start)
+    toks = tokens(body, lo, pos)
+    ages = [(m.start(), m.end()) for m in AGE_GROUP.finditer(body, lo, pos)]
     i, linked = len(toks) - 1, False
     while i >= 0:  # step 1: back over the predicate (verb, prepositions, other figures, owners)
         t = toks[i]
         low = t.text.lower()
+        if _in_figure(t, ages):
+            break  # 'residents aged 16 to 24 numbered…': the age group belongs to the phrase
         if _in_figure(t, spans) or t.text in "$€£¥~-–" or low in en["linking_verbs"]:
             linked = linked or low in en["linking_verbs"]
         elif _skippable(low):
@@ -125,9 +171,15 @@ def _en_before(body: str, sent: tuple[int, int], q: Quantity, spans) -> tuple[De
             break
         i -= 1
     picked: list[Token] = []
-    while i >= 0 and len(picked) < MAX_WORDS:  # step 2: the noun phrase itself
+    aged = 0  # tokens of an age group picked: they do not count against MAX_WORDS
+    while i >= 0 and len(picked) - aged < MAX_WORDS:  # step 2: the noun phrase itself
         t = toks[i]
         low = t.text.lower()
+        if _in_figure(t, ages):
+            picked.append(t)
+            aged += 1
+            i -= 1
+            continue
         if not is_word(t) or _ends_phrase(low) or (not picked and low.endswith("ed")):
             break
         if low in en["np_inner"]:
@@ -139,7 +191,7 @@ def _en_before(body: str, sent: tuple[int, int], q: Quantity, spans) -> tuple[De
         i -= 1
     while picked and picked[-1].text.lower() in en["np_inner"]:
         picked.pop()
-    if not picked:
+    if not picked or all(_in_figure(t, ages) for t in picked):
         return None, False
     first, last = picked[-1], picked[0]
     value = body[first.start:last.end]
@@ -189,15 +241,24 @@ def _en_of(body: str, pos: int, ce: int, figures: list[Quantity]) -> Decided | N
 
 def _en_after(body: str, pos: int, ce: int) -> Decided | None:
     """The noun phrase right after an English figure: '1,200 teachers', '370 BMW cars',
-    '20 to 50 questions answered' (a participle ends it when nothing follows it)."""
+    '20 to 50 questions answered' (a participle ends it when nothing follows it). A comparative
+    before the noun is passed over ('20% more patients'); one with no noun after it gives None
+    ('0.1 percentage point higher': the caller then takes the thing named before), and so does a
+    word of a series ('a seventh consecutive increase': a place in a run, no measured thing)."""
     en = words("en")
     toks = tokens(body, pos, ce)
     picked: list[Token] = []
+    last = pos
     for n, t in enumerate(toks):
         low = t.text.lower()
-        gap = body[(picked[-1].end if picked else pos):t.start]
+        gap = body[last:t.start]
         if not is_word(t) or gap.strip() or len(picked) >= MAX_WORDS - 2:
             break
+        if low in en["serial_words"]:
+            return None
+        if not picked and low in COMPARATIVES:
+            last = t.end
+            continue
         stop = (low in en["np_inner"] or low in en["figure_prepositions"] or _ends_phrase(low) or t.text in STOP_WORDS
                 or low in en["auxiliaries"] or low.endswith("ly"))
         if not picked and (stop or low in NOT_MEASURED or low.endswith(("ed", "ing"))):
@@ -211,9 +272,27 @@ def _en_after(body: str, pos: int, ce: int) -> Decided | None:
         if stop or (picked and n + 1 < len(toks) and toks[n + 1].text.lower() in en["determiners"]):
             break  # a word before a determiner is a verb: '30% of households own a car'
         picked.append(t)
+        last = t.end
     if not picked:
         return None
     return decide(body[picked[0].start:picked[-1].end], "noun after figure", picked[0].start, picked[-1].end)
+
+
+def _en_subject(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity]) -> Decided | None:
+    """The subject of the sentence's first linking verb before the figure's clause, for a figure
+    whose clause names nothing and follows no figure: 'Ridership fell for a second straight year,
+    down 3%' -> ridership. Taken with :data:`.decided.OTHER_CLAUSE` off: another clause's."""
+    from verifier.extract.decided import OTHER_CLAUSE
+
+    cs = clause_start(body, sent[0], q.start)
+    verb = next((t for t in tokens(body, sent[0], cs) if t.text.lower() in words("en")["linking_verbs"]), None)
+    if verb is None:
+        return None
+    spans = tuple((f.start, f.end) for f in figures)
+    found, linked = _en_before_at(body, sent, clause_start(body, sent[0], verb.start), verb.end, spans)
+    if found is None or not linked:
+        return None
+    return decide(found.value, found.by, found.start, found.end, penalty=OTHER_CLAUSE)
 
 
 def _unit_noun(body: str, q: Quantity) -> Decided | None:

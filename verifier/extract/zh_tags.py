@@ -74,7 +74,26 @@ def tagged(body: str) -> tuple[Word, ...]:
         pos += len(text)
     if pos != len(body):  # never seen; keep offsets honest rather than shifted
         raise RuntimeError("segmenter lost characters of the text")
-    return tuple(out)
+    return tuple(_mend(out))
+
+
+def _mend(ws: list[Word]) -> list[Word]:
+    """The words with a measure head cut across two words joined again: the segmenter reads
+    '老年人口为' as 老年人 / 口为, gluing the head's last character to the linking word after it.
+    When a word is one character and a linking word (口 + 为), and that character with the last of
+    the word before makes a two-character measure head (人口: ``measure_heads`` of ``zh.yaml``),
+    the character goes back to the noun: 老年人口 / 为."""
+    from verifier.extract.frame_words import words
+
+    zh = words("zh")
+    heads = {h for h in zh["measure_heads"] if len(h) == 2}
+    out = list(ws)
+    for k in range(1, len(out)):
+        a, b = out[k - 1], out[k]
+        if len(b.text) >= 2 and b.text[1:] in zh["linking"] and a.text[-1:] + b.text[0] in heads and len(a.text) >= 2:
+            out[k - 1] = Word(a.text + b.text[0], "n", a.start, a.end + 1)
+            out[k] = Word(b.text[1:], "p", b.start + 1, b.end)
+    return out
 
 
 @lru_cache(maxsize=8)

@@ -1,0 +1,89 @@
+"""The measured thing of each figure through the real extraction path (:func:`extract_claims`,
+empty lexicon): changes whose two figures share the clause subject, shares, modifiers kept,
+age groups kept whole, and junk (verbs, comparatives, series words) giving None. Sentences
+written for these tests across budgets, health, jobs, energy, transport, sport and farming;
+none taken from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builders import art
+from verifier.extract import extract_claims
+from verifier.extract.decided import CONFIDENCE
+from verifier.extract.lexicon import Lexicon
+
+
+def measured(body: str) -> dict[str, str | None]:
+    """{quote: measured thing} of the claims extracted from ``body``."""
+    return {c.anchor.quote: c.measured for c in extract_claims(art("m1", body), lexicon=Lexicon([]))}
+
+
+def decided(body: str, quote: str):
+    c = next(c for c in extract_claims(art("m1", body), lexicon=Lexicon([])) if c.anchor.quote == quote)
+    return c.decided.get("measured")
+
+
+ZH = [
+    # a change: both figures measure the clause subject, past 由/从, the date and its 的
+    ("居民人均预期寿命由2020年的77.93岁提高到78.2岁。", {"77.93岁": "居民人均预期寿命", "78.2岁": "居民人均预期寿命"}),
+    ("全市公交客运量比上年增长6.5%。", {"6.5%": "公交客运量"}),
+    ("全县小麦种植面积比去年同期减少3万亩。", {"3万亩": "小麦种植面积"}),
+    ("猪肉价格攀升12%。", {"12%": "猪肉价格"}),                      # 攀升: a verb of change links
+    # modifiers kept: X的Y, 规模以上, place words that name no holder
+    ("全省铁路的货物发送量为4.2亿吨。", {"4.2亿吨": "铁路的货物发送量"}),
+    ("规模以上工业增加值同比增长6.1%。", {"6.1%": "规模以上工业增加值"}),
+    ("全国城镇常住人口为9.4亿人。", {"9.4亿": "全国城镇常住人口"}),
+    ("全国老年人口为2.9亿人。", {"2.9亿": "全国老年人口"}),           # the segmenter's 老年人/口为 mended
+    # an age group stays whole; its bound measures nothing
+    ("全市16—59岁劳动年龄人口为600万人。", {"16—59岁": None, "600万": "16—59岁劳动年龄人口"}),
+    # shares: X占Y的P% reads as X占Y的比重
+    ("光伏发电量占全社会用电量的9.4%。", {"9.4%": "光伏发电量占全社会用电量的比重"}),
+    ("研发投入占到营业收入的12%。", {"12%": "研发投入占营业收入的比重"}),
+    ("全市65岁及以上常住人口为180万人，占全市常住人口的15.2%。",
+     {"180万": "65岁及以上常住人口", "15.2%": "65岁及以上常住人口占全市常住人口的比重"}),
+    # verbs and function words are no measured thing
+    ("部分医院采用5%的折扣。", {"5%": None}),
+    ("已有14个乡镇完成改造。", {"14": "乡镇"}),
+]
+
+
+@pytest.mark.parametrize(("body", "want"), ZH)
+def test_chinese_measured_things(body, want):
+    got = measured(body)
+    assert {q: got.get(q, "<no claim>") for q in want} == want
+
+
+EN = [
+    # the difference after a comparative measures the thing named before it
+    ("The overall rate rose to 5.3%, 0.1 percentage point higher than in June.",
+     {"5.3%": "overall rate", "0.1 percentage point": "overall rate"}),
+    ("Wheat exports were worth $640 million more than a year ago.", {"$640 million": "wheat exports"}),
+    ("Clinics saw 20% more patients.", {"20%": "patients"}),
+    # a place in a series measures nothing
+    ("Prices rose 0.4% in May, a seventh consecutive increase.", {"0.4%": "prices", "a seventh": None}),
+    # a clause with no noun of its own: the sentence's subject
+    ("Ridership fell for a second straight year, down 3%.", {"3%": "ridership"}),
+    # modifiers and age groups kept
+    ("The youth unemployment rate rose to 17.1%.", {"17.1%": "youth unemployment rate"}),
+    ("The city's general fund budget is $4.2 billion.", {"$4.2 billion": "general fund budget"}),
+    ("Urban residents aged 16 to 24 numbered 96 million.", {"96 million": "urban residents aged 16 to 24"}),
+    ("Unemployment among 16- to 24-year-olds in cities rose to 14%.",
+     {"14%": "unemployment among 16- to 24-year-olds in cities"}),
+]
+
+
+@pytest.mark.parametrize(("body", "want"), EN)
+def test_english_measured_things(body, want):
+    got = measured(body)
+    assert {q: got.get(q, "<no claim>") for q in want} == want
+
+
+def test_a_share_records_its_own_way_of_deciding():
+    d = decided("光伏发电量占全社会用电量的9.4%。", "9.4%")
+    assert (d.by, d.confidence) == ("share phrase", CONFIDENCE["share phrase"])
+
+
+def test_a_subject_from_another_clause_is_less_sure():
+    d = decided("Ridership fell for a second straight year, down 3%.", "3%")
+    assert d.by == "noun before figure" and d.confidence < CONFIDENCE["noun before figure"]
