@@ -24,6 +24,20 @@ from verifier.quantities.not_claims import why_not_a_claim
     ("In the first three quarters, output", "1-9"),
     ("From January through November, sales", "1-11"),
     ("Year-to-date sales", "ytd"),
+    ("截至11月底，全省公路客运量", "1-11"),
+    ("到9月末，全市新增就业", "1-9"),
+    ("单看11月，旅客发送量", "11"),
+    ("1月至11月，全省粮食收购量", "1-11"),
+    ("2023年7月，青年调查失业率", "7"),
+    ("上半年，全省发电量", "1-6"),
+    ("Through the end of November, the railway", "1-11"),
+    ("In November alone, the railway", "11"),
+    ("The July data showed that wages", "7"),
+    ("In the second half of 2023, exports", "7-12"),
+    ("Third-quarter wheat exports", "7-9"),
+    ("7月1日起，新规实施", None),         # a day's date: no period
+    ("11月底前完成", None),             # the end of a month is no period without 截至/到
+    ("The team scored in the fourth quarter", None),  # a game's quarter
     ("短期来看（6-12个月），", None),  # a horizon of months, no period of the year
     ("In 2025, sales", None),
 ])

@@ -4,6 +4,9 @@
     months_of("11月当月，旅客发送量3.04亿人次")          -> "11"        (November alone)
     months_of("In the first three quarters, output …")  -> "1-9"
     months_of("Year-to-date sales rose 4%")              -> "ytd"
+    months_of("截至11月底，全国铁路旅客发送量")             -> "1-11"      (up to the end of November)
+    months_of("2023年7月，青年调查失业率")                -> "7"         (a bare month is that month)
+    months_of("Unemployment in April")                    -> "4"
 
 Statistics bureaus publish the same measure for a month and for the year so far ('1-11月' and
 '11月'), and coverage swaps them; a monthly figure and a cumulative one are different facts,
@@ -12,6 +15,14 @@ gives it is only compared with figures for the same months, :data:`verifier.rule
 The numbers inside a period ('1-11', '前11个月') are no claims (:func:`period_spans`).
 Values: 'a-b' for a cumulative period from month a to month b, 'b' for one month, 'ytd' for
 a year to date whose end is not printed.
+
+The forms come from the grammar of dates in each language: in Chinese a month is a numeral
+before 月 ('7月', '11月份'), a period to its end is 截至/到 … 月底/月末 (the year so far), and a
+half or quarter of the year is 上半年/下半年/季度; in English a month name needs a word that makes
+it a time (a preposition 'in April', a possessive "April's", an article 'the April data', a year
+'April 2023'), since 'May' and 'March' are also words, and a quarter or half needs the year it
+divides ('the first quarter of 2023', 'third-quarter'), since games have quarters and halves too.
+Which figure a period belongs to is :mod:`verifier.extract.time_frames`' business.
 """
 
 from __future__ import annotations
@@ -31,8 +42,23 @@ MONTHS_EN: Final = ("january", "february", "march", "april", "may", "june", "jul
 _N = r"(\d{1,2}|十[一二]?|[一二两三四五六七八九十])"
 _MONTH_EN = r"(" + "|".join(m.capitalize() for m in MONTHS_EN) + r")"
 
-CUMULATIVE_ZH: Final = re.compile(_N + r"\s*[-—–~至到]\s*" + _N + r"\s*月(?:份)?")
-"""'1-11月', '1至11月份', '一至十一月': January (or month a) to month b."""
+CUMULATIVE_ZH: Final = re.compile(_N + r"\s*(?:月份?)?\s*[-—–~至到]\s*" + _N + r"\s*月(?:份)?")
+"""'1-11月', '1至11月份', '一至十一月', '1月至11月': January (or month a) to month b."""
+
+TO_END_ZH: Final = re.compile(r"(?:截至|截止到?|到|至)\s*(?:(?:19|20)\d{2}\s*年\s*)?" + _N + r"\s*月份?\s*(?:底|末)")
+"""'截至11月底', '到11月末', '截至2023年11月底': the year up to the end of month b (a year mark
+inside is read by :mod:`.time_frames` too)."""
+
+ALONE_ZH: Final = re.compile(r"(?:单看|仅看|只看|单独看|仅)\s*" + _N + r"\s*月份?(?!\s*\d)")
+"""'单看11月', '仅11月': that month alone."""
+
+HALF_ZH: Final = re.compile(r"(上|下)半年")
+"""'上半年', '下半年': the first or second half of the year."""
+
+MONTH_ZH: Final = re.compile(r"(?<![\d\-—–~至到])" + _N + r"\s*月份?"
+                             r"(?!\s*\d|\s*(?:底|末|初|上旬|中旬|下旬|以来|起|至|到|中|前|后|以后|以前|[-—–~]))")
+"""A bare month, '7月', '11月份' (not '7月1日', '11月底', '7月以来', nor the first month of a range):
+the figures of that month ('7月，青年失业率为21.3%')."""
 
 FIRST_ZH: Final = re.compile(r"前\s*" + _N + r"\s*(?:个)?\s*(月|季度)")
 """'前11个月', '前三季度': the first b months or quarters of the year."""
@@ -54,6 +80,31 @@ RANGE_EN: Final = re.compile(r"\b" + _MONTH_EN + r"\s*(?:-|–|—|to|through|th
 
 SINCE_EN: Final = re.compile(r"\byear[- ]to[- ]date\b|\bso far this year\b|\bsince the start of the year\b", re.IGNORECASE)
 
+TO_END_EN: Final = re.compile(r"\b(?:[Tt]hrough|[Tt]hru|[Tt]o|[Uu]ntil|[Tt]ill|[Aa]s of)\s+the\s+end\s+of\s+" + _MONTH_EN + r"\b")
+"""'through the end of November', 'up to the end of November', 'as of the end of June': the year
+up to the end of that month."""
+
+_YEAR_EN = r"(?:19|20)\d{2}"
+MONTH_EN: Final = re.compile(
+    r"\b(?:[Ii]n|[Ff]or|[Dd]uring|[Tt]hroughout|[Ii]n\s+the\s+month\s+of)\s+" + _MONTH_EN + r"\b(?!\s+\d{1,2}(?!\d))"
+    r"|\b" + _MONTH_EN + r"['’]s\b"
+    r"|\b[Tt]he\s+" + _MONTH_EN + r"\s+(?=[a-z])"
+    r"|\b" + _MONTH_EN + r"\s+(?=" + _YEAR_EN + r"\b)"
+    r"|\b" + _MONTH_EN + r"\s+alone\b")
+"""An English month that the grammar makes a time: 'in April', 'for July', "June's rate", 'the
+July data', 'April 2023', 'November alone' (not 'April 3', a day; nor a bare 'May')."""
+
+QUARTER_EN: Final = re.compile(
+    r"\b(first|second|third|fourth)[- ]quarter\b(?=\s+(?:of\s+(?:the\s+year|fiscal|" + _YEAR_EN + r")|[a-z]))"
+    r"|\b(first|second|third|fourth)\s+quarter\s+of\s+(?:the\s+year|fiscal|" + _YEAR_EN + r")"
+    r"|\bQ([1-4])(?=\s*" + _YEAR_EN + r"\b)|(?<=" + _YEAR_EN + r"\s)Q([1-4])\b", re.IGNORECASE)
+"""A quarter of a year: 'the first quarter of 2023', 'third-quarter output', 'Q3 2023', '2023 Q3'
+(a quarter with no year or noun after it may be a game's)."""
+
+HALF_EN: Final = re.compile(r"\b(first|second)[- ]half\s+of\s+(?:the\s+year|fiscal|" + _YEAR_EN + r")\b"
+                            r"|\b(first|second)-half\s+(?=[a-z])", re.IGNORECASE)
+"""'the first half of 2023', 'second-half sales': a half of the year (not a game's half)."""
+
 
 def _n(text: str) -> int | None:
     """A month or count number printed in digits or words (1 to 12)."""
@@ -63,14 +114,17 @@ def _n(text: str) -> int | None:
 
 
 @lru_cache(maxsize=64)
-def periods(text: str) -> tuple[tuple[int, int, str], ...]:
-    """Every period of a year printed in ``text``: (start, end, months value), in text order
-    (cached: every figure of a sentence asks about the same sentence)."""
-    out: list[tuple[int, int, str]] = []
+def _found(text: str) -> tuple[tuple[int, int, str, bool], ...]:
+    """Every period of ``text`` as (start, end, months value, dated), in text order: ``dated`` for
+    the forms whose number is also a date an event may be given ('7月', 'in April', '截至11月底',
+    'through the end of November') or a duration ('上半年'), which stay figures as they were before
+    these forms were read; the others' numbers are no claims."""
+    out: list[tuple[int, int, str, bool]] = []
+    dated = False
 
     def add(m: re.Match, value: str | None) -> None:
-        if value and not any(s < m.end() and m.start() < e for s, e, _ in out):
-            out.append((m.start(), m.end(), value))
+        if value and not any(s < m.end() and m.start() < e for s, e, _, _ in out):
+            out.append((m.start(), m.end(), value, dated))
 
     for m in CUMULATIVE_ZH.finditer(text):
         a, b = _n(m.group(1)), _n(m.group(2))
@@ -80,6 +134,15 @@ def periods(text: str) -> tuple[tuple[int, int, str], ...]:
         add(m, (f"1-{b}" if m.group(2) == "月" else f"1-{3 * b}") if b and (m.group(2) == "月" or b <= 4) else None)
     for m in SINCE_ZH.finditer(text):
         add(m, "ytd")
+    dated = True
+    for m in TO_END_ZH.finditer(text):
+        b = _n(m.group(1))
+        add(m, (f"1-{b}" if b > 1 else "1") if b else None)
+    for m in HALF_ZH.finditer(text):  # '半年' stays a figure, as before these periods were read
+        add(m, "1-6" if m.group(1) == "上" else "7-12")
+    dated = False
+    for m in ALONE_ZH.finditer(text):
+        add(m, str(_n(m.group(1)) or "") or None)
     for m in SINGLE_ZH.finditer(text):
         add(m, str(_n(m.group(1))) if m.group(1) and _n(m.group(1)) else None)
     for m in QUARTER_ZH.finditer(text):
@@ -94,7 +157,30 @@ def periods(text: str) -> tuple[tuple[int, int, str], ...]:
         add(m, f"{a}-{b}" if a < b else None)
     for m in SINCE_EN.finditer(text):
         add(m, "ytd")
+    dated = True
+    for m in TO_END_EN.finditer(text):
+        b = MONTHS_EN.index(m.group(1).lower()) + 1
+        add(m, f"1-{b}" if b > 1 else "1")
+    dated = False
+    for m in QUARTER_EN.finditer(text):
+        word = next(g for g in m.groups() if g)
+        q = int(word) if word.isdigit() else _EN_NUM[word.lower()]
+        add(m, f"{3 * q - 2}-{3 * q}")
+    for m in HALF_EN.finditer(text):
+        add(m, "1-6" if (m.group(1) or m.group(2)).lower() == "first" else "7-12")
+    dated = True
+    for m in MONTH_ZH.finditer(text):
+        add(m, str(_n(m.group(1)) or "") or None)
+    for m in MONTH_EN.finditer(text):
+        add(m, str(MONTHS_EN.index(next(g for g in m.groups() if g).lower()) + 1))
     return tuple(sorted(out))
+
+
+def periods(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Every period of a year printed in ``text``: (start, end, months value), in text order
+    (cached: every figure of a sentence asks about the same sentence)."""
+    return tuple((s, e, v) for s, e, v, _ in _found(text))
+
 
 
 def months_of(sentence: str, at: int | None = None) -> str | None:
@@ -106,5 +192,6 @@ def months_of(sentence: str, at: int | None = None) -> str | None:
 
 
 def period_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of the periods of ``text`` (the numbers inside them are no claims)."""
-    return [(s, e) for s, e, _ in periods(text)]
+    """Spans of the periods of ``text`` whose numbers are no claims (not the dated forms of
+    :func:`_found`: '去年10月' stays a date)."""
+    return [(s, e) for s, e, _, dated in _found(text) if not dated]

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import re
 
-from verifier.extract.periods import months_of
 from typing import Final
 
 from verifier.extract import metrics as M
+from verifier.extract import time_frames as T
 from verifier.extract.context import Figure
 from verifier.extract.lexicon import Mention
 from verifier.extract.segment import Sentence
@@ -205,13 +205,13 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
     per = per_of(near, after)
     if per and r.kind not in ("percent", "ratio"):
         scope["per"] = per
-    if r.metric not in ("date", "duration"):
-        year = year_of(near, after) or year_of_sentence(body[sent.start:f.q.start])
+    if r.metric != "date":
+        dated = r.metric != "duration" or T.is_level(f.q.surface, f.q.kind, near, after)
+        year, months = T.time_of(body[sent.start:sent.end], f.q.start - sent.start, f.q.end - sent.start, dated)
         if year:
             scope["year"] = year
-        months = months_of(body[sent.start:sent.end], f.q.start - sent.start)  # '1-11月，…38.5亿人次' vs '11月当月3.04亿人次'
         if months:
-            scope["months"] = months
+            scope["months"] = months  # '1-11月，…38.5亿人次' vs '11月当月3.04亿人次'
     return scope
 
 
@@ -246,45 +246,6 @@ def per_of(near: str, after: str = "") -> str | None:
 def _singular(noun: str) -> str:
     """'pupils' -> 'pupil' (an English plural's -s), so that 'per pupil' and 'per pupils' agree."""
     return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 else noun
-
-
-YEAR_AFTER: Final = re.compile(r"[^,，;；。.]{0,30}?\b(?:in|during|for)\s+(?:fiscal\s+|FY\s?)?((?:19|20)\d{2})\b(?!\s*[-–/]\d)", re.IGNORECASE)
-"""'18.5 GW of inverters in 2025', '12.4 GW in 2024': the year a figure is for, after it in its clause."""
-
-YEAR_BEFORE_EN: Final = re.compile(
-    r"(?:\b(?:in|during|for)\s+(?:fiscal\s+|FY\s?)?|(?:['’]s|\bits|\btheir|\bthe)\s+)((?:19|20)\d{2})\b[^,，;；。.]{0,40}$", re.IGNORECASE)
-"""'In 2025, Helion shipped 18.5 GW', "Skyvane's 2025 revenue was": the year before the figure in its clause."""
-
-YEAR_ZH: Final = re.compile(r"((?:19|20)\d{2})\s*年(?!\s*\d|代)")
-"""'2025年出货量为1850万千瓦', '2024年为…': a Chinese year (not a date '2025年3月', not '年代')."""
-
-
-def year_of(near: str, after: str) -> str | None:
-    """The year a figure is for, from its own clause ('2025' from 'in 2025' / '2025年'), or None.
-
-    Two figures of one subject and metric for different years are different facts (a change
-    over time, :mod:`.changes`), not a contradiction.
-    """
-    zh = YEAR_ZH.findall(near)
-    if zh:
-        return zh[-1]
-    after_year = YEAR_AFTER.match(after)
-    if after_year:
-        return after_year.group(1)
-    before = YEAR_BEFORE_EN.search(near)
-    return before.group(1) if before else None
-
-
-YEAR_OPENING: Final = re.compile(r"^\s*(?:在|截至|截止|到)?\s*((?:19|20)\d{2})\s*年(?:全年|内|中|底|末)?\s*[，,]"
-                                  r"|^\s*(?:In|During|For)\s+((?:19|20)\d{2})\s*,", re.IGNORECASE)
-"""A year that opens the sentence as its own clause ('2025年，星桩全网充电量达52亿千瓦时', 'In 2025, …'):
-it holds for the sentence's figures whose own clause names none."""
-
-
-def year_of_sentence(head: str) -> str | None:
-    """The year an opening clause sets for the rest of the sentence (:data:`YEAR_OPENING`), or None."""
-    m = YEAR_OPENING.match(head)
-    return (m.group(1) or m.group(2)) if m else None
 
 
 def model_of(body: str, sent: Sentence, f: Figure, comparison: Comparison | None, models: Models) -> str | list[str] | None:
