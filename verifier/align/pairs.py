@@ -37,6 +37,9 @@ the writer may have left it unsaid (the usual case in coverage) or meant another
 SAME_NAME: Final = 90.0
 """rapidfuzz token-set ratio (0-100) from which two holder names are one name ('Columbus' / 'City of Columbus')."""
 
+FLOOR: Final = 0.5
+"""Lowest score of an alignment: below it two frames are not taken for one quantity at all."""
+
 MAX_BLOCK: Final = 400
 """Largest block paired: a bigger one is a head noun too common to say anything ('rate')."""
 
@@ -82,7 +85,7 @@ def same_holder(a: str, b: str) -> bool:
 
 def align(a: Frame, b: Frame) -> Alignment | None:
     """The :class:`Alignment` of two frames, or None when they cannot be the same quantity
-    (another unit family or role, unlike or missing measured things)."""
+    (another unit family or role, unlike or missing measured things, a score under :data:`FLOOR`)."""
     if a.family != b.family or a.role != b.role or a.thing is None or b.thing is None:
         return None
     score, why = similarity(a.thing, b.thing)
@@ -114,6 +117,8 @@ def align(a: Frame, b: Frame) -> Alignment | None:
             differs.append((key, a.qualifiers[key], b.qualifiers[key]))
     ua, ub = a.claim.value.unit, b.claim.value.unit
     evidence.append("same unit" if ua == ub else f"units {ua or 'none'} and {ub or 'none'}")
+    if score < FLOOR:
+        return None
     return Alignment(a, b, round(score, 4), tuple(evidence), tuple(differs), tuple(one_sided))
 
 

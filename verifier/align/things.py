@@ -35,6 +35,10 @@ ways ('passenger trips' / 'passenger-trips', '居民人均预期寿命' / '人�
 PART: Final = 0.6
 """Similarity of two phrases one of which adds modifiers to the other: maybe the same, maybe a part."""
 
+UNJUDGED: Final = 0.4
+"""Similarity of one concept with modifiers on both sides in two languages ('overall urban
+jobless rate' / '本地户籍劳动力调查失业率'): the modifiers cannot be compared, so nothing is decided."""
+
 CJK: Final = re.compile(r"[\u3400-\u9fff]")
 _EN_WORD: Final = re.compile(r"[a-z0-9]+")
 _ZH_KEEP: Final = re.compile(r"[\u3400-\u9fff0-9]+")
@@ -156,8 +160,8 @@ def similarity(a: Thing, b: Thing) -> tuple[float, str]:
 
     1.0: equal after normalisation, or one concept with equal modifiers (in either script when
     neither has modifiers); ``NEAR``/100 and up: one phrase spelled two ways; :data:`PART`:
-    one adds modifiers to the other (or, across scripts, both have modifiers whose numbers
-    agree); 0: different concepts, different heads, or different numbers inside the phrases.
+    one adds modifiers to the other; :data:`UNJUDGED`: one concept with modifiers on both sides in
+    two languages; 0: different concepts, different heads, or different numbers inside the phrases.
     """
     if a.digits != b.digits:
         return 0.0, ""
@@ -170,7 +174,7 @@ def similarity(a: Thing, b: Thing) -> tuple[float, str]:
             return 1.0, f"same measured thing '{a.concept}'" + (f" ('{a.modifiers}')" if a.modifiers else "")
         if a.zh != b.zh:
             if a.modifiers and b.modifiers:
-                return PART, f"same measured thing '{a.concept}', modifiers in two languages"
+                return UNJUDGED, f"same measured thing '{a.concept}', modifiers in two languages"
             return PART, f"same measured thing '{a.concept}', modifier '{a.modifiers or b.modifiers}' on one side only"
     elif a.zh != b.zh or a.head != b.head:
         return 0.0, ""
