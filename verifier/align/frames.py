@@ -108,4 +108,8 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
     if year and "year" not in when:
         when["year"] = year
     quals = {k: v for k, v in c.scope.items() if k not in TIME_KEYS and isinstance(v, str)}
-    return Frame(c, thing_of(c.measured), family_of(c.value.unit), role_of(body, c), c.subject, when, quals, primary, published)
+    family = family_of(c.value.unit)
+    thing = thing_of(c.measured)
+    if thing is None and family == "count" and c.value.unit:
+        thing = thing_of(c.value.unit)  # '1,250 building permits': the counted noun is the thing
+    return Frame(c, thing, family, role_of(body, c), c.subject, when, quals, primary, published)

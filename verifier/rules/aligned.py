@@ -7,7 +7,8 @@
 * V204 misattributed-figure: two articles give the same figure (at least
   :data:`SPECIFIC_DIGITS` significant digits) for the same measured thing in different frames
   (another year, period, holder or qualifier): one of them moved it.
-* V205 contradiction-in-article: one article gives two values for one quantity in one frame.
+* V205 contradiction-in-article: one article gives two values for one quantity in one frame
+  (a summary against the body, a table against its text).
 
 The severity follows the linters' promise: an error only when the alignment is confident
 (:attr:`~verifier.align.pairs.Alignment.confident`), nothing is left unsaid on one side that
@@ -366,3 +367,54 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
             claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
             recomputed=_band_of(p, None, f"the same figure as printed in {p.claim.source}, in another frame"),
             operands=[operand(p.claim)], formula="same figure, another frame", **ctx.location(s.claim))
+
+
+def _in_derivation(a: Claim, b: Claim) -> bool:
+    """True when one claim is derived from the other, or both from one derivation (a change's two ends)."""
+    da, db = a.derived, b.derived
+    return bool((da and b.id in da.operands) or (db and a.id in db.operands)
+                or (da and db and set(da.operands) & set(db.operands)))
+
+
+@rule("V205", "contradiction-in-article",
+      "One article gives two values for the same quantity in the same frame.")
+def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
+    """Two figures of one article, in different sentences, aligned with confidence (the same
+    measured thing, unit family, role and holder, and the same year or months stated on both:
+    an article gives one measured thing under many conditions, and a time both state is what
+    says two of its figures are one), that do not agree at printed precision: the story contradicts itself (a summary
+    against the body, a table against its text). Left alone: bounds, ranges of years, figures
+    of an unnamed list, figures of one derivation, and two figures more than :data:`PLAUSIBLE`
+    times apart with no slip to explain it. An error only when both measured things are the
+    same phrase and were decided with confidence; otherwise a warning.
+
+    Okay: "The county sold 1,250 building permits in 2023. Of the 1,250 building permits, most were for homes."
+    V205: "The county sold 1,250 building permits in 2023. In all, the county sold 1,520 building permits in 2023."
+    """
+    me = contradiction_in_article.rule
+    seen: set[str] = set()
+    ctx_sent = {}
+    for x, y in candidates(frames(ctx), lambda x, y: x.claim.source == y.claim.source):
+        if _unsettled(x) or _unsettled(y) or _in_derivation(x.claim, y.claim):
+            continue
+        al = align(x, y)
+        if al is None or al.differs or set(al.one_sided) & {"year", "months", "holder"} or al.score < 0.75:
+            continue
+        if not any(x.when.get(k) and x.when.get(k) == y.when.get(k) for k in ("year", "months")):
+            continue  # an article gives one thing for many conditions; only a time stated on both says they are one
+        if agree(x, y) is not False or not _plausible(x, y, slip(x, y)):
+            continue
+        sx = ctx_sent.setdefault(x.claim.id, ctx.sentence(x.claim))
+        sy = ctx_sent.setdefault(y.claim.id, ctx.sentence(y.claim))
+        if sx == sy or y.claim.id in seen:
+            continue
+        seen.add(y.claim.id)
+        why = slip(y, x)
+        sure = al.confident and al.score >= 1.0
+        yield me.finding(
+            f"{_shown(y.claim)} contradicts {_shown(x.claim)} earlier in the same article (\"{sx}\")"
+            + (f": {why}" if why else "") + f". Aligned by {al.describe()}."
+            + ("" if sure else NEEDS_REVIEW + _why_weak(al)),
+            severity=None if sure else Severity.warning, claims=[y.claim.id, x.claim.id], stated=stated_band(y.claim),
+            recomputed=_band_of(x, None, "the article's other figure for this quantity, as printed"),
+            operands=[operand(x.claim)], formula="two values for one quantity in one article", **ctx.location(y.claim))
