@@ -18,6 +18,7 @@ from typing import Final
 
 from verifier.align.things import Thing, thing_of
 from verifier.extract.derivations import cues
+from verifier.extract.time_frames import marks
 from verifier.models.claim import Claim
 from verifier.units import dimension
 
@@ -64,6 +65,21 @@ class Frame:
     published: str | None = None
 
 
+ANAPHORS: Final = re.compile(r"(?:这一|这个|该|此)(?:数据|数字|比例|比率|指标|水平)|\b(?:this|that|the)\s+(?:figure|number|rate|share|level)\b",
+                             re.IGNORECASE)
+"""A noun phrase that points back at the thing named before ('2019年这一数据为77.4岁', 'this figure
+was 12%'): the figure measures the previous figure's measured thing."""
+
+
+def refers_back(body: str, c: Claim) -> bool:
+    """True when the clause before claim ``c`` holds an anaphor (:data:`ANAPHORS`) and the claim names no thing."""
+    if c.measured:
+        return False
+    before = body[max(0, c.anchor.start - WINDOW):c.anchor.start]
+    before = re.split(r"[。；;.!?！？]\s", before)[-1]
+    return ANAPHORS.search(before) is not None
+
+
 def family_of(unit: str | None) -> str:
     """The family of a unit: 'fraction', 'multiple', a pint dimension, or 'count' (no unit, or a
     noun such as 'inhabitants' or 'babies' that counts things)."""
@@ -100,16 +116,38 @@ def only_year(body: str) -> str | None:
     return years.pop() if len(years) == 1 else None
 
 
-def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, published: str | None = None) -> Frame:
-    """The :class:`Frame` of claim ``c`` printed in ``body`` (its article's text); ``year`` is the
-    article's :func:`only_year`, taken for a figure that gives none; ``published`` the year of
-    the article's publication date."""
+def this_year(sentence: str, published: str | None) -> str | None:
+    """The publication year when ``sentence`` dates its figures by 'this year' (今年, 本年): a time
+    counted from the day of writing, which the article's date resolves. None otherwise (no such
+    word, a 'this year' that is a comparison's base, or no publication date)."""
+    if not published:
+        return None
+    for k in marks(sentence):
+        if k.relative == "this" and not k.base:
+            return published
+    return None
+
+
+def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, published: str | None = None,
+             sentence: str = "", thing: Thing | None = None) -> Frame:
+    """The :class:`Frame` of claim ``c`` printed in ``body`` (its article's text).
+
+    Args:
+        year: the article's :func:`only_year`, taken for a figure that gives none.
+        published: the year of the article's publication date; it also dates a figure of a
+            sentence that says 'this year' (:func:`this_year`).
+        sentence: the sentence that holds the claim.
+        thing: the measured thing to take when the claim names none (an anaphor's antecedent,
+            see :func:`refers_back`).
+    """
     when = {k: str(c.scope[k]) for k in TIME_KEYS if isinstance(c.scope.get(k), str)}
-    if year and "year" not in when:
-        when["year"] = year
+    if "year" not in when:
+        now = this_year(sentence, published)
+        if now or year:
+            when["year"] = now or year
     quals = {k: v for k, v in c.scope.items() if k not in TIME_KEYS and isinstance(v, str)}
     family = family_of(c.value.unit)
-    thing = thing_of(c.measured)
-    if thing is None and family == "count" and c.value.unit:
-        thing = thing_of(c.value.unit)  # '1,250 building permits': the counted noun is the thing
+    thing = thing_of(c.measured) or thing
+    if thing is None and family == "count" and c.value.unit and c.value.unit in body[c.anchor.end:c.anchor.end + WINDOW]:
+        thing = thing_of(c.value.unit)  # '1,250 building permits': the counted noun, as printed, is the thing
     return Frame(c, thing, family, role_of(body, c), c.subject, when, quals, primary, published)

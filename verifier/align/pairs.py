@@ -27,7 +27,7 @@ from typing import Callable, Final, Iterable, Iterator
 from rapidfuzz import fuzz
 
 from verifier.align.frames import Frame
-from verifier.align.things import block_key, similarity
+from verifier.align.things import CJK, block_key, similarity
 from verifier.models.claim import CONFIDENT
 
 ONE_SIDED: Final = 0.9
@@ -39,6 +39,9 @@ SAME_NAME: Final = 90.0
 
 FLOOR: Final = 0.5
 """Lowest score of an alignment: below it two frames are not taken for one quantity at all."""
+
+VALUE_ONLY: Final = 0.5
+"""Score of an alignment on the value alone (:func:`align_by_value`): at the floor, never confident."""
 
 MAX_BLOCK: Final = 400
 """Largest block paired: a bigger one is a head noun too common to say anything ('rate')."""
@@ -91,8 +94,25 @@ def align(a: Frame, b: Frame) -> Alignment | None:
     score, why = similarity(a.thing, b.thing)
     if score <= 0:
         return None
+    return _weighed(a, b, score, why)
+
+
+def align_by_value(a: Frame, b: Frame, digits: int) -> Alignment | None:
+    """The alignment of two frames whose measured things are not known to match (one in each
+    language, or one unnamed) but whose figures are one value to ``digits`` significant digits
+    in one unit ('5403亿元' / '540.3 billion yuan'): scored :data:`VALUE_ONLY`, for a warning at most."""
+    if a.family != b.family or a.role != b.role or a.claim.value.unit != b.claim.value.unit:
+        return None
+    return _weighed(a, b, VALUE_ONLY, f"the same figure to {digits} significant digits in the same unit", floor=0.0)
+
+
+def _weighed(a: Frame, b: Frame, score: float, why: str, floor: float = FLOOR) -> Alignment | None:
+    """The alignment of two frames whose things match with ``score``: holders, times and
+    qualifiers compared (see :class:`Alignment`); None when the score ends under ``floor``."""
     evidence, differs, one_sided = [why], [], []
-    if a.holder and b.holder:
+    if a.holder and b.holder and bool(CJK.search(a.holder)) != bool(CJK.search(b.holder)):
+        pass  # names in two languages: neither the same nor another holder, as far as we can tell
+    elif a.holder and b.holder:
         if same_holder(a.holder, b.holder):
             evidence.append(f"same holder '{a.holder}'")
         else:
@@ -117,7 +137,7 @@ def align(a: Frame, b: Frame) -> Alignment | None:
             differs.append((key, a.qualifiers[key], b.qualifiers[key]))
     ua, ub = a.claim.value.unit, b.claim.value.unit
     evidence.append("same unit" if ua == ub else f"units {ua or 'none'} and {ub or 'none'}")
-    if score < FLOOR:
+    if score < floor:
         return None
     return Alignment(a, b, round(score, 4), tuple(evidence), tuple(differs), tuple(one_sided))
 

@@ -24,8 +24,9 @@ import re
 from collections import defaultdict
 from typing import Final, Iterator
 
-from verifier.align.frames import Frame, frame_of, only_year
-from verifier.align.pairs import Alignment, align, candidates
+from verifier.align.frames import Frame, frame_of, only_year, refers_back
+from verifier.align.things import Thing
+from verifier.align.pairs import Alignment, align, align_by_value, candidates
 from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
@@ -34,6 +35,11 @@ from verifier.numeric import Interval, fmt
 from verifier.rules.context import Context, operand, point_band, range_bands, stated_band
 from verifier.rules.registry import rule
 from verifier.units import factor
+
+VALUE_DIGITS: Final = 4
+"""Significant digits from which one value in one unit is taken for one figure even when the
+measured things cannot be matched (two languages, or a phrase not read): '5403亿元' and
+'540.3 billion yuan'. V204 only, and only where both figures state their years."""
 
 SPECIFIC_DIGITS: Final = 3
 """Significant digits from which one value printed in two frames is unlikely to be chance
@@ -61,10 +67,15 @@ def frames(ctx: Context) -> list[Frame]:
     if "frames" not in ctx.memo:
         out = []
         years = {sid: only_year(src.body) for sid, src in ctx.corpus.sources.items()}
-        for c in ctx.figures:
+        last: dict[str, Thing] = {}
+        for c in ctx.figures:  # in article and offset order
             src = ctx.corpus.sources[c.source]
             published = str(src.meta.published.year) if src.meta.published else None
-            out.append(frame_of(src.body, c, src.meta.tier == Tier.primary, years[c.source], published))
+            before = last.get(c.source) if refers_back(src.body, c) else None
+            f = frame_of(src.body, c, src.meta.tier == Tier.primary, years[c.source], published, ctx.sentence(c), before)
+            if f.thing is not None:
+                last[c.source] = f.thing
+            out.append(f)
         ctx.memo["frames"] = out
     return ctx.memo["frames"]
 
@@ -90,9 +101,17 @@ def _points_slip(a: Claim, b: Claim) -> bool:
     return {a.value.unit, b.value.unit} == {"%", "pp"}
 
 
+def overlap(x: Interval, y: Interval) -> bool:
+    """True when two bands share more than an edge: printed 77.4 ([77.35, 77.45)) and 77.3
+    ([77.25, 77.35)) touch at 77.35, which rounds to 77.4 only, so they cannot both be right."""
+    slack = 1e-9 * max(abs(x.lo), abs(x.hi), abs(y.lo), abs(y.hi), 1.0)
+    return min(x.hi, y.hi) - max(x.lo, y.lo) > slack or (x.lo == x.hi and y.contains(x.lo)) or (y.lo == y.hi and x.contains(y.lo))
+
+
 def agree(a: Frame, b: Frame) -> bool | None:
-    """Whether two aligned figures agree at printed precision: None when they cannot be compared
-    (units that do not convert, or a point against a range, which a range may well cover)."""
+    """Whether two aligned figures agree at printed precision (their bands :func:`overlap`): None
+    when they cannot be compared (units that do not convert, or a point against a range, which a
+    range may well cover)."""
     ca, cb = a.claim, b.claim
     if _points_slip(ca, cb):
         return False
@@ -100,12 +119,12 @@ def agree(a: Frame, b: Frame) -> bool | None:
     if k is None:
         return None
     if ca.value.number is not None and cb.value.number is not None:
-        return point_band(ca).meets(point_band(cb).scale(k))
+        return overlap(point_band(ca), point_band(cb).scale(k))
     if ca.value.number is None and cb.value.number is None:
         (la, ha), (lb, hb) = range_bands(ca), range_bands(cb)
         if None in (la, ha, lb, hb):
             return None
-        return la.meets(lb.scale(k)) and ha.meets(hb.scale(k))
+        return overlap(la, lb.scale(k)) and overlap(ha, hb.scale(k))
     return None
 
 
@@ -192,7 +211,8 @@ def differs_from_primary(ctx: Context) -> Iterator[Finding]:
     with none of them at printed precision. The finding cites the primary's quote and names the
     slip when the numbers fit one exactly (:func:`slip`).
 
-    Left alone: a primary that gives several disagreeing values for the aligned thing (which one
+    Left alone: a coverage figure whose holder the primary's figure does not name (it may be
+    another holder's); a primary that gives several disagreeing values for the aligned thing (which one
     coverage meant is unknown); a point against a range. An error needs a confident alignment
     with the time and holder stated on both sides or on neither; otherwise a warning.
 
@@ -207,7 +227,7 @@ def differs_from_primary(ctx: Context) -> Iterator[Finding]:
         s = als[0].a
         if _unsettled(s):
             continue
-        als = [al for al in als if not _unsettled(al.b) and "holder" not in al.one_sided]
+        als = [al for al in als if not _unsettled(al.b) and not (s.holder and not al.b.holder)]
         verdicts = [agree(s, al.b) for al in als]
         if not als or any(v is True for v in verdicts) or all(v is None for v in verdicts):
             bound = next((al for al in als if _bound_dropped(s, al.b)), None)
@@ -342,11 +362,14 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     """
     me = misattributed_figure.rule
     best: dict[str, Alignment] = {}
-    for x, y in candidates(frames(ctx), lambda x, y: x.claim.source != y.claim.source):
+    fs = frames(ctx)
+    pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source)]
+    pairs += [(x, y, True) for x, y in same_values(fs)]
+    for x, y, by_value in pairs:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
-        al = align(s, p)
+        al = align_by_value(s, p, VALUE_DIGITS) if by_value else align(s, p)
         keys = {k for k, _, _ in al.differs} if al is not None else set()
-        if not keys - {"published"} or "holder" in keys:
+        if not keys - {"published"} or "holder" in keys or (by_value and "year" not in keys):
             continue
         if min(significant_digits(s.claim.value.printed), significant_digits(p.claim.value.printed)) < SPECIFIC_DIGITS:
             continue
@@ -367,6 +390,21 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
             claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
             recomputed=_band_of(p, None, f"the same figure as printed in {p.claim.source}, in another frame"),
             operands=[operand(p.claim)], formula="same figure, another frame", **ctx.location(s.claim))
+
+
+def same_values(fs: list[Frame]) -> Iterator[tuple[Frame, Frame]]:
+    """Pairs of frames of different articles, not aligned by their measured things, whose figures
+    are one value to :data:`VALUE_DIGITS` significant digits in one unit (blocked on that value)."""
+    blocks: dict[tuple, list[Frame]] = defaultdict(list)
+    for f in fs:
+        n = f.claim.value.number
+        if n and significant_digits(f.claim.value.printed) >= VALUE_DIGITS:
+            blocks[(f.family, f.claim.value.unit, f"{n:.{VALUE_DIGITS - 1}e}")].append(f)
+    for block in blocks.values():
+        for i, x in enumerate(block):
+            for y in block[i + 1:]:
+                if x.claim.source != y.claim.source and (x.thing is None or y.thing is None or align(x, y) is None):
+                    yield x, y
 
 
 def _in_derivation(a: Claim, b: Claim) -> bool:
