@@ -133,9 +133,9 @@ CASES = [
      [E("multiple", None, (0, 1), "翻了一番", UP, 2.0)]),
     ("居民收入比2010年翻一番。", []),                                                               # boundary: a year, no figure
     # share -----------------------------------------------------------------------------
-    ("66 of 561 patients (29.6%) had side effects.",                                             # health
+    ("48 of 420 patients (21.4%) had side effects.",                                             # health
      [E("share", 2, (0, 1), "of")]),
-    ("Of the 561 patients, 66 (11.8%) reported headaches.",                                      # health, whole first
+    ("Of the 420 patients, 48 (11.4%) reported headaches.",                                      # health, whole first
      [E("share", 2, (1, 0), "Of")]),
     ("Some 1,240 out of 5,000 voters, or 24.8%, backed the plan.",                               # elections
      [E("share", 2, (0, 1), "out of")]),
@@ -165,14 +165,14 @@ CASES = [
     ("两队比分为98比91，相差7分。",                                                                  # sport
      [E("difference", 2, (0, 1), "相差")]),
     # sum -------------------------------------------------------------------------------
-    ("Inspectors rated 515 schools high, 2,006 medium and 561 low, 3,082 in all.",               # budgets / schools
+    ("Inspectors rated 412 schools high, 1,930 medium and 608 low, 2,950 in all.",               # budgets / schools
      [E("sum", 3, (0, 1, 2), "in all")]),
     ("Asked about the bypass, 52% were for, 41% against and 9% undecided.",                      # elections, partition
      [E("sum", None, (0, 1, 2), "undecided", stated=100.0)]),
     ("Turnout was 52% in 2016, 41% in 2020 and 9% in 2024.", []),                                # quiet: one % a year
-    ("高515所、中2,006所、低561所，合计3,082所。",                                                     # whole after
+    ("高412所、中1,930所、低608所，合计2,950所。",                                                     # whole after
      [E("sum", 3, (0, 1, 2), "合计")]),
-    ("全市共有学校3,082所，其中高515所、中2,006所、低561所。",                                          # whole first, 其中
+    ("全市共有学校3,082所，其中高412所、中2,006所、低561所。",                                          # whole first, 其中
      [E("sum", 0, (1, 2, 3), "共有")]),
     ("甲村种植小麦515亩、玉米2,006亩。", []),                                                          # quiet: no whole
     # per_every / rate --------------------------------------------------------------------
@@ -228,8 +228,8 @@ def test_confidence_marks_the_weaker_readings():
 
 
 def test_one_character_verbs_need_a_comparison():
-    """'高515所' is a grade and '低561所' another: 高 / 低 are verbs of change only after 比 / 较."""
-    assert _got("学校评级为高515所、低561所。") == []
+    """'高412所' is a grade and '低561所' another: 高 / 低 are verbs of change only after 比 / 较."""
+    assert _got("学校评级为高412所、低561所。") == []
     (d,) = _got("甲队得分120分，比乙队的40分高2倍。")
     assert d.op == "times_more"
 

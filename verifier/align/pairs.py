@@ -100,7 +100,7 @@ def align(a: Frame, b: Frame) -> Alignment | None:
 def align_by_value(a: Frame, b: Frame, digits: int) -> Alignment | None:
     """The alignment of two frames whose measured things are not known to match (one in each
     language, or one unnamed) but whose figures are one value to ``digits`` significant digits
-    in one unit ('5403亿元' / '540.3 billion yuan'): scored :data:`VALUE_ONLY`, for a warning at most."""
+    in one unit ('6127亿元' / '612.7 billion yuan'): scored :data:`VALUE_ONLY`, for a warning at most."""
     if a.family != b.family or a.role != b.role or a.claim.value.unit != b.claim.value.unit:
         return None
     return _weighed(a, b, VALUE_ONLY, f"the same figure to {digits} significant digits in the same unit", floor=0.0)

@@ -41,7 +41,9 @@ jobless rate' / '本地户籍劳动力调查失业率'): the modifiers cannot be
 
 CJK: Final = re.compile(r"[\u3400-\u9fff]")
 _EN_WORD: Final = re.compile(r"[a-z0-9]+")
-_ZH_KEEP: Final = re.compile(r"[\u3400-\u9fff0-9]+")
+_ZH_KEEP: Final = re.compile(r"[\u3400-\u9fff0-9-]+")
+_ZH_SPAN: Final = re.compile(r"(\d)\s*(?:[—–~～-]+|至|到)\s*(?=\d)")
+"""A span between two numbers inside a phrase ('16—24岁', '16至24岁'), written one way ('16-24')."""
 _DIGITS: Final = re.compile(r"\d+")
 
 FUNCTION_WORDS: Final = frozenset({
@@ -113,7 +115,7 @@ def _en_words(phrase: str) -> list[str]:
 
 
 def _zh_text(phrase: str) -> str:
-    text = "".join(_ZH_KEEP.findall(phrase))
+    text = "".join(_ZH_KEEP.findall(_ZH_SPAN.sub(r"\1-", phrase)))
     for a, b in ZH_SAME:
         text = text.replace(a, b)
     return text

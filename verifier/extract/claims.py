@@ -300,7 +300,7 @@ def _restatement(run: Run, body: str, sent: Sentence, f: Figure, prev: Claim) ->
     if prev.comparison is not None or prev.value.number is None or q.unit in (None, "%", "x") or not prev.value.unit \
             or factor(q.unit, prev.value.unit) is None or not apposed(body[prev.anchor.end:q.start]) \
             or PER_AFTER.match(body, q.end):
-        return None  # ('$49 billion, or $376 for every one of …': a figure per thing, no restatement)
+        return None  # ('$61 billion, or $512 for every one of …': a figure per thing, no restatement)
     reading = M.Reading(prev.metric, q.unit, "count" if prev.metric == "count" else "measurement")
     return build_claim(run, body, sent, f, reading, prev.subject, None, body[sent.start:q.start], "", "", dict(prev.scope), dict(prev.decided),
                        measured=prev.measured)

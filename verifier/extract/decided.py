@@ -38,9 +38,9 @@ CONFIDENCE: Final[dict[str, float]] = {
     "previous sentence": 0.45,  # the subject of the sentence before: the story goes on, or not
     "article topic": 0.35,      # a name in the title: what the article is about, not this figure's owner
     # measured thing
-    "noun before figure": 0.8,  # "Quarterly revenue rose to $1.5 billion", "全国人口为141175万人"
+    "noun before figure": 0.8,  # "Quarterly revenue rose to $1.5 billion", "全国人口为139820万人"
     "noun after figure": 0.8,   # "1,200 teachers", "a $4.2 billion budget", "1200名教师"
-    "of phrase": 0.8,           # "66 of 561 patients", "30% of households", "12 km of road"
+    "of phrase": 0.8,           # "48 of 420 patients", "30% of households", "12 km of road"
     "share phrase": 0.75,       # "占全国人口的19.8%" after its subject: read as "X占全国人口的比重"
     "unit noun": 0.6,           # only the figure's classifier or counted unit: "1200人" -> 人
     # the subject path's ladder (extract/owners.py), for articles whose names a lexicon or discovery gives:

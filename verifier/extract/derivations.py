@@ -25,12 +25,12 @@ times_less        (a, b), a smaller   result x; no literal reading gives a valid
                                       reports it for review with b / a ('3 times lower than', '下降了3倍').
 multiple          (base, new)         result None, ``stated`` the factor: new / base = stated
                                       ('doubled' 2, 'halved' 0.5, 翻一番 2, 翻两番 4, 翻三番 8).
-share             (part, whole)       result % = 100 part / whole ('66 of 561 (11.8%)', 'N out of
+share             (part, whole)       result % = 100 part / whole ('48 of 420 (11.4%)', 'N out of
                                       M, or P%', 'P% of the M …, N', 'M中有N，占P%', 'N占M的P%');
                   (fraction,)         or one figure printed N/M: result % = 100 × its value.
 difference        (a, b)              result = |a - b| in the same unit ('310 more than the 3,900',
                                       '比上年的A多D', 'a gap of 7', 'rose by $300 million from A to B').
-sum               (part, part, …)     result = the sum of the parts ('515, 2,006 and 561, 3,082 in
+sum               (part, part, …)     result = the sum of the parts ('412, 1,930 and 608, 2,950 in
                                       all', '合计'); percentages of one whole listed as a partition
                                       ('52% for, 41% against and 9% undecided') have result None
                                       and ``stated`` 100.0.
@@ -346,7 +346,7 @@ class _Cue(NamedTuple):
 
 _COMPARED: Final = re.compile(r"[比较][^，。；;]*$")
 """A one-character verb of change ('多', '高', '降') is one only after 比 / 较 in its clause
-('比上年多646万人'): alone it starts too many words ('高515所' is a grade, not a rise)."""
+('比上年多646万人'): alone it starts too many words ('高412所' is a grade, not a rise)."""
 
 
 def _prev(S: _Sent, i: int) -> int | None:
@@ -598,7 +598,7 @@ def _gaps(S: _Sent, pairable: list[int]) -> list[Derivation]:
 
 
 _PAREN_OR: Final = re.compile(r"^[^\d;:]{0,30}?(?:\(|（|,\s*or(?:\s+about)?|\s[—–]|,\s*about)\s*$", re.IGNORECASE)
-"""What joins a count to the percentage printed beside it: '561 patients (', '561, or '."""
+"""What joins a count to the percentage printed beside it: '420 patients (', '420, or '."""
 _COMMA_TO_PART: Final = re.compile(r"^[^\d;]{0,40}?,\s*$")
 _PART_TO_PCT: Final = re.compile(r"^\s*[(（]\s*$|^[^\d;]{0,25}?,\s*or\s+$", re.IGNORECASE)
 _OF_WHOLE_EN: Final = re.compile(r"(?<![A-Za-z])(?P<w>[Oo]f|[Aa]mong)\s+(?:the\s+|all\s+)?$")
@@ -663,7 +663,7 @@ def _list_gap(gap: str) -> bool:
 
 
 def _sums(S: _Sent, cued: dict[int, _Cue]) -> list[Derivation]:
-    """'515 high, 2,006 medium and 561 low, 3,082 in all', '其中…合计', '共有3,082所，其中…'."""
+    """'412 high, 1,930 medium and 608 low, 2,950 in all', '其中…合计', '共有2,950所，其中…'."""
     out, ops, c = [], [i for i in S.ops if i not in cued], S.c
     for t, w in enumerate(ops):
         left = S.left(w, ops[t - 1] if t else None)

@@ -87,13 +87,13 @@ def _as_remainder(d: Derivation) -> Derivation | None:
 
 
 PER_AFTER: Final = re.compile(r"\s*(?:for\s+(?:every|each)|per\b|a\s+(?:head|person|year|month|day)\b|each\b|apiece|/)", re.IGNORECASE)
-"""Words after a second figure that make it a figure per thing, not a restatement ('$49 billion,
-or $376 for every one of …')."""
+"""Words after a second figure that make it a figure per thing, not a restatement ('$61 billion,
+or $512 for every one of …')."""
 
 
 NOUN_BEFORE_BRACKET: Final = re.compile(r"^\s*[^\W\d_]+(?:\s+[^\W\d_]+)?(?=\s*[（(])")
 """The counted noun between a figure and a bracketed restatement: 'people' in '1,411.75 million people (1.412 billion)',
-人 in '141175万人（14.1175亿人）'."""
+人 in '139820万人（13.982亿人）'."""
 
 def _scale_alternation() -> str:
     """The magnitude words of the quantity layer's tables (:mod:`verifier.quantities.units`)
@@ -120,7 +120,7 @@ def restatements(body: str, figures: list[Quantity], at: dict) -> list[Derivatio
     """Figures set beside the figure before them as the same amount in another unit or scale
     (:func:`verifier.apposition.apposed`: '1,411.75 million (1.41175 billion)', '350 km, or 217
     miles'), as op 'conversion'. A figure held by the subject path on both sides is left to rule
-    V104; units must convert, and a figure per thing ('$376 for every one of') is no restatement."""
+    V104; units must convert, and a figure per thing ('$512 for every one of') is no restatement."""
     out = []
     for i in range(1, len(figures)):
         a, b = figures[i - 1], figures[i]
@@ -142,12 +142,12 @@ def restatements(body: str, figures: list[Quantity], at: dict) -> list[Derivatio
 
 EACH_OF: Final = re.compile(r"\s*(?:for\s+(?:every|each)(?:\s+one)?(?:\s+of)?|per|each\s+of|a\s+head\s+for|for\s+each\s+of)(?:\s+(?:the|its|their))?"
                            r"(?:\s+(?:more\s+than|about|nearly|some|roughly|over|almost))?\s*$", re.IGNORECASE)
-"""Between a share per thing and the count it is shared over: '$376 for every one of the more than 13 million'."""
+"""Between a share per thing and the count it is shared over: '$512 for every one of the more than 13 million'."""
 
 
 def quotients(body: str, figures: list[Quantity]) -> list[Derivation]:
-    """A total restated as an amount per thing over a count the sentence prints ('$49 billion, or
-    $376 for every one of the 13 million unemployed'), as op 'quotient' (total, count) -> per thing."""
+    """A total restated as an amount per thing over a count the sentence prints ('$61 billion, or
+    $512 for every one of the 13 million unemployed'), as op 'quotient' (total, count) -> per thing."""
     out = []
     for i in range(1, len(figures) - 1):
         b, c = figures[i], figures[i + 1]
@@ -156,7 +156,7 @@ def quotients(body: str, figures: list[Quantity]) -> list[Derivation]:
         j = next((k for k in range(i - 1, -1, -1) if figures[k].unit == b.unit), None)  # the total: the nearest figure before in b's unit
         if j is None:
             continue
-        # set beside the total ('$49 billion, or $376 for every one of') the reading is sure; further off, a review
+        # set beside the total ('$61 billion, or $512 for every one of') the reading is sure; further off, a review
         sure = j == i - 1 and apposed(body[figures[j].end:b.start])
         out.append(Derivation(op="quotient", result=i, operands=(j, i + 1), words=(b.end, c.start), confidence=0.85 if sure else 0.7))
     return out

@@ -1,15 +1,15 @@
 """The measured thing of a figure: the open-vocabulary noun phrase the figure counts or measures.
 
     "Quarterly revenue rose to $1.5 billion from $1.2 billion" -> "quarterly revenue" (both figures)
-    "66 of 561 patients (29.6%) died"                          -> "patients" (all three)
+    "48 of 420 patients (21.4%) died"                          -> "patients" (all three)
     "the city hired 1,200 teachers"                            -> "teachers"
-    "全国人口为141175万人" -> "全国人口"     "男性72206万人" -> "男性"     "1200人" -> "人"
+    "全国人口为139820万人" -> "全国人口"     "男性72206万人" -> "男性"     "1200人" -> "人"
 
 The phrase is read from grammar, in this order (each a label of :data:`.decided.DECIDED_BY`):
 
 1. *noun before figure* linked to it by a verb ("revenue rose to", "turnout was", "出口量达到"),
    or directly before it in Chinese ("旅客发送量3.2亿人次");
-2. *of phrase*: "66 of 561 patients", "30% of households", "12 km of road";
+2. *of phrase*: "48 of 420 patients", "30% of households", "12 km of road";
 3. *noun after figure*: "1,200 teachers", "a $4.2 billion budget", "1200名教师";
 4. a noun before the figure linked only by "of" ("a budget of $4.2 billion");
 5. the measured thing of the sentence's figure before, when the figure's own clause names none
@@ -227,7 +227,7 @@ def _owner_start(toks: list[Token], i: int, spans) -> int | None:
 
 
 def _en_of(body: str, pos: int, ce: int, figures: list[Quantity]) -> Decided | None:
-    """'66 of 561 patients', '30% of households', '12 km of road': the noun after 'of'."""
+    """'48 of 420 patients', '30% of households', '12 km of road': the noun after 'of'."""
     toks = tokens(body, pos, ce)
     if not toks or toks[0].text.lower() != "of" or len(toks) < 2:
         return None

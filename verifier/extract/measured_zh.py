@@ -8,7 +8,7 @@ or modifies a measure head (高考报名人数, 大豆种植面积). The phrase 
 verb that takes the phrase as object (完成, 拥有, 采用: ``phrase_stops``). Inside the phrase, 的
 and a locative after a noun stay (全国铁路的旅客发送量, 规模以上工业增加值: the modifier says
 which). On the way back the other figures of a change and their dates are passed over too
-(由2020年的77.93岁提高到78.2岁: both measure the subject), with 比/较 and time words (比上年增长).
+(由2020年的76.85岁提高到77.6岁: both measure the subject), with 比/较 and time words (比上年增长).
 
 A share '占Y的P%' has no noun of its own before the figure: it is read as "X占Y的比重", X the
 phrase before 占 (or the previous figure's thing when 占 opens the clause), the noun a share
@@ -77,7 +77,7 @@ def before(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity
     its subject is taken only when it names a measure ('收入完成4218亿元', not '机构采用3.5%').
 
     The other figures of a change and their dates are passed over on the way back, so both
-    figures of '居民人均预期寿命由2020年的77.93岁提高到78.2岁' measure 居民人均预期寿命; a share
+    figures of '居民人均预期寿命由2020年的76.85岁提高到77.6岁' measure 居民人均预期寿命; a share
     '占全国人口的19.8%' is read by :func:`_share`.
     """
     zh = words("zh")
@@ -97,7 +97,7 @@ def before(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity
 def _pass_back(ws: tuple[Word, ...], i: int, others: list[tuple[int, int]]) -> int:
     """Index of the last word at or before ``i`` that is no link between a phrase and its figure:
     linking words and the rest of :func:`_passed`, the other figures of the clause and their
-    dates ('由2020年的77.93岁提高到'), a time word ('比上年增长'), and 的 after a date or figure."""
+    dates ('由2020年的76.85岁提高到'), a time word ('比上年增长'), and 的 after a date or figure."""
     while i >= 0:
         w = ws[i]
         if _passed(w) or _in_figure(w, others) or _time(w):

@@ -91,7 +91,7 @@ def open_claim(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Readin
     coarse = coarse_reading(f.q)
     if coarse is None or measures_nothing(f.q, after, near[-12:]):
         return None
-    unit = reading.unit if reading is not None and reading.metric not in ("", "date") else coarse.unit  # '561 patients'
+    unit = reading.unit if reading is not None and reading.metric not in ("", "date") else coarse.unit  # '420 patients'
     reading = M.Reading(coarse.metric, unit, coarse.kind)
     decided = {"holder": Decision(by=NO_HOLDER, confidence=0.0)} if _in_list(body, run.spans, f.q) else {}
     if not holder:

@@ -1,7 +1,7 @@
 """The part of a year a figure is for: a cumulative period or a single month or quarter.
 
-    months_of("1-11月，全国铁路完成旅客发送量38.5亿人次") -> "1-11"      (January to November, cumulative)
-    months_of("11月当月，旅客发送量3.04亿人次")          -> "11"        (November alone)
+    months_of("1-11月，全国铁路完成旅客发送量36.2亿人次") -> "1-11"      (January to November, cumulative)
+    months_of("11月当月，旅客发送量2.87亿人次")          -> "11"        (November alone)
     months_of("In the first three quarters, output …")  -> "1-9"
     months_of("Year-to-date sales rose 4%")              -> "ytd"
     months_of("截至11月底，全国铁路旅客发送量")             -> "1-11"      (up to the end of November)

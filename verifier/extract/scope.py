@@ -211,7 +211,7 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
         if year:
             scope["year"] = year
         if months:
-            scope["months"] = months  # '1-11月，…38.5亿人次' vs '11月当月3.04亿人次'
+            scope["months"] = months  # '1-11月，…36.2亿人次' vs '11月当月2.87亿人次'
     return scope
 
 

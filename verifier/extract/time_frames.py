@@ -4,8 +4,8 @@ Two figures of one quantity in different articles are the same fact only for the
 figure's ``year`` and ``months`` (scope keys; months in the notation of :mod:`.periods`) must be
 read from the grammar of the sentence, figure by figure::
 
-    time_of("2021年,我国居民人均预期寿命由2020年的77.93岁提高到78.2岁", 18, 24)  -> ("2020", None)
-    time_of("2021年,我国居民人均预期寿命由2020年的77.93岁提高到78.2岁", 28, 33)  -> ("2021", None)
+    time_of("2021年,我国居民人均预期寿命由2020年的76.85岁提高到77.6岁", 18, 24)  -> ("2020", None)
+    time_of("2021年,我国居民人均预期寿命由2020年的76.85岁提高到77.6岁", 28, 33)  -> ("2021", None)
     time_of("The rate fell from 14.7 percent in April to 13.3 percent in May", 44, 56) -> (None, "5")
     time_of("In 2022, revenue rose to $5bn from $3bn a year earlier", 35, 39)    -> ("2021", None)
 
@@ -15,7 +15,7 @@ first quarter of 2023'), or a time relative to another ('上年同期', 'a year 
 A mark is, from the grammar of each language:
 
 * *bound* to one figure: in Chinese a time joined to the figure after it by 的/为/是/达
-  ('2020年的77.93岁', '上年同期为400亿', '分别为2022年的1193万人和2023年的1291万人'); in English a
+  ('2020年的76.85岁', '上年同期为400亿', '分别为2022年的1205万人和2023年的1263万人'); in English a
   prepositional time right after the figure in its clause with no other figure between
   ('17% in 2015, 5% in 2016', '14.7 percent in April', '$3 billion a year earlier');
 * a *base*: the time a comparison is made with ('比2021年增长5%', '比上年', 'than in 2021'): no
@@ -77,7 +77,7 @@ BASE_BEFORE_EN: Final = re.compile(r"\b(?:than|compared\s+(?:with|to)|versus|vs\
 the previous year', 'since 2015'."""
 
 BOUND_GAP_ZH: Final = re.compile(r"\s*(?:的|为|是|达到?|仅为?|约为?|共计?|分别为|分别是)\s*")
-"""What joins a Chinese time to the figure it is bound to: '2020年的77.93岁', '上年同期为400亿'."""
+"""What joins a Chinese time to the figure it is bound to: '2020年的76.85岁', '上年同期为400亿'."""
 
 AFTER_REACH: Final = 30
 """Characters after a figure searched for an English time bound to it ('18.5 GW of inverters in 2025')."""
@@ -201,7 +201,7 @@ def _after_bound(text: str, ms: tuple[Mark, ...], hi: int) -> Mark | None:
 
 
 def _bound_before(text: str, k: Mark) -> int | None:
-    """Where the figure starts that Chinese time ``k`` is bound to ('2020年的77.93岁'), or None."""
+    """Where the figure starts that Chinese time ``k`` is bound to ('2020年的76.85岁'), or None."""
     if k.after or re.search(r"[A-Za-z]", text[k.start:k.end]):
         return None
     m = BOUND_GAP_ZH.match(text, k.end)
@@ -291,14 +291,14 @@ def time_of(text: str, lo: int, hi: int, dated: bool = True) -> tuple[str | None
 LEVEL_CUES: Final = re.compile(r"预期寿命|寿命|年龄|平均|人均|中位|纪录|记录|用时|成绩|life expectancy|\bage\b|\baverage|\bmedian"
                                r"|\bmean\b|\brecord\b|\bwinning time\b|\bfinish(?:ing)? time\b", re.IGNORECASE)
 """Words that make a duration a level at a time rather than a span: a life expectancy, an age, an
-average or median time, a record or a race time ('人均预期寿命78.2岁', 'a median wait of 14 weeks')."""
+average or median time, a record or a race time ('人均预期寿命77.6岁', 'a median wait of 14 weeks')."""
 
 AGE_AFTER: Final = re.compile(r"\s*(?:years?[- ]old|of age)\b", re.IGNORECASE)
 
 
 def is_level(surface: str, kind: str, near: str, after: str) -> bool:
     """Whether a duration figure is a level at a time (dated by its sentence's frame) rather than
-    a span: an age ('78.2岁', '58 years old') that is no age group ('16—24岁青年', a range), or a
+    a span: an age ('77.6岁', '58 years old') that is no age group ('16—24岁青年', a range), or a
     duration after a word of :data:`LEVEL_CUES` in its clause."""
     age = surface.endswith(("岁", "歲")) or bool(AGE_AFTER.match(after))
     return (age and kind != "range") or bool(LEVEL_CUES.search(near))

@@ -188,13 +188,13 @@ the rule V111 recomputes (``a``, ``b`` the operands in order; bands from printed
 * ``times_more``: (a, b) -> a / b or a / b - 1 ('3 times more than', '增长了2倍': both readings are in use)
 * ``times_less``: (a, b), a the smaller -> no literal reading is a valid fall ('3 times lower', '下降了3倍'); b / a is shown for review
 * ``multiple``: (base, new) -> new / base, the factor stated in words ('翻两番' 4, 'doubled' 2)
-* ``share``: (part, whole) -> 100 part / whole % ('66 of 561 (29.6%)')
+* ``share``: (part, whole) -> 100 part / whole % ('48 of 420 (21.4%)')
 * ``difference``: (a, b) -> abs(a - b) in their unit ('比上年多646万人')
-* ``sum``: (parts...) -> their sum, the whole ('515, 2,006 and 561, 3,082 in all')
+* ``sum``: (parts...) -> their sum, the whole ('412, 1,930 and 608, 2,950 in all')
 * ``remainder``: (shares...) -> 100 - their sum, in %: the last share of one whole listed with the others
   ('52% for, 41% against and 9% undecided')
 * ``per_every``: (y, x) -> y / x, in % or ‰ as printed ('每1,000人中有6.77人，出生率6.77‰')
-* ``quotient``: (total, count) -> total / count ('$49 billion, or $376 for every one of 13 million')
+* ``quotient``: (total, count) -> total / count ('$61 billion, or $512 for every one of 13 million')
 * ``conversion``: (a,) -> a in the derived figure's unit or scale ('1,411.75 million (1.41175 billion)',
   '350 km, or 217 miles', '2.8千瓦时（约合10.1兆焦）')
 """

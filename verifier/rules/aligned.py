@@ -38,12 +38,12 @@ from verifier.units import factor
 
 VALUE_DIGITS: Final = 4
 """Significant digits from which one value in one unit is taken for one figure even when the
-measured things cannot be matched (two languages, or a phrase not read): '5403亿元' and
-'540.3 billion yuan'. V204 only, and only where both figures state their years."""
+measured things cannot be matched (two languages, or a phrase not read): '6127亿元' and
+'612.7 billion yuan'. V204 only, and only where both figures state their years."""
 
 SPECIFIC_DIGITS: Final = 3
 """Significant digits from which one value printed in two frames is unlikely to be chance
-(78.2, 3.04亿, 21.3%): two-digit figures (17%, 5%) recur for unrelated quantities."""
+(64.7, 2.87亿, 12.4%): two-digit figures (17%, 5%) recur for unrelated quantities."""
 
 BOUNDS: Final = frozenset({"over", "at_least", "under", "at_most"})
 """Approximation words that make a figure a bound (:data:`verifier.models.claim.Approx`)."""
@@ -81,7 +81,7 @@ def frames(ctx: Context) -> list[Frame]:
 
 
 def significant_digits(printed: str) -> int:
-    """Significant digits of a printed figure: '78.2' 3, '5403亿' 4, '0.85' 2, '1,200' 2, '17%' 2."""
+    """Significant digits of a printed figure: '64.7' 3, '6127亿' 4, '0.85' 2, '1,200' 2, '17%' 2."""
     digits = "".join(_DIGIT.findall(printed.split("至")[0].split("-")[0]))
     digits = digits.lstrip("0")
     if "." not in printed:
@@ -227,12 +227,13 @@ def differs_from_primary(ctx: Context) -> Iterator[Finding]:
         s = als[0].a
         if _unsettled(s):
             continue
+        bound = next((al for al in als if _bound_dropped(s, al.b) and not (s.holder and not al.b.holder)), None)
+        if bound is not None:
+            yield _bound_finding(ctx, me, s, bound)
+            continue
         als = [al for al in als if not _unsettled(al.b) and not (s.holder and not al.b.holder)]
         verdicts = [agree(s, al.b) for al in als]
         if not als or any(v is True for v in verdicts) or all(v is None for v in verdicts):
-            bound = next((al for al in als if _bound_dropped(s, al.b)), None)
-            if bound is not None:
-                yield _bound_finding(ctx, me, s, bound)
             continue
         compared = [al for al, v in zip(als, verdicts) if v is False]
         best = max(compared, key=lambda al: al.score)

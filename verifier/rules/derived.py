@@ -1,6 +1,6 @@
 """V108, V109: figures derived from other figures of their own sentence, recomputed.
 
-"Revenue rose to $1.5 billion from $1.2 billion, an increase of 27%", "66 of 561 patients
+"Revenue rose to $1.5 billion from $1.2 billion, an increase of 27%", "48 of 420 patients
 (29.6%)", "fell to 4.1% from 4.5%, a drop of 0.6 percentage points", "从60万辆增长到120万辆，翻了两番":
 the sentence prints the derived figure beside its operands, so it can be checked without
 knowing whose figures they are. Extraction records the derivation on the derived claim
@@ -66,7 +66,7 @@ brief sets '52% for, 41% against and 9% undecided' as consistent."""
 def _common(claims: list[Claim], own_units: bool = False) -> list[Interval] | None:
     """The point bands of ``claims`` in the first one's unit (each in its own unit when
     ``own_units``: a quotient divides money by a count); None when one is a range or a unit
-    does not convert (a bare count goes with any count noun: '66 of 561 patients')."""
+    does not convert (a bare count goes with any count noun: '48 of 420 patients')."""
     if own_units:
         return None if any(c.value.number is None for c in claims) else [point_band(c) for c in claims]
     unit = next((c.value.unit for c in claims if c.value.unit), None)
@@ -196,7 +196,7 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     """A figure the sentence derives from its other figures is recomputed from them: a
     percentage change from its base and new value, a change in percentage points, a
     restatement in another unit or scale ('1,411.75 million (1.41175 billion)'), a share
-    from its part and whole ('66 of 561 (29.6%)'), a multiple ('3 times as much', '翻两番'
+    from its part and whole ('48 of 420 (21.4%)'), a multiple ('3 times as much', '翻两番'
     is 4), 'x times more' (read both as a / b and a / b − 1: flagged only when neither fits),
     a difference, parts that should add up to their printed total, and the shares of one whole
     ('52% for, 41% against and 12% undecided': the last share against 100 − the others, with
@@ -209,9 +209,9 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     approximation word) must meet the band recomputed from the operands' printed bands.
 
     Okay: "Revenue rose to $1.50 billion from $1.20 billion, an increase of 25%." (1.50 / 1.20 = 1.25)
-    Okay: "In all, 115 of 515 patients (22%) died." (115 / 515 = 22.3 %, printed 22: [21.5, 22.5])
+    Okay: "In all, 84 of 420 patients (20%) died." (84 / 420 = 20.0 %, printed 20: [19.5, 20.5])
     V108: "Revenue rose to $1.50 billion from $1.20 billion, an increase of 27%." (25 %; with '$1.5 billion from $1.2 billion' the printed bands allow 16 to 35 %)
-    V108: "In all, 66 of 561 patients (29.6%) died." (66 / 561 = 11.8 %)
+    V108: "In all, 48 of 420 patients (21.4%) died." (48 / 420 = 11.4 %)
     """
     me = derived_figure_mismatch.rule
     for c, ops in _derived(ctx, lambda c: c.derived.op != "times_less" and c.value.number is not None):
