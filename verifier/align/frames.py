@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from verifier.align.things import Thing, thing_of
@@ -21,6 +22,7 @@ from verifier.extract.derivations import cues
 from verifier.extract.time_frames import marks
 from verifier.models.claim import Claim
 from verifier.units import dimension
+from verifier.words import alternation, section
 
 WINDOW: Final = 40
 """Characters searched before and after a figure for a word of change (the derivation finder's window)."""
@@ -80,6 +82,7 @@ def refers_back(body: str, c: Claim) -> bool:
     return ANAPHORS.search(before) is not None
 
 
+@lru_cache(maxsize=4096)
 def family_of(unit: str | None) -> str:
     """The family of a unit: 'fraction', 'multiple', a pint dimension, or 'count' (no unit, or a
     noun such as 'inhabitants' or 'babies' that counts things)."""
@@ -99,9 +102,19 @@ def role_of(body: str, c: Claim) -> str:
     cue = cues()
     before = body[max(0, c.anchor.start - WINDOW):c.anchor.start]
     after = body[c.anchor.end:c.anchor.end + WINDOW]
-    if any(p.search(before) for p, _ in cue.change_before) or any(p.search(after) for p, _ in cue.change_after):
+    if _change_word().search(before) and any(p.search(before) for p, _ in cue.change_before):
+        return "change"  # the word test first: the cue patterns, anchored at the end, are slow to search
+    if any(p.search(after) for p, _ in cue.change_after):
         return "change"
     return "level"
+
+
+@lru_cache(maxsize=1)
+def _change_word() -> re.Pattern:
+    """Any verb or noun of change, in either language (:mod:`verifier.words`): a figure with none
+    in its window before it is no change's size by a word before it."""
+    words = [w for key in ("up", "down", "up_nouns", "down_nouns") for lang in ("en", "zh") for w in section(key, lang)]
+    return re.compile(alternation(sorted(words, key=len, reverse=True)), re.IGNORECASE)
 
 
 YEAR_IN_TEXT: Final = re.compile(r"(?<![\d.])((?:19|20)\d{2})(?![\d.%])")

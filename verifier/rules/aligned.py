@@ -299,8 +299,13 @@ def _primary_values(ctx: Context) -> dict[str, list[Frame]]:
 
 def _also_gives(ctx: Context, s: Frame, p: Frame) -> bool:
     """True when ``s``'s article prints, for a thing aligned with ``p``'s, a value that agrees with ``p``."""
-    for f in frames(ctx):
-        if f.claim.source == s.claim.source and f is not s and f.family == p.family:
+    if "frames_by_source" not in ctx.memo:
+        by_source: dict[str, list[Frame]] = defaultdict(list)
+        for f in frames(ctx):
+            by_source[f.claim.source].append(f)
+        ctx.memo["frames_by_source"] = by_source
+    for f in ctx.memo["frames_by_source"][s.claim.source]:
+        if f is not s and f.family == p.family:
             al = align(f, p)
             if al is not None and not al.differs and agree(f, p) is True:
                 return True
