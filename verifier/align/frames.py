@@ -19,6 +19,7 @@ from typing import Final
 
 from verifier.align.things import Thing, thing_of
 from verifier.extract.derivations import cues
+from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.extract.time_frames import marks
 from verifier.models.claim import Claim
 from verifier.units import dimension
@@ -47,7 +48,9 @@ class Frame:
         family: unit family ('count', 'fraction', 'multiple', or a pint dimension such as
             'money', 'power', 'time').
         role: 'change' (the size of a change) or 'level'.
-        holder: the claim's subject, or None.
+        holder: the claim's subject, or None (also for a holder decided under
+            :data:`~verifier.extract.open_claims.HOLDER_FLOOR`, such as an article's topic: a
+            guess that says neither 'same' nor 'another').
         when: the time keys it gives (``year``, ``months``).
         qualifiers: its other scalar scope keys.
         primary: True when its article is a primary source (tier ``primary``).
@@ -163,4 +166,6 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
     thing = thing_of(c.measured) or thing
     if thing is None and family == "count" and c.value.unit and c.value.unit in body[c.anchor.end:c.anchor.end + WINDOW]:
         thing = thing_of(c.value.unit)  # '1,250 building permits': the counted noun, as printed, is the thing
-    return Frame(c, thing, family, role_of(body, c), c.subject, when, quals, primary, published)
+    held = c.decided.get("holder")
+    holder = c.subject if held is None or held.confidence >= HOLDER_FLOOR else None
+    return Frame(c, thing, family, role_of(body, c), holder, when, quals, primary, published)
