@@ -94,7 +94,7 @@ CASES = [
      [E("pp_change", 2, (0, 1), "下降", DOWN)]),
     ("小麦良种覆盖率从92%提高到96%，提高了4个点。",                                                   # farming, 个点
      [E("pp_change", 2, (0, 1), "提高了", UP)]),
-    ("出生率为6.77‰，比上年提高0.50个百分点。", []),                                                 # boundary: no base figure
+    ("出生率为7.42‰，比上年提高0.50个百分点。", []),                                                 # boundary: no base figure
     # ratio -----------------------------------------------------------------------------
     ("Car exports reached 180,000 in 2025, 2.5 times the 60,000 shipped in 2023.",               # transport
      [E("ratio", 2, (0, 3), "the")]),
@@ -176,11 +176,11 @@ CASES = [
      [E("sum", 0, (1, 2, 3), "共有")]),
     ("甲村种植小麦515亩、玉米2,006亩。", []),                                                          # quiet: no whole
     # per_every / rate --------------------------------------------------------------------
-    ("The town recorded 6.77 births for every 1,000 people.",                                    # population
+    ("The town recorded 7.42 births for every 1,000 people.",                                    # population
      [E("rate", None, (0, 1), "for every")]),
     ("For every 1,000 residents, there were 3.2 doctors.",                                       # health, reversed
      [E("rate", None, (1, 0), "For every")]),
-    ("每1,000人中有6.77人出生，出生率为6.77‰。",                                                      # population
+    ("每1,000人中有7.42人出生，出生率为7.42‰。",                                                      # population
      [E("per_every", 2, (1, 0), "每")]),
     ("每年新增就业1,100万人。", []),                                                                 # quiet: 每年 is no rate
     # never operands ----------------------------------------------------------------------

@@ -37,6 +37,12 @@ def message(body: str) -> str:
 
 
 CASES = {
+    # 0. a sentence that restates the one before it ('In other words, …', '也就是说，…') -------------
+    "restated en fires": ("The county's road budget rose by 40 percent. In other words, it climbed from $1.2 billion to $1.5 billion.", [ERR]),
+    "restated en quiet": ("The county's road budget rose by 25 percent. In other words, it climbed from $1.2 billion to $1.5 billion.", []),
+    "restated zh fires": ("该市财政收入增长了40%。也就是说，从120亿元增加到150亿元。", [ERR]),
+    "restated zh quiet": ("该市财政收入增长了25%。也就是说，从120亿元增加到150亿元。", []),
+    "not restated en": ("The county's road budget rose by 40 percent. Separately, spending climbed from $1.2 billion to $1.5 billion.", []),
     # 1. percent vs percentage points vs per mille --------------------------------------------
     "pp en quiet": ("The jobless rate rose from 4.1% to 4.5%, an increase of 0.4 percentage points.", []),
     "pp en fires": ("The jobless rate rose from 4.1% to 4.5%, an increase of 0.6 percentage points.", [ERR]),
@@ -48,10 +54,10 @@ CASES = {
     "pp zh stated as %": ("城镇调查失业率由5.10%提高到5.60%，提高0.50%。", [WARN]),
     "pp zh edge in": ("全省森林覆盖率由5.12%提高到5.47%，提高0.4个百分点。", []),
     "pp zh edge out": ("全省森林覆盖率由5.12%提高到5.47%，提高0.37个百分点。", [ERR]),
-    "permille zh quiet": ("全市每1000人中有6.77人出生，人口出生率为6.77‰。", []),
-    "permille zh fires": ("全市每1000人中有6.77人出生，人口出生率为6.39‰。", [ERR]),
-    "permille zh edge in": ("全市每1000人中有6.77人出生，人口出生率为6.8‰。", []),
-    "permille zh edge out": ("全市每1000人中有6.77人出生，人口出生率为6.9‰。", [ERR]),
+    "permille zh quiet": ("全市每1000人中有7.42人出生，人口出生率为7.42‰。", []),
+    "permille zh fires": ("全市每1000人中有7.42人出生，人口出生率为7.05‰。", [ERR]),
+    "permille zh edge in": ("全市每1000人中有7.42人出生，人口出生率为7.4‰。", []),
+    "permille zh edge out": ("全市每1000人中有7.42人出生，人口出生率为7.5‰。", [ERR]),
     # 2. 'x times more' (x or 1 + x) vs 'x times as much' (x) ---------------------------------
     "more en quiet as x": ("Flu admissions reached 1,200, three times more than the 400 of last winter.", []),
     "more en quiet as 1+x": ("Flu admissions reached 1,600, three times more than the 400 of last winter.", []),

@@ -34,9 +34,9 @@ sum               (part, part, …)     result = the sum of the parts ('412, 1,9
                                       all', '合计'); percentages of one whole listed as a partition
                                       ('52% for, 41% against and 9% undecided') have result None
                                       and ``stated`` 100.0.
-per_every         (y, x)              result % or ‰ = y / x ('每1,000人中有6.77人，出生率6.77‰').
+per_every         (y, x)              result % or ‰ = y / x ('每1,000人中有7.42人，出生率7.42‰').
 rate              (y, x)              result None: y for every x, a rate in itself that a rule can
-                                      compare with one stated elsewhere ('6.77 births per 1,000 people').
+                                      compare with one stated elsewhere ('7.42 births per 1,000 people').
 ================  ==================  ===========================================================
 
 ``direction`` is what the words say ('rose' up, '下降' down; None when they say neither), read
@@ -737,7 +737,7 @@ _ZH_EVERY_HAS: Final = re.compile(r"^[^\d，,。；;]{0,4}(?:中就有|中有|�
 
 
 def _rates(S: _Sent) -> list[Derivation]:
-    """'6.77 births per 1,000 people' (rate), '每1,000人中有6.77人，出生率6.77‰' (per_every)."""
+    """'7.42 births per 1,000 people' (rate), '每1,000人中有7.42人，出生率7.42‰' (per_every)."""
     out, ops, c = [], S.ops, S.c
     for t in range(len(ops) - 1):
         i, j = ops[t], ops[t + 1]

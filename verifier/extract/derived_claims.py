@@ -15,6 +15,7 @@ no rule recomputes (a rate in itself), are left out.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final, Iterable
 
 from verifier.apposition import apposed
@@ -25,6 +26,7 @@ from verifier.extract.segment import Sentence
 from verifier.models.claim import Anchor, Attribution, Claim, Decision, Derived, Value
 from verifier.quantities import Quantity
 from verifier.quantities.units import CN_MAGNITUDES, MAGNITUDE_LETTERS, MAGNITUDE_WORDS
+from verifier.words import alternation, section
 
 CHECKED_OPS: Final = frozenset({"percent_change", "pp_change", "ratio", "times_more", "times_less", "multiple", "share",
                                 "difference", "sum", "remainder", "per_every", "conversion", "quotient"})
@@ -45,16 +47,16 @@ def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], clai
     n = len(claims)
     qs = sorted(figures, key=lambda q: q.start)
     lo = 0
-    for sent in sentences:
-        while lo < len(qs) and qs[lo].start < sent.start:
+    for start, end in restating(body, sentences):
+        while lo < len(qs) and qs[lo].start < start:
             lo += 1
         hi = lo
-        while hi < len(qs) and qs[hi].end <= sent.end:
+        while hi < len(qs) and qs[hi].end <= end:
             hi += 1
         inside = qs[lo:hi]
         if len(inside) < 2:
             continue  # every derivation ties two figures at least (a multiple in words ties its base and new value)
-        for d in [*derivations(body, (sent.start, sent.end), inside), *restatements(body, inside, at), *quotients(body, inside)]:
+        for d in [*derivations(body, (start, end), inside), *restatements(body, inside, at), *quotients(body, inside)]:
             d = _as_remainder(d)
             if d is None or d.op not in CHECKED_OPS:
                 continue
@@ -72,6 +74,28 @@ def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], clai
                 added.append(_with(_words_claim(body, d, f"{source}-x{n:03d}", source, ops[0]), d, ops))
     out = [updated.get(c.id, c) for c in claims] + added
     return sorted(out, key=lambda c: (c.anchor.start, c.anchor.end))
+
+
+@lru_cache(maxsize=1)
+def _restate_opener() -> re.Pattern:
+    """A sentence opener of :data:`restate_openers` (verifier/data/derivations.yaml), with its comma."""
+    en, zh = section("restate_openers", "en"), section("restate_openers", "zh")
+    return re.compile(r"\s*(?:(?:" + alternation(sorted(en, key=len, reverse=True)) + r")(?![A-Za-z])\s*,?|(?:"
+                      + alternation(sorted(zh, key=len, reverse=True)) + r")\s*[，,]?)", re.IGNORECASE)
+
+
+def restating(body: str, sentences: Iterable[Sentence]) -> list[tuple[int, int]]:
+    """The sentences as (start, end) spans, a sentence that opens by restating the one before it
+    ('In other words, …', '也就是说，…') joined to that one: its figures restate the earlier ones,
+    so derivations are read across the two. Spans in order; other sentences unchanged."""
+    out: list[tuple[int, int]] = []
+    opener = _restate_opener()
+    for sent in sentences:
+        if out and opener.match(body, sent.start) and body[out[-1][1]:sent.start].strip() == "":
+            out[-1] = (out[-1][0], sent.end)
+        else:
+            out.append((sent.start, sent.end))
+    return out
 
 
 def _as_remainder(d: Derivation) -> Derivation | None:

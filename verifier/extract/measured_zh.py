@@ -2,7 +2,7 @@
 
 Walking back from the figure: linking words (为, 达到, 同比增长, 约: ``linking`` of
 ``zh.yaml`` and the approximation words) are passed over, then the noun phrase is gathered:
-nouns, nominal verbs and abbreviations, and a verb when it opens the phrase (全年出生956万人)
+nouns, nominal verbs and abbreviations, and a verb when it opens the phrase (全年出生1032万人)
 or modifies a measure head (高考报名人数, 大豆种植面积). The phrase ends at a name (比亚迪,
 河南省: the holder), a time word, a numeral, punctuation, a pronoun, a preposition, 的, or a
 verb that takes the phrase as object (完成, 拥有, 采用: ``phrase_stops``). Inside the phrase, 的
@@ -240,7 +240,7 @@ def _stops(w: Word, picked: list[Word], prev: Word | None = None) -> bool:
     if w.tag in MODIFIER_TAGS:
         return not picked
     if w.tag.startswith("v"):
-        # a verb opens the phrase ('出生956万人', '研发投入') or modifies a measure head ('报名人数')
+        # a verb opens the phrase ('出生1032万人', '研发投入') or modifies a measure head ('报名人数')
         return bool(picked) and not measure_head(picked[0])
     return True
 

@@ -193,7 +193,7 @@ the rule V111 recomputes (``a``, ``b`` the operands in order; bands from printed
 * ``sum``: (parts...) -> their sum, the whole ('412, 1,930 and 608, 2,950 in all')
 * ``remainder``: (shares...) -> 100 - their sum, in %: the last share of one whole listed with the others
   ('52% for, 41% against and 9% undecided')
-* ``per_every``: (y, x) -> y / x, in % or ‰ as printed ('每1,000人中有6.77人，出生率6.77‰')
+* ``per_every``: (y, x) -> y / x, in % or ‰ as printed ('每1,000人中有7.42人，出生率7.42‰')
 * ``quotient``: (total, count) -> total / count ('$61 billion, or $512 for every one of 13 million')
 * ``conversion``: (a,) -> a in the derived figure's unit or scale ('1,411.75 million (1.41175 billion)',
   '350 km, or 217 miles', '2.8千瓦时（约合10.1兆焦）')
