@@ -485,3 +485,36 @@ def test_align_a_part_is_scored_as_a_part():
 ])
 def test_align_none(a, qa, b, qb):
     assert align(frame(a, qa), frame(b, qb, True)) is None
+
+
+# --- V206: two coverage articles, no primary ----------------------------------------------------
+
+def across(*texts: str) -> list[Found]:
+    """V201 and V206 findings on articles ``texts``, none of them a primary source."""
+    arts = [art(f"a{i}", t + "\n") for i, t in enumerate(texts)]
+    claims = [c for a in arts for c in extract_claims(a, lexicon=Lexicon([]))]
+    return [(f.rule, f.severity.value, f.message) for f in findings(corpus(arts, claims), "V201", "V206")]
+
+
+@pytest.mark.parametrize("a, b, phrase", [
+    ("Bus ridership reached 4.82 million trips in 2025.", "Bus ridership reached 5.31 million trips in 2025.",
+     "'5.31 million' differs from another article, a0"),
+    ("2025年全市公交客运量为4.82亿人次。", "2025年全市公交客运量为5.31亿人次。", "'5.31亿' differs from another article, a0"),
+])
+def test_v206_two_coverage_articles_that_disagree(a, b, phrase):
+    (got,) = across(a, b)
+    assert got[0] == "V206" and got[1] == "error" and phrase in got[2]
+
+
+@pytest.mark.parametrize("a, b", [
+    # the same figure
+    ("Bus ridership reached 4.82 million trips in 2025.", "Bus ridership reached 4.82 million trips in 2025."),
+    # another year
+    ("Bus ridership reached 4.82 million trips in 2025.", "Bus ridership reached 5.31 million trips in 2024."),
+    ("2025年全市公交客运量为4.82亿人次。", "2024年全市公交客运量为5.31亿人次。"),
+    # the other article prints this value too
+    ("Bus ridership reached 4.82 million trips in 2025.",
+     "Bus ridership reached 5.31 million trips in 2025. An earlier count said 4.82 million."),
+])
+def test_v206_quiet(a, b):
+    assert [f for f in across(a, b) if f[0] == "V206"] == []

@@ -7,6 +7,8 @@
 * V204 misattributed-figure: two articles give the same figure (at least
   :data:`SPECIFIC_DIGITS` significant digits) for the same measured thing in different frames
   (another year, period, holder or qualifier): one of them moved it.
+* V206 conflicting-aligned-figures: two articles, neither primary, give incompatible figures
+  for a quantity aligned by its frame (V201 for figures whose holder and metric are known).
 * V205 contradiction-in-article: one article gives two values for one quantity in one frame
   (a summary against the body, a table against its text).
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from typing import Final, Iterator
+from typing import Final, Iterable, Iterator
 
 from verifier.align.frames import Frame, frame_of, only_year, refers_back
 from verifier.align.things import Thing
@@ -182,25 +184,67 @@ def _band_of(p: Frame, unit: str | None, basis: str) -> Band:
     return Band(low=b.low, high=b.high, unit=p.claim.value.unit if unit is None else unit, basis=basis)
 
 
-def _aligned_to_primary(ctx: Context) -> dict[str, tuple[list[Alignment], list[Alignment]]]:
-    """Secondary claim id -> (its alignments with primary figures in the same frame, those in
-    another time or scope: a key other than the holder or the publication year differs), memoised."""
-    if "aligned_to_primary" not in ctx.memo:
-        out: dict[str, tuple[list[Alignment], list[Alignment]]] = defaultdict(lambda: ([], []))
-        fs = frames(ctx)
-        if any(f.primary for f in fs):
-            for x, y in candidates(fs, lambda x, y: x.primary != y.primary):
-                s, p = (x, y) if y.primary else (y, x)
-                al = align(s, p)
-                if al is None:
-                    continue
-                keys = {k for k, _, _ in al.differs}
-                if not keys:
-                    out[s.claim.id][0].append(al)
-                elif "holder" not in keys and keys - {"published"}:
-                    out[s.claim.id][1].append(al)
-        ctx.memo["aligned_to_primary"] = dict(out)
-    return ctx.memo["aligned_to_primary"]
+def _aligned(ctx: Context, name: str, keep, orient, group) -> dict[tuple[str, str], tuple[list[Alignment], list[Alignment]]]:
+    """(claim id, group) -> (its alignments in the same frame, those in another time or scope: a
+    key other than the holder or the publication year differs), over the candidate pairs that
+    ``keep`` passes, each oriented by ``orient`` as (figure judged, reference) and filed under
+    ``group(reference)``; memoised under ``name``."""
+    if name not in ctx.memo:
+        out: dict[tuple[str, str], tuple[list[Alignment], list[Alignment]]] = defaultdict(lambda: ([], []))
+        for x, y in candidates(frames(ctx), keep):
+            s, p = orient(x, y)
+            al = align(s, p)
+            if al is None:
+                continue
+            keys = {k for k, _, _ in al.differs}
+            if not keys:
+                out[(s.claim.id, group(p))][0].append(al)
+            elif "holder" not in keys and keys - {"published"}:
+                out[(s.claim.id, group(p))][1].append(al)
+        ctx.memo[name] = dict(out)
+    return ctx.memo[name]
+
+
+def _aligned_to_primary(ctx: Context) -> dict[tuple[str, str], tuple[list[Alignment], list[Alignment]]]:
+    """Each coverage figure's alignments with the primary sources' figures (:func:`_aligned`, one group)."""
+    if not any(f.primary for f in frames(ctx)):
+        return {}
+    return _aligned(ctx, "aligned_to_primary", lambda x, y: x.primary != y.primary,
+                    lambda x, y: (x, y) if y.primary else (y, x), lambda p: "primary")
+
+
+def _judge(ctx: Context, s: Frame, als: list[Alignment], elsewhere: list[Alignment],
+           printed: Iterable[Frame]) -> tuple[str, Alignment, Alignment | None] | None:
+    """What V203 and V206 say of figure ``s`` against its reference figures (the alignments ``als``
+    in its frame, ``elsewhere`` in another frame; ``printed``: every figure of the reference):
+
+    ('bound', alignment, None) for a bound dropped; ('moved', best, moved) when the reference
+    gives ``s``'s value for the same thing in another frame; ('differs', best, None) when the
+    values disagree; None when nothing is to be said (see :func:`differs_from_primary`)."""
+    if _unsettled(s):
+        return None
+    bound = next((al for al in als if _bound_dropped(s, al.b) and not (s.holder and not al.b.holder)), None)
+    if bound is not None:
+        return "bound", bound, None
+    als = [al for al in als if not _unsettled(al.b) and not (s.holder and not al.b.holder)]
+    verdicts = [agree(s, al.b) for al in als]
+    if not als or any(v is True for v in verdicts) or all(v is None for v in verdicts):
+        return None
+    compared = [al for al, v in zip(als, verdicts) if v is False]
+    best = max(compared, key=lambda al: al.score)
+    moved = max((al for al in elsewhere if not _unsettled(al.b) and agree(s, al.b) is True), key=lambda al: al.score, default=None)
+    if moved is not None:
+        return "moved", best, moved
+    if any(agree(s, p) is True for p in printed):
+        return None  # the reference prints this value: it is cited, whatever we read it to measure
+    rivals = [al for al in compared if al is not best and al.score >= best.score - CLOSE]
+    if any(agree(best.b, al.b) is False for al in rivals):
+        return None  # the reference gives several values for this thing: which one was meant is unknown
+    if _also_gives(ctx, s, best.b):
+        return None  # the same article gives the reference's value too: this one is for another frame
+    if not _plausible(s, best.b, slip(s, best.b)):
+        return None
+    return "differs", best, None
 
 
 @rule("V203", "differs-from-primary",
@@ -221,47 +265,35 @@ def differs_from_primary(ctx: Context) -> Iterator[Finding]:
     """
     me = differs_from_primary.rule
     printed = _primary_values(ctx)
-    for sid, (als, elsewhere) in sorted(_aligned_to_primary(ctx).items()):
+    for (sid, _group), (als, elsewhere) in sorted(_aligned_to_primary(ctx).items()):
         if not als:
             continue
         s = als[0].a
-        if _unsettled(s):
+        verdict = _judge(ctx, s, als, elsewhere, printed.get(s.family, ()))
+        if verdict is None:
             continue
-        bound = next((al for al in als if _bound_dropped(s, al.b) and not (s.holder and not al.b.holder)), None)
-        if bound is not None:
-            yield _bound_finding(ctx, me, s, bound)
-            continue
-        als = [al for al in als if not _unsettled(al.b) and not (s.holder and not al.b.holder)]
-        verdicts = [agree(s, al.b) for al in als]
-        if not als or any(v is True for v in verdicts) or all(v is None for v in verdicts):
-            continue
-        compared = [al for al, v in zip(als, verdicts) if v is False]
-        best = max(compared, key=lambda al: al.score)
-        moved = max((al for al in elsewhere if not _unsettled(al.b) and agree(s, al.b) is True), key=lambda al: al.score, default=None)
-        if moved is not None:
+        kind, best, moved = verdict
+        if kind == "bound":
+            yield _bound_finding(ctx, me, s, best)
+        elif kind == "moved":
             yield _moved_finding(ctx, me, s, best, moved)
-            continue
-        if any(agree(s, p) is True for p in printed.get(s.family, ())):
-            continue  # the primary prints this value: coverage cites it, whatever we read it to measure
-        rivals = [al for al in compared if al is not best and al.score >= best.score - CLOSE]
-        if any(agree(best.b, al.b) is False for al in rivals):
-            continue  # the primary gives several values for this thing: which one was meant is unknown
-        p = best.b
-        if _also_gives(ctx, s, p):
-            continue  # the same article gives the primary's value too: this one is for another frame
-        why = slip(s, p)
-        if not _plausible(s, p, why):
-            continue
-        sure = best.confident and not ({"year", "months"} & set(best.one_sided))
-        severity = None if sure else Severity.warning
-        tail = "" if sure else NEEDS_REVIEW + _why_weak(best)
-        yield me.finding(
-            f"{_shown(s.claim)} differs from the primary source {p.claim.source}, which gives "
-            f"{_shown(p.claim)} (\"{ctx.sentence(p.claim)}\")" + (f": {why}" if why else "")
-            + f". Aligned by {best.describe()}." + tail,
-            severity=severity, claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
-            recomputed=_band_of(p, None, f"the primary source's figure as printed in {p.claim.source}"),
-            operands=[operand(p.claim)], formula="differs from the primary source", **ctx.location(s.claim))
+        else:
+            yield _differs_finding(ctx, me, s, best, "the primary source")
+
+
+def _differs_finding(ctx: Context, me, s: Frame, best: Alignment, whose: str) -> Finding:
+    """A figure that differs from its reference ``best.b`` (``whose``: 'the primary source', 'another article')."""
+    p = best.b
+    why = slip(s, p)
+    sure = best.confident and not ({"year", "months"} & set(best.one_sided))
+    tail = "" if sure else NEEDS_REVIEW + _why_weak(best)
+    return me.finding(
+        f"{_shown(s.claim)} differs from {whose} {p.claim.source}, which gives "
+        f"{_shown(p.claim)} (\"{ctx.sentence(p.claim)}\")" + (f": {why}" if why else "")
+        + f". Aligned by {best.describe()}." + tail,
+        severity=None if sure else Severity.warning, claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
+        recomputed=_band_of(p, None, f"the figure as printed in {p.claim.source}"),
+        operands=[operand(p.claim)], formula=f"differs from {whose}", **ctx.location(s.claim))
 
 
 def _unsettled(f: Frame) -> bool:
@@ -299,12 +331,7 @@ def _primary_values(ctx: Context) -> dict[str, list[Frame]]:
 
 def _also_gives(ctx: Context, s: Frame, p: Frame) -> bool:
     """True when ``s``'s article prints, for a thing aligned with ``p``'s, a value that agrees with ``p``."""
-    if "frames_by_source" not in ctx.memo:
-        by_source: dict[str, list[Frame]] = defaultdict(list)
-        for f in frames(ctx):
-            by_source[f.claim.source].append(f)
-        ctx.memo["frames_by_source"] = by_source
-    for f in ctx.memo["frames_by_source"][s.claim.source]:
+    for f in _by_source(ctx)[s.claim.source]:
         if f is not s and f.family == p.family:
             al = align(f, p)
             if al is not None and not al.differs and agree(f, p) is True:
@@ -462,3 +489,65 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
             severity=None if sure else Severity.warning, claims=[y.claim.id, x.claim.id], stated=stated_band(y.claim),
             recomputed=_band_of(x, None, "the article's other figure for this quantity, as printed"),
             operands=[operand(x.claim)], formula="two values for one quantity in one article", **ctx.location(y.claim))
+
+
+def _held_fact(a: Claim, b: Claim) -> bool:
+    """True when V201 judges the pair: both held by one subject, with one metric."""
+    return bool(a.subject) and a.subject == b.subject and a.metric == b.metric
+
+
+@rule("V206", "conflicting-aligned-figures",
+      "Two articles, neither a primary source, give incompatible figures for the same quantity in the same frame.")
+def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
+    """Two figures in two articles that are not primary sources, aligned by their frames (the
+    same measured thing, unit family, role and frame; no holder, year, period or qualifier that
+    differs), that do not agree at printed precision: one of them is wrong, and nothing here says
+    which. The same guards as V203 apply, each article taken as the other's reference: no
+    finding when either article prints the other's value, gives several values for the thing,
+    or when the figures are more than :data:`PLAUSIBLE` times apart without a slip. Pairs that
+    V201 judges (one subject, one metric) are left to it. The finding sits at the later article's
+    figure; an error needs a confident alignment, otherwise a warning.
+
+    Okay: "Bus ridership reached 4.82 million trips in 2025." | "Bus ridership reached 4.82 million trips in 2025."
+    V206: "Bus ridership reached 4.82 million trips in 2025." | "Bus ridership reached 5.31 million trips in 2025."
+    """
+    me = conflicting_aligned_figures.rule
+    by_source = _by_source(ctx)
+
+    def orient(x: Frame, y: Frame) -> tuple[Frame, Frame]:
+        return (x, y) if (x.claim.source, x.claim.anchor.start) > (y.claim.source, y.claim.anchor.start) else (y, x)
+
+    def keep(x: Frame, y: Frame) -> bool:
+        return not x.primary and not y.primary and x.claim.source != y.claim.source and not _held_fact(x.claim, y.claim)
+
+    aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source)
+    for (sid, other), (als, elsewhere) in sorted(aligned.items()):
+        if not als:
+            continue
+        s = als[0].a
+        printed = [f for f in by_source[other] if f.family == s.family]
+        verdict = _judge(ctx, s, als, elsewhere, printed)
+        if verdict is None or verdict[0] == "bound":
+            continue
+        kind, best, moved = verdict
+        if kind == "moved":
+            continue  # another frame's figure: V204 shows both frames
+        back = _judge(ctx, best.b, [_reversed(al) for al in als if al.b is best.b], [], [f for f in by_source[s.claim.source] if f.family == s.family])
+        if back is None:
+            continue  # judged from the other side, something reconciles them
+        yield _differs_finding(ctx, me, s, best, "another article,")
+
+
+def _reversed(al: Alignment) -> Alignment:
+    """The same alignment read from its other side."""
+    return Alignment(al.b, al.a, al.score, al.evidence, tuple((k, vb, va) for k, va, vb in al.differs), al.one_sided)
+
+
+def _by_source(ctx: Context) -> dict[str, list[Frame]]:
+    """Frames by article, memoised."""
+    if "frames_by_source" not in ctx.memo:
+        out: dict[str, list[Frame]] = defaultdict(list)
+        for f in frames(ctx):
+            out[f.claim.source].append(f)
+        ctx.memo["frames_by_source"] = out
+    return ctx.memo["frames_by_source"]
