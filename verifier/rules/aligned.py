@@ -231,17 +231,19 @@ def _judge(ctx: Context, s: Frame, als: list[Alignment], elsewhere: list[Alignme
     if not als or any(v is True for v in verdicts) or all(v is None for v in verdicts):
         return None
     compared = [al for al, v in zip(als, verdicts) if v is False]
-    best = max(compared, key=lambda al: al.score)
+    explained = [al for al in compared if slip(s, al.b)]
+    best = max(explained or compared, key=lambda al: al.score)
     moved = max((al for al in elsewhere if not _unsettled(al.b) and agree(s, al.b) is True), key=lambda al: al.score, default=None)
     if moved is not None:
         return "moved", best, moved
     if any(agree(s, p) is True for p in printed):
         return None  # the reference prints this value: it is cited, whatever we read it to measure
     rivals = [al for al in compared if al is not best and al.score >= best.score - CLOSE]
-    if any(agree(best.b, al.b) is False for al in rivals):
+    if not explained and any(agree(best.b, al.b) is False for al in rivals):
         return None  # the reference gives several values for this thing: which one was meant is unknown
-    if _also_gives(ctx, s, best.b):
+    if not explained and _also_gives(ctx, s, best.b):
         return None  # the same article gives the reference's value too: this one is for another frame
+    # (unless a slip explains the difference exactly: the article then prints one figure two ways)
     if not _plausible(s, best.b, slip(s, best.b)):
         return None
     return "differs", best, None
@@ -448,7 +450,7 @@ def _in_derivation(a: Claim, b: Claim) -> bool:
 
 
 @rule("V205", "contradiction-in-article",
-      "One article gives two values for the same quantity in the same frame.")
+      "One article gives two values for the same quantity in the same frame.", severity="warning")
 def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     """Two figures of one article, in different sentences, aligned with confidence (the same
     measured thing, unit family, role and holder, and the same year or months stated on both:
@@ -456,8 +458,9 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     says two of its figures are one), that do not agree at printed precision: the story contradicts itself (a summary
     against the body, a table against its text). Left alone: bounds, ranges of years, figures
     of an unnamed list, figures of one derivation, and two figures more than :data:`PLAUSIBLE`
-    times apart with no slip to explain it. An error only when both measured things are the
-    same phrase and were decided with confidence; otherwise a warning.
+    times apart with no slip to explain it. Always a warning: an article gives one measured
+    thing under conditions the frame does not hold (seasonally adjusted or not, with the
+    heater on or off), so two of its values for one thing need a reader's look.
 
     Okay: "The county sold 1,250 building permits in 2023. Of the 1,250 building permits, most were for homes."
     V205: "The county sold 1,250 building permits in 2023. In all, the county sold 1,520 building permits in 2023."
@@ -481,12 +484,13 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
             continue
         seen.add(y.claim.id)
         why = slip(y, x)
-        sure = al.confident and al.score >= 1.0
+        weak = _why_weak(al) if not al.confident or al.score < 1.0 else ""
         yield me.finding(
             f"{_shown(y.claim)} contradicts {_shown(x.claim)} earlier in the same article (\"{sx}\")"
-            + (f": {why}" if why else "") + f". Aligned by {al.describe()}."
-            + ("" if sure else NEEDS_REVIEW + _why_weak(al)),
-            severity=None if sure else Severity.warning, claims=[y.claim.id, x.claim.id], stated=stated_band(y.claim),
+            + (f": {why}" if why else "") + f". Aligned by {al.describe()}." + NEEDS_REVIEW
+            + "an article may give one quantity under two conditions it names only in passing (adjusted or not, "
+            "with or without a part)" + (f"; {weak}" if weak else "."),
+            severity=Severity.warning, claims=[y.claim.id, x.claim.id], stated=stated_band(y.claim),
             recomputed=_band_of(x, None, "the article's other figure for this quantity, as printed"),
             operands=[operand(x.claim)], formula="two values for one quantity in one article", **ctx.location(y.claim))
 
