@@ -71,11 +71,13 @@ _HOW_LONG_BEFORE_RE: Final[LazyRe] = LazyRe(
     r"(?<![A-Za-z])(?:in|within|under)\s+(?:just\s+)?$", re.IGNORECASE)
 # "at 10:30", "by 14:00", "until 9:15", "于14:05", "北京时间14:05": a moment follows
 _WHEN_BEFORE_RE: Final[LazyRe] = LazyRe(
-    r"(?:(?<![A-Za-z])(?:at|by|until|till|since|before|after)\s+"
-    r"|于\s?|於\s?|北京时间\s?|北京時間\s?|当地时间\s?|當地時間\s?)$", re.IGNORECASE)
-# "10:30 am", "2 p.m.", "10:30 o'clock", "14:05 GMT", "9:00 local time"
+    r"(?:(?<![A-Za-z])(?:at|by|until|till|since|before|after)\s+"   # English prepositions
+    r"|[于於]\s?|(?:北京|当地|當地)[时時][间間]\s?)$",                  # 于, a zone's time
+    re.IGNORECASE)
+# "10:30 am", "2:00 p.m." (the full stop after "pm." ends the sentence), "10:30 o'clock",
+# "14:05 GMT", "9:00 local time"
 _WHEN_AFTER_RE: Final[LazyRe] = LazyRe(
-    r"\s?(?:(?P<half>[aApP])\.?[mM]\.?|o'?clock|(?:UTC|GMT|CET|CEST|BST|EST|EDT|PST|PDT)"
+    r"\s?(?:(?P<half>[aApP])(?:\.[mM]\.?|[mM])|o'?clock|(?:UTC|GMT|CET|CEST|BST|EST|EDT|PST|PDT)"
     r"|local time)(?![A-Za-z])")
 _CN_HALF_DAY_RE: Final[LazyRe] = LazyRe(r"(下午|晚上|傍晚|中午|上午|早上|清晨|凌晨)\s?$")
 _CN_MORNING: Final[frozenset[str]] = frozenset({"上午", "早上", "清晨", "凌晨"})

@@ -1,9 +1,11 @@
 """The extractor: text -> list of :class:`Quantity`, in three passes.
 
-1. **scan** (:mod:`.scan`, :mod:`.dates`): find dates, clock readings (media durations or
-   times of day) and bare numbers; block URLs, phone numbers and version strings first.
+1. **scan** (:mod:`.scan`, :mod:`.dates`, :mod:`.clocks`): find dates, clock readings
+   (durations or times of day) and bare numbers; block URLs, phone numbers and version
+   strings first.
 2. **context** (:mod:`.context`): widen each number with currency, sign, approximation
-   words, magnitude words, units and money sub-units; drop numbers glued to names.
+   words, magnitude words, units and money sub-units; drop numbers glued to names; join the
+   parts of a compound duration ("2小时6分21秒", :mod:`.durations`).
 3. **ranges** (here): join "1.5 至 1.9 倍", "between 2 and 3", "大于10小于20" into one
    range, turn over/under words into open ranges, give each quantity its kind.
 """
