@@ -143,6 +143,8 @@ def test_a_time_of_day_keeps_its_markers(text: str, surface: str, iso: str) -> N
                                                 ("12:15", "time")]),
     ("比赛于上午7:30开始，冠军用时2:08:12", [("7:30", "time"), ("2:08:12", "duration")]),
     ("5月3日14:05发车", [("5月3日", "date"), ("14:05", "time")]),
+    ("The 10:30 budget meeting ran long.", [("10:30", "time")]),
+    ("She set off at dawn and posted a 3:41:09 finish.", [("3:41:09", "duration")]),
 ])
 def test_moments_and_durations_in_one_text(text: str, kinds: list[tuple[str, str]]) -> None:
     assert [(q.surface, q.kind) for q in extract(text)] == kinds

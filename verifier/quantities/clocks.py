@@ -187,11 +187,22 @@ def _group_reads(text: str, group: list[re.Match[str]], lo: int, hi: int,
     if _HOURS_RE.search(before) or _HOURS_RE.search(after):
         return "hours"
     if (_HOW_LONG_BEFORE_RE.search(before) or _HOW_LONG_RE.search(before)
-            or _HOW_LONG_RE.search(after)):
+            or _after_says_how_long(after)):
         return "duration"
     if _RANK_LINE_RE.match(text, line_start) and any(m.group(3) or m.group(4) for m in group):
         return "duration"  # a ranked result line: "1. Name (Country) 2:04:17"
     return None
+
+
+def _after_says_how_long(after: str) -> bool:
+    """A word of time taken after the reading: a Chinese one anywhere in the clause
+    ("以2:06:21夺冠", "2:18:35的成绩"), an English one only right after it, as the noun the
+    reading qualifies ("a 2:06:21 finish", "a 1:02 lap"; in "the 10:30 meeting ran long" the
+    verb has another subject)."""
+    for m in _HOW_LONG_RE.finditer(after):
+        if not m.group().isascii() or not after[:m.start()].strip():
+            return True
+    return False
 
 
 def _beside(text: str, date: tuple[int, int], start: int, end: int) -> bool:
