@@ -1,9 +1,11 @@
 """The extractor: text -> list of :class:`Quantity`, in three passes.
 
-1. **scan** (:mod:`.scan`, :mod:`.dates`): find dates, clock readings (media durations or
-   times of day) and bare numbers; block URLs, phone numbers and version strings first.
+1. **scan** (:mod:`.scan`, :mod:`.dates`, :mod:`.clocks`): find dates, clock readings
+   (durations or times of day) and bare numbers; block URLs, phone numbers and version
+   strings first.
 2. **context** (:mod:`.context`): widen each number with currency, sign, approximation
-   words, magnitude words, units and money sub-units; drop numbers glued to names.
+   words, magnitude words, units and money sub-units; drop numbers glued to names; join the
+   parts of a compound duration ("2小时6分21秒", :mod:`.durations`).
 3. **ranges** (here): join "1.5 至 1.9 倍", "between 2 and 3", "大于10小于20" into one
    range, turn over/under words into open ranges, give each quantity its kind.
 """
@@ -16,7 +18,9 @@ from . import patterns as P
 from .patterns import alone
 from .context import (CURRENCY_BEFORE_RE, attach_left, attach_magnitude, attach_right_approx,
                       attach_unit, is_classifier, is_name_before)
-from .dates import find_clocks, find_dates, year_offset
+from .clocks import find_clocks
+from .dates import find_dates, year_offset
+from .durations import join_compounds
 from .limits import representable
 from .model import Quantity
 from .patterns import LazyRe
@@ -64,15 +68,17 @@ def _blocked_spans(t: str, has_digit: bool = True) -> Spans:
 
 
 def _scan_clocks(t: str, spans: Spans, hits: list[Hit]) -> None:
-    """Clock readings ("01:52" in a video -> 112 s; "14:30" -> a time of day); any other
-    colon-joined digits ("1:2:3:4") are blocked, never read as bare numbers."""
-    for s, e, seconds, iso in find_clocks(t):
+    """Clock readings ("finished in 2:06:21" -> 7581 s; "14:30" -> a time of day, see
+    :mod:`.clocks`); any other colon-joined digits ("1:2:3:4") are blocked, never read as
+    bare numbers."""
+    dates = [(h.start, h.end) for h in hits if h.kind == "date"]
+    for s, e, seconds, res, iso in find_clocks(t, dates):
         if not spans.free(s, e):
             continue
         if seconds is None:
             hits.append(Hit(s, e, None, None, "time", "fixed", iso=iso))
         else:
-            hits.append(Hit(s, e, seconds, 1, "duration", "fixed", "s"))
+            hits.append(Hit(s, e, seconds, res, "duration", "fixed", "s"))
         spans.append((s, e))
     spans.extend(m.span() for m in P.CLOCK_RE.finditer(t))
 
@@ -306,6 +312,7 @@ def extract(text: str, lang: str | None = None) -> list[Quantity]:
                 continue  # its left context belongs to the previous quantity
             hits.append(h)
             last_end = h.end
+    hits = join_compounds(t, hits)  # "2小时6分21秒": one duration, before ranges are joined
     hits = [h for h in _ranges(t, hits) if _keep(t, h)]
     if has_cjk:  # 每公里1.3千瓦时, 每公里1.3至1.5千瓦时: kWh/km (after ranges: one unit for both ends)
         for i, h in enumerate(hits):

@@ -134,7 +134,7 @@ VULGAR: Final[dict[str, float]] = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 /
                                    "⅕": 0.2, "⅛": 0.125}
 
 # "2 pm" (an hour, not a count); colon-joined digits that are no clock reading
-# (:data:`.dates.CLOCK_RE` reads those); URLs and e-mail addresses.
+# (:data:`.clocks.CLOCK_RE` reads those); URLs and e-mail addresses.
 TIME_AFTER_RE: Final[LazyRe] = LazyRe(r"\s?[aApP]\.?[mM]\.?(?![A-Za-z])")
 CLOCK_RE: Final[LazyRe] = LazyRe(r"\d{1,2}:\d{2}(?::\d{2})?")
 URL_RE: Final[LazyRe] = LazyRe(
