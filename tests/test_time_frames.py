@@ -35,6 +35,12 @@ def test_durations_that_are_levels_get_their_year_and_spans_do_not(body, want):
 
 
 @pytest.mark.parametrize("body, want", [
+    # 'a year earlier' bound to a figure counts from the year printed before it, bound or not
+    ("Enrolment rose to 48,300 in 2024, up from 46,900 a year earlier.",
+     [("48,300", "2024", None), ("46,900", "2023", None)]),
+    # a relative clause of time ('…in 2021, when …') is that year's
+    ("Admissions fell to 8,400 in 2022 from 9,100 in 2021, when the county recorded 1,230 flu deaths.",
+     [("8,400", "2022", None), ("9,100", "2021", None), ("1,230", "2021", None)]),
     # the start of a change takes its own year or month, the end its own, or the frame's
     ("The jobless rate fell from 14.7 percent in April to 13.3 percent in May.",
      [("14.7 percent", None, "4"), ("13.3 percent", None, "5")]),

@@ -57,6 +57,8 @@ class Frame:
         published: the year its article was published, or None: a figure that states no year
             is about the time it was written, so two such figures from articles of different
             years are not taken for one time.
+        row: for a table cell, the label of its row ('Division of Police'), or None: cells of
+            other rows, and figures outside the table, are other quantities (:func:`row_label`).
     """
 
     claim: Claim
@@ -68,6 +70,7 @@ class Frame:
     qualifiers: dict[str, str]
     primary: bool
     published: str | None = None
+    row: str | None = None
 
 
 ANAPHORS: Final = re.compile(r"(?:这一|这个|该|此)(?:数据|数字|比例|比率|指标|水平)|\b(?:this|that|the)\s+(?:figure|number|rate|share|level)\b",
@@ -144,6 +147,28 @@ def this_year(sentence: str, published: str | None) -> str | None:
     return None
 
 
+ROW_YEAR_LABEL: Final = re.compile(r"\s*(?:FY\s?)?(?:19|20)\d{2}\s*(?:年|年度)?\s*")
+"""A row label that is a year: the row's time, which the figure's ``year`` already holds."""
+
+
+def row_label(sentence: str, quote: str) -> str | None:
+    """The label of the Markdown table row ``sentence`` when it is one ('| Division of Police |
+    359.0 | 37.0% |' -> 'Division of Police'): its first cell that does not hold the figure and
+    has a letter or a Chinese character; None outside a table or for a row labelled by a year."""
+    line = sentence.strip()
+    if not (line.startswith("|") and line.endswith("|")):
+        return None
+    cells = [x.strip() for x in line.strip("|").split("|")]
+    for cell in cells:
+        if quote in cell:
+            continue
+        if ROW_YEAR_LABEL.fullmatch(cell):
+            return None
+        if re.search(r"[A-Za-z]|[\u4e00-\u9fff]", cell):
+            return cell
+    return None
+
+
 def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, published: str | None = None,
              sentence: str = "", thing: Thing | None = None) -> Frame:
     """The :class:`Frame` of claim ``c`` printed in ``body`` (its article's text).
@@ -168,4 +193,4 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
         thing = thing_of(c.value.unit)  # '1,250 building permits': the counted noun, as printed, is the thing
     held = c.decided.get("holder")
     holder = c.subject if held is None or held.confidence >= HOLDER_FLOOR else None
-    return Frame(c, thing, family, role_of(body, c), holder, when, quals, primary, published)
+    return Frame(c, thing, family, role_of(body, c), holder, when, quals, primary, published, row_label(sentence, c.anchor.quote))

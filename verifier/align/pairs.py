@@ -57,9 +57,11 @@ class Alignment:
             holder or time given on one side only.
         evidence: what agrees, in words ("same measured thing 'population'", "same year 2022").
         differs: (key, value in a, value in b) for each of holder, year, months and scope
-            qualifiers that both give with different values, and ``published`` for two
+            qualifiers that both give with different values, ``row`` for table cells of two
+            rows or a cell and a figure outside its table, and ``published`` for two
             articles of different years when a year is not stated on both sides.
         one_sided: the keys that only one of them gives.
+        likeness: the measured things' similarity alone (:func:`~verifier.align.things.similarity`).
     """
 
     a: Frame
@@ -68,6 +70,7 @@ class Alignment:
     evidence: tuple[str, ...]
     differs: tuple[tuple[str, str, str], ...]
     one_sided: tuple[str, ...]
+    likeness: float = 1.0
 
     @property
     def confident(self) -> bool:
@@ -110,6 +113,11 @@ def _weighed(a: Frame, b: Frame, score: float, why: str, floor: float = FLOOR) -
     """The alignment of two frames whose things match with ``score``: holders, times and
     qualifiers compared (see :class:`Alignment`); None when the score ends under ``floor``."""
     evidence, differs, one_sided = [why], [], []
+    likeness = score
+    if a.row != b.row:
+        differs.append(("row", a.row or "outside the table", b.row or "outside the table"))
+    elif a.row:
+        evidence.append(f"same table row '{a.row}'")
     if a.holder and b.holder and bool(CJK.search(a.holder)) != bool(CJK.search(b.holder)):
         pass  # names in two languages: neither the same nor another holder, as far as we can tell
     elif a.holder and b.holder:
@@ -139,7 +147,7 @@ def _weighed(a: Frame, b: Frame, score: float, why: str, floor: float = FLOOR) -
     evidence.append("same unit" if ua == ub else f"units {ua or 'none'} and {ub or 'none'}")
     if score < floor:
         return None
-    return Alignment(a, b, round(score, 4), tuple(evidence), tuple(differs), tuple(one_sided))
+    return Alignment(a, b, round(score, 4), tuple(evidence), tuple(differs), tuple(one_sided), likeness)
 
 
 def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool]) -> Iterator[tuple[Frame, Frame]]:

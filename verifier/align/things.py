@@ -35,6 +35,15 @@ ways ('passenger trips' / 'passenger-trips', '居民人均预期寿命' / '人�
 PART: Final = 0.6
 """Similarity of two phrases one of which adds modifiers to the other: maybe the same, maybe a part."""
 
+ACROSS: Final = 0.9
+"""Similarity of one concept with the same modifiers in two languages ('population' / '人口'):
+the vocabulary says they are one thing; the translation may still be loose."""
+
+SYNONYMS: Final = 0.7
+"""Similarity of two names of one concept in one language ('报名人数' / '考生', 'revenue' /
+'turnover'): a reporter's synonym, or a narrower group whose modifier the extraction lost, so
+never enough for an error alone (under :data:`~verifier.models.claim.CONFIDENT`)."""
+
 UNJUDGED: Final = 0.4
 """Similarity of one concept with modifiers on both sides in two languages ('overall urban
 jobless rate' / '本地户籍劳动力调查失业率'): the modifiers cannot be compared, so nothing is decided."""
@@ -160,8 +169,9 @@ def block_key(t: Thing) -> str:
 def similarity(a: Thing, b: Thing) -> tuple[float, str]:
     """How sure it is that ``a`` and ``b`` name the same quantity (0..1), with the evidence in words.
 
-    1.0: equal after normalisation, or one concept with equal modifiers (in either script when
-    neither has modifiers); ``NEAR``/100 and up: one phrase spelled two ways; :data:`PART`:
+    1.0: equal after normalisation; :data:`ACROSS`: one concept with equal modifiers in two
+    languages; :data:`SYNONYMS`: two names of one concept in one language; ``NEAR``/100 and up:
+    one phrase spelled two ways; :data:`PART`:
     one adds modifiers to the other; :data:`UNJUDGED`: one concept with modifiers on both sides in
     two languages; 0: different concepts, different heads, or different numbers inside the phrases.
     """
@@ -173,7 +183,10 @@ def similarity(a: Thing, b: Thing) -> tuple[float, str]:
         if a.concept != b.concept:
             return 0.0, ""
         if a.modifiers == b.modifiers:
-            return 1.0, f"same measured thing '{a.concept}'" + (f" ('{a.modifiers}')" if a.modifiers else "")
+            named = f"same measured thing '{a.concept}'" + (f" ('{a.modifiers}')" if a.modifiers else "")
+            if a.zh != b.zh:
+                return ACROSS, named + ", in two languages"
+            return SYNONYMS, named + f", named '{a.text}' and '{b.text}'"
         if a.zh != b.zh:
             if a.modifiers and b.modifiers:
                 return UNJUDGED, f"same measured thing '{a.concept}', modifiers in two languages"

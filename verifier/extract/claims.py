@@ -184,7 +184,8 @@ def _sentence(run: Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
         if claim is None:
             continue
         held = claim.subject is not None  # a holder from the figure-first grammar never feeds the ladder's look-backs
-        claim = framed(claim, body, sent, f.q, quantities, run.source.meta.title or "")
+        header = unit.header[unit.cell_at(f.q.start)] if unit.cells and unit.header and unit.cell_at(f.q.start) is not None else ""
+        claim = framed(claim, body, sent, f.q, quantities, run.source.meta.title or "", header)
         if not held or claim.subject is None:  # (framing drops a guessed holder the clause denies)
             run.open.append(claim)
         else:

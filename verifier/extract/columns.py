@@ -41,7 +41,8 @@ def _bracketed(header: str, q):
 @lru_cache(maxsize=256)
 def header_unit(header: str) -> tuple[float, str, str] | None:
     """(scale, unit, kind) a header's bracketed unit gives its bare cells ('产量（万吨）' ->
-    (10000.0, 't', 'dimension')), read once per header by the quantity layer; None without one."""
+    (10000.0, 't', 'dimension'); a scale alone, '报名人数（万人）' -> (10000.0, None, 'number')), read
+    once per header by the quantity layer; None without one."""
     from verifier.quantities import extract
 
     m = HEADER_UNIT.search(header)
@@ -50,8 +51,13 @@ def header_unit(header: str) -> tuple[float, str, str] | None:
     text = m.group(1)
     probe = ("1" if not text[:1].isascii() else "1 ") + text
     found = extract(probe)
-    if len(found) != 1 or found[0].start != 0 or found[0].end != len(probe) or found[0].unit is None \
-            or not isinstance(found[0].value, (int, float)):
+    if len(found) != 1 or found[0].start != 0 or not isinstance(found[0].value, (int, float)):
+        return None
+    rest = probe[found[0].end:].strip()
+    if found[0].unit is None:  # a scale alone, a counted noun after it ('（万人）', '(millions)'): counts in that scale
+        counted = not rest or (len(rest) <= 2 and all("\u4e00" <= ch <= "\u9fff" for ch in rest)) or rest.isalpha()
+        return (float(found[0].value), None, "number") if counted and found[0].value not in (0, 1) else None
+    if rest:
         return None
     return float(found[0].value), found[0].unit, found[0].kind
 

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Final
 from verifier.extract import metrics as M
 from verifier.extract.build import build_claim
 from verifier.extract.context import Figure
-from verifier.extract.decided import Decided, decision
+from verifier.extract.columns import HEADER_UNIT
+from verifier.extract.decided import CONFIDENCE, Decided, decision
 from verifier.extract.holders import holder_candidates, unheld
 from verifier.extract.measured import measured_thing
 from verifier.extract.segment import Sentence, clause_end, clause_start
@@ -118,7 +119,7 @@ NO_HOLDER: Final = "unnamed list"
 91% and 94% in its three modes'): one holder would get three values for one fact."""
 
 
-def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: str) -> Claim:
+def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: str, header: str = "") -> Claim:
     """``claim`` with its measured thing (:func:`.measured.measured_thing`) and, for a claim the
     subject path gave no holder, its holder from the grammar around the figure
     (:func:`.holders.holder_candidates`, the best-scored candidate), each recorded in
@@ -129,6 +130,8 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
     fact only when they measure the same thing for the same holder; an open claim whose
     measured thing is not found keeps no holder (nothing says which of the holder's figures it is)."""
     thing = None if claim.measured else measured_thing(body, (sent.start, sent.end), q, quantities)
+    if thing is None and not claim.measured and header:
+        thing = header_thing(header)
     update: dict = {}
     decided = dict(claim.decided)
     if thing is not None:
@@ -156,6 +159,16 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
     if not update:
         return claim
     return claim.model_copy(update={**update, "decided": decided})
+
+
+def header_thing(header: str) -> Decided | None:
+    """What a table column's cells measure, from its header without the bracketed unit
+    ('报名人数(万人)' -> '报名人数', 'Turnout (%)' -> 'Turnout'); None for a header with no word
+    left (a year column, a bare unit). Anchored nowhere in the cell (offsets -1)."""
+    text = HEADER_UNIT.sub("", header).strip(" :：|")
+    if not re.search(r"[A-Za-z]{3}|[\u4e00-\u9fff]{2}", text):
+        return None
+    return Decided(" ".join(text.split()), "column header", CONFIDENCE["column header"], -1, -1)
 
 
 def _record(d: Decided) -> Decision:

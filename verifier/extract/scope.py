@@ -208,11 +208,26 @@ def scope_of(body: str, sent: Sentence, f: Figure, r: M.Reading, near: str, wide
     if r.metric != "date":
         dated = r.metric != "duration" or T.is_level(f.q.surface, f.q.kind, near, after)
         year, months = T.time_of(body[sent.start:sent.end], f.q.start - sent.start, f.q.end - sent.start, dated)
+        year = year or (row_year(body, sent.unit, f.q.start) if dated else None)
         if year:
             scope["year"] = year
         if months:
             scope["months"] = months  # '1-11月，…36.2亿人次' vs '11月当月2.87亿人次'
     return scope
+
+
+ROW_YEAR: Final = re.compile(r"\s*(?:FY\s?)?((?:19|20)\d{2})\s*(?:年|年度)?\s*")
+"""A table cell that is a year and nothing else ('2024', '2024年', 'FY2024'): its row's figures are for that year."""
+
+
+def row_year(body: str, unit, at: int) -> str | None:
+    """The year a table row gives its cells: the one other cell of the row that is a year alone
+    (:data:`ROW_YEAR`), when there is exactly one; None outside tables."""
+    if not unit.cells:
+        return None
+    here = unit.cell_at(at)
+    years = {m.group(1) for i, (s, e) in enumerate(unit.cells) if i != here and (m := ROW_YEAR.fullmatch(body, s, e))}
+    return years.pop() if len(years) == 1 else None
 
 
 PER_WORDS: Final[tuple[tuple[str, re.Pattern], ...]] = (

@@ -229,6 +229,9 @@ def _frame(text: str, ms: tuple[Mark, ...], lo: int) -> tuple[str | None, str | 
     for k in ms:
         if k.end > lo:
             break
+        if WHEN_AFTER.match(text, k.end) and not k.base:
+            year, months = _apply(k, year, months)  # 'up from 7.18 in 2021, when China recorded …': the clause is that year's
+            continue
         bound = _bound_before(text, k)
         if k.base or bound is not None or _bound_after_other(text, k):  # bound to a figure: its own time
             continue
@@ -236,6 +239,11 @@ def _frame(text: str, ms: tuple[Mark, ...], lo: int) -> tuple[str | None, str | 
             continue  # a time inside an English clause ('In 2003 it appeared …, but …') holds only there
         year, months = _apply(k, year, months)
     return year, months
+
+
+WHEN_AFTER: Final = re.compile(r"\s*,?\s*(?:when|during which|by which time)\b", re.IGNORECASE)
+"""A relative clause of time after an English time ('in 2021, when China recorded 10 million
+deaths'): the time holds for that clause, even when it is also bound to the figure before it."""
 
 
 def _holds_on(text: str, k: Mark) -> bool:
@@ -285,6 +293,11 @@ def time_of(text: str, lo: int, hi: int, dated: bool = True) -> tuple[str | None
     own = _after_bound(text, ms, hi) or next((k for k in reversed(ms) if k.end <= lo and _bound_before(text, k) == lo), None)
     if own is None:
         return frame if dated else (None, None)
+    if own.relative in ("year_before", "same_period") and frame[0] is None:
+        # 'to 1.4118 billion in 2022, down from 1.4126 billion a year earlier': the year before the one printed last
+        printed = [k for k in ms if k.end <= own.start and k.year and k.relative is None and not k.base]
+        if printed:
+            frame = (printed[-1].year, frame[1])
     return _apply(own, *frame)
 
 

@@ -27,7 +27,7 @@ from collections import defaultdict
 from typing import Final, Iterable, Iterator
 
 from verifier.align.frames import Frame, frame_of, only_year, refers_back
-from verifier.align.things import Thing
+from verifier.align.things import PART, Thing
 from verifier.align.pairs import Alignment, align, align_by_value, candidates
 from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.models.claim import Claim
@@ -213,6 +213,17 @@ def _aligned_to_primary(ctx: Context) -> dict[tuple[str, str], tuple[list[Alignm
                     lambda x, y: (x, y) if y.primary else (y, x), lambda p: "primary")
 
 
+def _holder_fits(ctx: Context, s: Frame, p: Frame) -> bool:
+    """False when ``s`` names a holder that ``p`` does not and ``p``'s article never names (a
+    figure for the United States against a bulletin about China): the reference may be about
+    another holder. A holder the reference article names somewhere (its city, its company) fits."""
+    if not s.holder or p.holder:
+        return True
+    src = ctx.corpus.sources[p.claim.source]
+    name = s.holder.casefold()
+    return name in src.body.casefold() or name in (src.meta.title or "").casefold()
+
+
 def _judge(ctx: Context, s: Frame, als: list[Alignment], elsewhere: list[Alignment],
            printed: Iterable[Frame]) -> tuple[str, Alignment, Alignment | None] | None:
     """What V203 and V206 say of figure ``s`` against its reference figures (the alignments ``als``
@@ -223,10 +234,10 @@ def _judge(ctx: Context, s: Frame, als: list[Alignment], elsewhere: list[Alignme
     values disagree; None when nothing is to be said (see :func:`differs_from_primary`)."""
     if _unsettled(s):
         return None
-    bound = next((al for al in als if _bound_dropped(s, al.b) and not (s.holder and not al.b.holder)), None)
+    bound = next((al for al in als if _bound_dropped(s, al.b) and _holder_fits(ctx, s, al.b)), None)
     if bound is not None:
         return "bound", bound, None
-    als = [al for al in als if not _unsettled(al.b) and not (s.holder and not al.b.holder)]
+    als = [al for al in als if not _unsettled(al.b) and _holder_fits(ctx, s, al.b)]
     verdicts = [agree(s, al.b) for al in als]
     if not als or any(v is True for v in verdicts) or all(v is None for v in verdicts):
         return None
@@ -305,7 +316,8 @@ def _unsettled(f: Frame) -> bool:
     :data:`~verifier.extract.open_claims.HOLDER_FLOOR`)."""
     c = f.claim
     held = c.decided.get("holder")
-    return c.approx in BOUNDS or (c.value.number is None and f.family == "time") or (held is not None and held.confidence < HOLDER_FLOOR)
+    unnamed = held is not None and held.confidence < HOLDER_FLOOR and c.subject is None  # a holder decided to be no one named
+    return c.approx in BOUNDS or (c.value.number is None and f.family == "time") or unnamed
 
 
 def _plausible(s: Frame, p: Frame, why: str | None) -> bool:
@@ -404,7 +416,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
         al = align_by_value(s, p, VALUE_DIGITS) if by_value else align(s, p)
         keys = {k for k, _, _ in al.differs} if al is not None else set()
-        if not keys - {"published"} or "holder" in keys or (by_value and "year" not in keys):
+        if not keys - {"published", "row"} or "holder" in keys or (by_value and "year" not in keys):
             continue
         if min(significant_digits(s.claim.value.printed), significant_digits(p.claim.value.printed)) < SPECIFIC_DIGITS:
             continue
@@ -508,7 +520,9 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
     differs), that do not agree at printed precision: one of them is wrong, and nothing here says
     which. The same guards as V203 apply, each article taken as the other's reference: no
     finding when either article prints the other's value, gives several values for the thing,
-    or when the figures are more than :data:`PLAUSIBLE` times apart without a slip. Pairs that
+    or when the figures are more than :data:`PLAUSIBLE` times apart without a slip; and a thing
+    that one article names with a modifier the other lacks (a part, maybe) is no match here, with
+    no primary source to say which is meant. Pairs that
     V201 judges (one subject, one metric) are left to it. The finding sits at the later article's
     figure; an error needs a confident alignment, otherwise a warning.
 
@@ -534,8 +548,8 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         if verdict is None or verdict[0] == "bound":
             continue
         kind, best, moved = verdict
-        if kind == "moved":
-            continue  # another frame's figure: V204 shows both frames
+        if kind == "moved" or best.likeness <= PART:
+            continue  # another frame's figure (V204 shows both), or a thing that may be a part of the other
         back = _judge(ctx, best.b, [_reversed(al) for al in als if al.b is best.b], [], [f for f in by_source[s.claim.source] if f.family == s.family])
         if back is None:
             continue  # judged from the other side, something reconciles them
@@ -544,7 +558,7 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
 
 def _reversed(al: Alignment) -> Alignment:
     """The same alignment read from its other side."""
-    return Alignment(al.b, al.a, al.score, al.evidence, tuple((k, vb, va) for k, va, vb in al.differs), al.one_sided)
+    return Alignment(al.b, al.a, al.score, al.evidence, tuple((k, vb, va) for k, va, vb in al.differs), al.one_sided, al.likeness)
 
 
 def _by_source(ctx: Context) -> dict[str, list[Frame]]:
