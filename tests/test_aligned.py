@@ -524,3 +524,30 @@ def test_v206_two_coverage_articles_that_disagree(a, b, phrase):
 ])
 def test_v206_quiet(a, b):
     assert [f for f in across(a, b) if f[0] == "V206"] == []
+
+
+# --- implied bases: a level and its change against a year earlier imply last year's level ------
+
+@pytest.mark.parametrize("primary, coverage", [
+    ("In 2023, wind power's share of electricity generation was 18.8%.",
+     "In 2024, wind power's share of electricity generation was 23.8%, up 4.7 percentage points from a year earlier."),
+    ("2023年,全市新能源汽车的渗透率为18.8%。",
+     "2024年,全市新能源汽车的渗透率为23.8%,比上年提高4.7个百分点。"),
+    ("In 2023, the port's container throughput was 4.20 million boxes.",
+     "In 2024, the port's container throughput was 4.80 million boxes, up 12% from a year earlier."),
+])
+def test_v203_a_change_that_implies_another_base_than_the_primary(primary, coverage):
+    (got,) = [f for f in audit(primary, coverage) if f[0] == "V203"]
+    assert "implies" in got[2] and "year 2023" in got[2]
+
+
+@pytest.mark.parametrize("primary, coverage", [
+    ("In 2023, wind power's share of electricity generation was 18.8%.",
+     "In 2024, wind power's share of electricity generation was 23.8%, up 5.0 percentage points from a year earlier."),
+    ("2023年,全市新能源汽车的渗透率为18.8%。",
+     "2024年,全市新能源汽车的渗透率为23.8%,比上年提高5.0个百分点。"),
+    ("In 2023, the port's container throughput was 4.29 million boxes.",
+     "In 2024, the port's container throughput was 4.80 million boxes, up 12% from a year earlier."),
+])
+def test_v203_a_change_that_implies_the_primarys_base_is_quiet(primary, coverage):
+    assert [f for f in audit(primary, coverage) if f[0] == "V203"] == []

@@ -22,6 +22,7 @@ from verifier.extract.derivations import cues
 from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.extract.time_frames import marks
 from verifier.models.claim import Claim
+from verifier.numeric import Interval
 from verifier.units import dimension
 from verifier.words import alternation, section
 
@@ -59,6 +60,10 @@ class Frame:
             years are not taken for one time.
         row: for a table cell, the label of its row ('Division of Police'), or None: cells of
             other rows, and figures outside the table, are other quantities (:func:`row_label`).
+        band: for a figure implied rather than printed, the band it is implied in (in the
+            claim's unit); None for a printed figure (its printed band).
+        implied_by: for an implied figure, the id of the change claim that implies it from
+            ``claim`` (:mod:`verifier.align.implied`).
     """
 
     claim: Claim
@@ -71,6 +76,8 @@ class Frame:
     primary: bool
     published: str | None = None
     row: str | None = None
+    band: Interval | None = None
+    implied_by: str | None = None
 
 
 ANAPHORS: Final = re.compile(r"(?:这一|这个|该|此)(?:数据|数字|比例|比率|指标|水平)|\b(?:this|that|the)\s+(?:figure|number|rate|share|level)\b",

@@ -27,6 +27,7 @@ from collections import defaultdict
 from typing import Final, Iterable, Iterator
 
 from verifier.align.frames import Frame, frame_of, only_year, refers_back
+from verifier.align.implied import bases
 from verifier.align.things import PART, Thing
 from verifier.align.pairs import Alignment, align, align_by_value, candidates
 from verifier.extract.open_claims import HOLDER_FLOOR
@@ -78,6 +79,12 @@ def frames(ctx: Context) -> list[Frame]:
             if f.thing is not None:
                 last[c.source] = f.thing
             out.append(f)
+        by_source: dict[str, list[Frame]] = defaultdict(list)
+        for f in out:
+            by_source[f.claim.source].append(f)
+        for sid, fs in by_source.items():
+            body = ctx.corpus.sources[sid].body
+            out += bases(((f, ctx.sentence(f.claim), f.claim.anchor.start, f.claim.anchor.end) for f in fs), body)
         ctx.memo["frames"] = out
     return ctx.memo["frames"]
 
@@ -121,7 +128,7 @@ def agree(a: Frame, b: Frame) -> bool | None:
     if k is None:
         return None
     if ca.value.number is not None and cb.value.number is not None:
-        return overlap(point_band(ca), point_band(cb).scale(k))
+        return overlap(a.band or point_band(ca), (b.band or point_band(cb)).scale(k))
     if ca.value.number is None and cb.value.number is None:
         (la, ha), (lb, hb) = range_bands(ca), range_bands(cb)
         if None in (la, ha, lb, hb):
@@ -138,6 +145,8 @@ def slip(s: Frame, p: Frame) -> str | None:
     a range narrowed or widened.
     """
     cs, cp = s.claim, p.claim
+    if s.band is not None or p.band is not None:
+        return None  # an implied figure was never printed: no slip of print made it
     if _points_slip(cs, cp) and cs.value.number == cp.value.number:
         return f"{cs.value.unit} written for {cp.value.unit}: percent and percentage points are different things"
     if cs.value.unit != cp.value.unit and cs.value.number is not None and cs.value.number == cp.value.number:
@@ -162,7 +171,7 @@ def slip(s: Frame, p: Frame) -> str | None:
 def _bound_dropped(s: Frame, p: Frame) -> bool:
     """True when the primary gives a bound ('more than 24x') and the coverage the bare number ('24x')."""
     cs, cp = s.claim, p.claim
-    return cp.approx in BOUNDS and cs.approx is None and cs.value.number is not None and cs.value.number == cp.value.number \
+    return s.band is None and cp.approx in BOUNDS and cs.approx is None and cs.value.number is not None and cs.value.number == cp.value.number \
         and cs.value.unit == cp.value.unit
 
 
@@ -300,6 +309,8 @@ def _differs_finding(ctx: Context, me, s: Frame, best: Alignment, whose: str) ->
     why = slip(s, p)
     sure = best.confident and not ({"year", "months"} & set(best.one_sided))
     tail = "" if sure else NEEDS_REVIEW + _why_weak(best)
+    if s.implied_by is not None:
+        return _implied_finding(ctx, me, s, best, whose, sure, tail)
     return me.finding(
         f"{_shown(s.claim)} differs from {whose} {p.claim.source}, which gives "
         f"{_shown(p.claim)} (\"{ctx.sentence(p.claim)}\")" + (f": {why}" if why else "")
@@ -307,6 +318,23 @@ def _differs_finding(ctx: Context, me, s: Frame, best: Alignment, whose: str) ->
         severity=None if sure else Severity.warning, claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
         recomputed=_band_of(p, None, f"the figure as printed in {p.claim.source}"),
         operands=[operand(p.claim)], formula=f"differs from {whose}", **ctx.location(s.claim))
+
+
+def _implied_finding(ctx: Context, me, s: Frame, best: Alignment, whose: str, sure: bool, tail: str) -> Finding:
+    """A level a change implies for the year before (:mod:`verifier.align.implied`) that differs
+    from the reference's figure for that time."""
+    p, change = best.b, ctx.by_id[s.implied_by]
+    unit = s.claim.value.unit
+    implied = f"{fmt(s.band.lo)}–{fmt(s.band.hi)}" + (f" {unit}" if unit else "")
+    return me.finding(
+        f"{_shown(s.claim)} with the change {_shown(change)} implies {implied} for {_frame_text(s)}, "
+        f"but {whose} {p.claim.source} gives {_shown(p.claim)} (\"{ctx.sentence(p.claim)}\"). "
+        f"Aligned by {best.describe()}." + tail,
+        severity=None if sure else Severity.warning, claims=[change.id, s.claim.id, p.claim.id],
+        stated=Band(low=s.band.lo, high=s.band.hi, unit=unit, basis=f"implied by {s.claim.anchor.quote} and {change.anchor.quote}"),
+        recomputed=_band_of(p, None, f"the figure as printed in {p.claim.source}"),
+        operands=[operand(s.claim), operand(change), operand(p.claim)], formula="the base a change implies",
+        **ctx.location(change))
 
 
 def _unsettled(f: Frame) -> bool:
@@ -325,7 +353,7 @@ def _plausible(s: Frame, p: Frame, why: str | None) -> bool:
     coverage that gets a figure wrong gets it wrong by a digit, a rounding or a scale word, so a
     gap that large says the two figures measure different things (a month and a year, a part and
     the whole) more likely than that one of them is wrong."""
-    if why or s.claim.value.number is None or p.claim.value.number is None:
+    if why or s.claim.value.number is None or p.claim.value.number is None or s.band is not None:
         return True
     k = _scale(s.claim, p.claim, s) or 1.0
     a, b = abs(s.claim.value.number), abs(p.claim.value.number * k)
@@ -337,7 +365,7 @@ def _primary_values(ctx: Context) -> dict[str, list[Frame]]:
     if "primary_values" not in ctx.memo:
         out: dict[str, list[Frame]] = defaultdict(list)
         for f in frames(ctx):
-            if f.primary:
+            if f.primary and f.implied_by is None:
                 out[f.family].append(f)
         ctx.memo["primary_values"] = out
     return ctx.memo["primary_values"]
@@ -346,7 +374,7 @@ def _primary_values(ctx: Context) -> dict[str, list[Frame]]:
 def _also_gives(ctx: Context, s: Frame, p: Frame) -> bool:
     """True when ``s``'s article prints, for a thing aligned with ``p``'s, a value that agrees with ``p``."""
     for f in _by_source(ctx)[s.claim.source]:
-        if f is not s and f.family == p.family:
+        if f is not s and f.family == p.family and f.implied_by is None:
             al = align(f, p)
             if al is not None and not al.differs and agree(f, p) is True:
                 return True
@@ -409,7 +437,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     """
     me = misattributed_figure.rule
     best: dict[str, Alignment] = {}
-    fs = frames(ctx)
+    fs = [f for f in frames(ctx) if f.implied_by is None]
     pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source)]
     pairs += [(x, y, True) for x, y in same_values(fs)]
     for x, y, by_value in pairs:
@@ -480,7 +508,8 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     me = contradiction_in_article.rule
     seen: set[str] = set()
     ctx_sent = {}
-    for x, y in candidates(frames(ctx), lambda x, y: x.claim.source == y.claim.source):
+    printed = [f for f in frames(ctx) if f.implied_by is None]
+    for x, y in candidates(printed, lambda x, y: x.claim.source == y.claim.source):
         if _unsettled(x) or _unsettled(y) or _in_derivation(x.claim, y.claim):
             continue
         al = align(x, y)
@@ -543,14 +572,15 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         if not als:
             continue
         s = als[0].a
-        printed = [f for f in by_source[other] if f.family == s.family]
+        printed = [f for f in by_source[other] if f.family == s.family and f.implied_by is None]
         verdict = _judge(ctx, s, als, elsewhere, printed)
         if verdict is None or verdict[0] == "bound":
             continue
         kind, best, moved = verdict
         if kind == "moved" or best.likeness <= PART:
             continue  # another frame's figure (V204 shows both), or a thing that may be a part of the other
-        back = _judge(ctx, best.b, [_reversed(al) for al in als if al.b is best.b], [], [f for f in by_source[s.claim.source] if f.family == s.family])
+        back = _judge(ctx, best.b, [_reversed(al) for al in als if al.b is best.b], [],
+                      [f for f in by_source[s.claim.source] if f.family == s.family and f.implied_by is None])
         if back is None:
             continue  # judged from the other side, something reconciles them
         yield _differs_finding(ctx, me, s, best, "another article,")
