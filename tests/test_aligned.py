@@ -551,3 +551,15 @@ def test_v203_a_change_that_implies_another_base_than_the_primary(primary, cover
 ])
 def test_v203_a_change_that_implies_the_primarys_base_is_quiet(primary, coverage):
     assert [f for f in audit(primary, coverage) if f[0] == "V203"] == []
+
+
+# --- a hedge against a reference covers the last printed digits, not five per cent -------------
+
+def test_a_hedged_four_digit_figure_still_differs_from_the_primary():
+    got = audit("2024年全省高考报名人数为1342万人。", "2024年全省高考报名人数约为1351万人。")
+    assert [f[:2] for f in got if f[0] == "V203"] == [("V203", "error")]
+
+
+def test_a_hedge_covers_rounding_to_its_printed_digits():
+    assert [f for f in audit("In 2024 the county had 44,960 registered voters.",
+                             "In 2024 the county had about 45,000 registered voters.") if f[0] == "V203"] == []

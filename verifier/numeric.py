@@ -172,6 +172,34 @@ def band(number: float, resolution: float | None, approx: str | None = None) -> 
     return Interval(lo, hi)
 
 
+HEDGE_STEPS = 2.0
+"""Steps of the last printed digit a hedge ('about', 'nearly') covers beyond the rounding band
+when a figure is set against a reference figure for the same quantity (:func:`reference_band`)."""
+
+
+def reference_band(number: float, resolution: float | None, approx: str | None = None) -> Interval:
+    """The band of a printed figure set against another source's figure for the same quantity.
+
+    Like :func:`band`, except that a hedge widens by :data:`HEDGE_STEPS` steps of the last
+    printed digit, not by a share of the value: a writer who prints '约1351万' or 'about
+    48.8%' to four or three digits hedges those digits, not five per cent ('about 1351万' is
+    [1348.5, 1353.5]万, so the primary's 1342万 disagrees; 'about 4.5万' is [43000, 47000], so
+    44,960 agrees). A round integer is hedged to its last non-zero digit ('about 45,000' steps by
+    1,000). Bounds open their side as in :func:`band`; a figure printed without a
+    resolution keeps :func:`band`'s widening.
+    """
+    if approx not in ("about", "nearly") or not resolution:
+        return band(number, resolution, approx)
+    if number and float(number).is_integer():  # 'about 45,000': the hedge rounds to its last non-zero digit
+        n, zeros = int(abs(number)), 0
+        while n and n % 10 == 0:
+            n, zeros = n // 10, zeros + 1
+        resolution = max(resolution, 10.0 ** zeros)
+    half, step = resolution / 2, HEDGE_STEPS * resolution
+    below, above = (step, step) if approx == "about" else (step, 0.0)
+    return Interval(number - half - below, number + half + above)
+
+
 def describe_band(printed: str, resolution: float | None, approx: str | None) -> str:
     """One phrase that says which band was used, e.g. ``printed 1.9 ±0.05; 'about' ±5%``."""
     parts = [f"printed {printed}" + (f" ±{fmt(resolution / 2)}" if resolution else " (exact)")]

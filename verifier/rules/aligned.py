@@ -34,7 +34,7 @@ from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.models.tier import Tier
-from verifier.numeric import Interval, fmt
+from verifier.numeric import Interval, fmt, reference_band
 from verifier.rules.context import Context, operand, point_band, range_bands, stated_band
 from verifier.rules.registry import rule
 from verifier.units import factor
@@ -110,6 +110,12 @@ def _points_slip(a: Claim, b: Claim) -> bool:
     return {a.value.unit, b.value.unit} == {"%", "pp"}
 
 
+def _reference_band(c: Claim) -> Interval:
+    """A printed point figure's band against another source's (:func:`verifier.numeric.reference_band`)."""
+    v = c.value
+    return reference_band(v.number, v.resolution, c.approx)
+
+
 def overlap(x: Interval, y: Interval) -> bool:
     """True when two bands share more than an edge: printed 77.4 ([77.35, 77.45)) and 77.3
     ([77.25, 77.35)) touch at 77.35, which rounds to 77.4 only, so they cannot both be right."""
@@ -128,7 +134,7 @@ def agree(a: Frame, b: Frame) -> bool | None:
     if k is None:
         return None
     if ca.value.number is not None and cb.value.number is not None:
-        return overlap(a.band or point_band(ca), (b.band or point_band(cb)).scale(k))
+        return overlap(a.band or _reference_band(ca), (b.band or _reference_band(cb)).scale(k))
     if ca.value.number is None and cb.value.number is None:
         (la, ha), (lb, hb) = range_bands(ca), range_bands(cb)
         if None in (la, ha, lb, hb):
