@@ -134,12 +134,20 @@ YEAR_IN_TEXT: Final = re.compile(r"(?<![\d.])((?:19|20)\d{2})(?![\d.%])")
 """A year written in an article (1900-2099, not part of a longer number or a decimal)."""
 
 
-def only_year(body: str) -> str | None:
-    """The one year an article names, when it names exactly one (a statistical release about
-    2022 that says '2022年末' once and '全年' after): its figures without a year of their own
-    are for that year. None when it names none or several."""
+LEAD: Final = 300
+"""Characters of an article's opening that set its frame (the lead of a release or a story)."""
+
+
+def only_year(body: str, title: str = "") -> str | None:
+    """The one year an article names, when it names exactly one and names it in its title or
+    lead (a statistical release about 2022 that opens '2022年末…' and says '全年' after): its
+    figures without a year of their own are for that year. None when it names none or several,
+    or names its one year only in passing further down (a story of 2023 that recalls 2022)."""
     years = set(YEAR_IN_TEXT.findall(body))
-    return years.pop() if len(years) == 1 else None
+    if len(years) != 1:
+        return None
+    year = years.pop()
+    return year if year in title or year in body[:LEAD] else None
 
 
 def this_year(sentence: str, published: str | None) -> str | None:

@@ -61,6 +61,11 @@ FUNCTION_WORDS: Final = frozenset({
 })
 """English words that name no measured thing ('the number of', 'total', a possessive 's')."""
 
+POST_MODIFIERS: Final = frozenset({"among", "in", "at", "on", "across", "aged", "between", "under", "over"})
+"""Prepositions that open a post-modifier of an English noun phrase ('unemployment among 16- to
+24-year-olds', 'deaths in hospital'): the head noun stands before the first of them. ('of',
+'for', 'to' are left in the head: 'rate of growth', 'budget for schools', 'debt to GDP ratio'.)"""
+
 ZH_SAME: Final = (("周岁", "岁"), ("的", ""), ("我国", ""), ("全国", ""))
 """Chinese spellings that do not change what a phrase measures: 周岁 is 岁 of full years, 的
 joins a modifier, 全国 and 我国 name the nation every national figure is for."""
@@ -114,6 +119,8 @@ def vocabulary() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
 
 
 def _singular(w: str) -> str:
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"  # 'cities' -> 'city'
     return w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
 
 
@@ -151,14 +158,16 @@ def thing_of(measured: str | None) -> Thing | None:
     words = _en_words(measured)
     if not words or not any(w.isalpha() for w in words):
         return None
-    concept, mods = None, words[:-1]
-    for n in range(len(words), 0, -1):
-        hit = en_vocab.get(tuple(words[-n:]))
+    cut = next((i for i, w in enumerate(words) if i and w in POST_MODIFIERS), len(words))
+    core, post = words[:cut], words[cut:]  # 'unemployment among 16 to 24 year old': the head stands before the preposition
+    concept, mods = None, core[:-1]
+    for n in range(len(core), 0, -1):
+        hit = en_vocab.get(tuple(core[-n:]))
         if hit:
-            concept, mods = hit, words[:-n]
+            concept, mods = hit, core[:-n]
             break
     text = " ".join(words)
-    return Thing(text, False, words[-1], concept, " ".join(mods), tuple(_DIGITS.findall(text)))
+    return Thing(text, False, core[-1], concept, " ".join(mods + post), tuple(_DIGITS.findall(text)))
 
 
 def block_key(t: Thing) -> str:
@@ -189,6 +198,8 @@ def similarity(a: Thing, b: Thing) -> tuple[float, str]:
             return SYNONYMS, named + f", named '{a.text}' and '{b.text}'"
         if a.zh != b.zh:
             if a.modifiers and b.modifiers:
+                if a.digits:  # the numbers in the modifiers agree (checked above): one group, named in two languages
+                    return PART, f"same measured thing '{a.concept}' for the same group ({'-'.join(a.digits)}), modifiers in two languages"
                 return UNJUDGED, f"same measured thing '{a.concept}', modifiers in two languages"
             return PART, f"same measured thing '{a.concept}', modifier '{a.modifiers or b.modifiers}' on one side only"
     elif a.zh != b.zh or a.head != b.head:
