@@ -563,3 +563,20 @@ def test_a_hedged_four_digit_figure_still_differs_from_the_primary():
 def test_a_hedge_covers_rounding_to_its_printed_digits():
     assert [f for f in audit("In 2024 the county had 44,960 registered voters.",
                              "In 2024 the county had about 45,000 registered voters.") if f[0] == "V203"] == []
+
+
+# --- a change's direction is part of its value; one phrase's words in another order ------------
+
+def test_v206_a_change_that_goes_the_other_way():
+    (got,) = [f for f in across("Rail ridership fell 4.5% in 2024.", "Rail ridership rose 4.5% in 2024.") if f[0] == "V206"]
+    assert "the change goes the other way (up here, down in a0)" in got[2]
+
+
+def test_v206_one_change_told_twice_is_quiet():
+    assert [f for f in across("Rail ridership fell 4.5% in 2024.", "Rail ridership dropped 4.5% in 2024.") if f[0] == "V206"] == []
+
+
+def test_words_in_another_order_are_one_thing():
+    assert similarity(thing_of("the carmaker's shares"), thing_of("shares of the carmaker"))[0] == 0.95
+    assert similarity(thing_of("总发电装机比重"), thing_of("发电总装机比重"))[0] == 0.95
+    assert similarity(thing_of("出口量"), thing_of("量出口")) == (0.0, "")

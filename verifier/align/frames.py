@@ -64,6 +64,7 @@ class Frame:
             claim's unit); None for a printed figure (its printed band).
         implied_by: for an implied figure, the id of the change claim that implies it from
             ``claim`` (:mod:`verifier.align.implied`).
+        direction: for a change, 'up' or 'down' as its words say ('fell 4.5%' is down), or None.
     """
 
     claim: Claim
@@ -78,6 +79,7 @@ class Frame:
     row: str | None = None
     band: Interval | None = None
     implied_by: str | None = None
+    direction: str | None = None
 
 
 ANAPHORS: Final = re.compile(r"(?:这一|这个|该|此)(?:数据|数字|比例|比率|指标|水平)|\b(?:this|that|the)\s+(?:figure|number|rate|share|level)\b",
@@ -106,20 +108,26 @@ def family_of(unit: str | None) -> str:
     return dimension(unit) or "count"
 
 
-def role_of(body: str, c: Claim) -> str:
-    """'change' when the figure is the size of a change (a change derivation's result, a
-    comparison, or a figure right after a verb or noun of change, or before a noun of change:
-    'rose 12%', '同比增长12.6%', 'a 14.6% reduction'); 'level' otherwise."""
-    if c.comparison is not None or (c.derived is not None and c.derived.op in CHANGE_OPS):
-        return "change"
+def role_of(body: str, c: Claim) -> tuple[str, str | None]:
+    """('change', direction) when the figure is the size of a change (a change derivation's
+    result, a comparison, or a figure right after a verb or noun of change, or before a noun of
+    change: 'rose 12%', '同比增长12.6%', 'a 14.6% reduction'), the direction 'up' or 'down' as
+    the words say (None when they say neither); ('level', None) otherwise."""
+    if c.derived is not None and c.derived.op in CHANGE_OPS:
+        return "change", c.derived.direction
+    if c.comparison is not None:
+        return "change", {"reduction": "down", "increase": "up"}.get(c.comparison.relation)
     cue = cues()
     before = body[max(0, c.anchor.start - WINDOW):c.anchor.start]
     after = body[c.anchor.end:c.anchor.end + WINDOW]
-    if _change_word().search(before) and any(p.search(before) for p, _ in cue.change_before):
-        return "change"  # the word test first: the cue patterns, anchored at the end, are slow to search
-    if any(p.search(after) for p, _ in cue.change_after):
-        return "change"
-    return "level"
+    if _change_word().search(before):  # the word test first: the cue patterns, anchored at the end, are slow to search
+        for p, direction in cue.change_before:
+            if p.search(before):
+                return "change", direction
+    for p, direction in cue.change_after:
+        if p.search(after):
+            return "change", direction
+    return "level", None
 
 
 @lru_cache(maxsize=1)
@@ -208,4 +216,6 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
         thing = thing_of(c.value.unit)  # '1,250 building permits': the counted noun, as printed, is the thing
     held = c.decided.get("holder")
     holder = c.subject if held is None or held.confidence >= HOLDER_FLOOR else None
-    return Frame(c, thing, family, role_of(body, c), holder, when, quals, primary, published, row_label(sentence, c.anchor.quote))
+    role, direction = role_of(body, c)
+    return Frame(c, thing, family, role, holder, when, quals, primary, published, row_label(sentence, c.anchor.quote),
+                 direction=direction)

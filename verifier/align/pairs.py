@@ -12,7 +12,7 @@ scope is another quantity, which the rules read as a misattribution when the val
 and as nothing when they differ.
 
 Candidate pairs come from blocks of frames with one unit family, one role and one measured
-concept or head noun (:func:`verifier.align.things.block_key`), so the cost is the sum of the
+concept or head noun (:func:`verifier.align.things.block_keys`), so the cost is the sum of the
 squares of the block sizes, linear in claims while blocks stay small; a block of more than
 :data:`MAX_BLOCK` frames (a head noun every article uses) is skipped rather than paired.
 """
@@ -27,7 +27,7 @@ from typing import Callable, Final, Iterable, Iterator
 from rapidfuzz import fuzz
 
 from verifier.align.frames import Frame
-from verifier.align.things import CJK, block_key, similarity
+from verifier.align.things import CJK, block_keys, similarity
 from verifier.models.claim import CONFIDENT
 
 ONE_SIDED: Final = 0.9
@@ -151,15 +151,19 @@ def _weighed(a: Frame, b: Frame, score: float, why: str, floor: float = FLOOR) -
 
 
 def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool]) -> Iterator[tuple[Frame, Frame]]:
-    """Pairs of frames that share a block (unit family, role, :func:`~verifier.align.things.block_key`)
+    """Pairs of frames that share a block (unit family, role, a key of :func:`~verifier.align.things.block_keys`)
     and pass ``keep``, each pair once, in input order within a block."""
     blocks: dict[tuple[str, str, str], list[Frame]] = defaultdict(list)
     for f in frames:
         if f.thing is not None:
-            blocks[(f.family, f.role, block_key(f.thing))].append(f)
+            for key in block_keys(f.thing):
+                blocks[(f.family, f.role, key)].append(f)
+    seen: set[tuple[int, int]] = set()
     for _key, block in sorted(blocks.items()):
         if len(block) > MAX_BLOCK:
             continue
         for x, y in combinations(block, 2):
-            if keep(x, y):
+            pair = (id(x), id(y))
+            if pair not in seen and keep(x, y):
+                seen.add(pair)
                 yield x, y

@@ -35,6 +35,10 @@ ways ('passenger trips' / 'passenger-trips', '居民人均预期寿命' / '人�
 PART: Final = 0.6
 """Similarity of two phrases one of which adds modifiers to the other: maybe the same, maybe a part."""
 
+REORDERED: Final = 0.95
+"""Similarity of one phrase's words in another order ("the carmaker's shares" / "shares of the
+carmaker", '总发电装机' / '发电总装机'): a possessive turned into 'of', a compound reordered."""
+
 ACROSS: Final = 0.9
 """Similarity of one concept with the same modifiers in two languages ('population' / '人口'):
 the vocabulary says they are one thing; the translation may still be loose."""
@@ -170,9 +174,16 @@ def thing_of(measured: str | None) -> Thing | None:
     return Thing(text, False, core[-1], concept, " ".join(mods + post), tuple(_DIGITS.findall(text)))
 
 
-def block_key(t: Thing) -> str:
-    """What two things must share to be compared at all: the concept, else the script and head noun."""
-    return f"={t.concept}" if t.concept else ("zh:" if t.zh else "en:") + t.head
+def block_keys(t: Thing) -> tuple[str, ...]:
+    """What two things must share one of to be compared at all: the concept, else the script and
+    head noun, and for English also the first word ("shares of the carmaker" meets "the carmaker's
+    shares", whose head is its first word's)."""
+    if t.concept:
+        return (f"={t.concept}",)
+    if t.zh:
+        return ("zh:" + t.head,)
+    first = t.text.split()[0]
+    return ("en:" + t.head,) if first == t.head else ("en:" + t.head, "en:" + first)
 
 
 def similarity(a: Thing, b: Thing) -> tuple[float, str]:
@@ -202,7 +213,12 @@ def similarity(a: Thing, b: Thing) -> tuple[float, str]:
                     return PART, f"same measured thing '{a.concept}' for the same group ({'-'.join(a.digits)}), modifiers in two languages"
                 return UNJUDGED, f"same measured thing '{a.concept}', modifiers in two languages"
             return PART, f"same measured thing '{a.concept}', modifier '{a.modifiers or b.modifiers}' on one side only"
-    elif a.zh != b.zh or a.head != b.head:
+    elif a.zh != b.zh:
+        return 0.0, ""
+    if sorted(a.text.split() if not a.zh else a.text) == sorted(b.text.split() if not b.zh else b.text) \
+            and (not a.zh or a.head == b.head):
+        return REORDERED, f"same words in another order ('{a.text}' / '{b.text}')"  # "the carmaker's shares" / "shares of the carmaker"
+    if not (a.concept or b.concept) and a.head != b.head:
         return 0.0, ""
     ratio = fuzz.ratio(a.text, b.text)
     if ratio >= NEAR:

@@ -123,12 +123,18 @@ def overlap(x: Interval, y: Interval) -> bool:
     return min(x.hi, y.hi) - max(x.lo, y.lo) > slack or (x.lo == x.hi and y.contains(x.lo)) or (y.lo == y.hi and x.contains(y.lo))
 
 
+def _reversed_change(a: Frame, b: Frame) -> bool:
+    """True when two changes of one size go opposite ways ('fell 4.5%' / 'rose 4.5%'): not one figure."""
+    return a.role == "change" and bool(a.direction and b.direction) and a.direction != b.direction \
+        and bool(a.claim.value.number) and bool(b.claim.value.number)
+
+
 def agree(a: Frame, b: Frame) -> bool | None:
     """Whether two aligned figures agree at printed precision (their bands :func:`overlap`): None
     when they cannot be compared (units that do not convert, or a point against a range, which a
     range may well cover)."""
     ca, cb = a.claim, b.claim
-    if _points_slip(ca, cb):
+    if _points_slip(ca, cb) or _reversed_change(a, b):
         return False
     k = _scale(ca, cb, a)
     if k is None:
@@ -153,6 +159,8 @@ def slip(s: Frame, p: Frame) -> str | None:
     cs, cp = s.claim, p.claim
     if s.band is not None or p.band is not None:
         return None  # an implied figure was never printed: no slip of print made it
+    if _reversed_change(s, p) and cs.value.number == cp.value.number and cs.value.unit == cp.value.unit:
+        return f"the change goes the other way ({s.direction} here, {p.direction} in {cp.source})"
     if _points_slip(cs, cp) and cs.value.number == cp.value.number:
         return f"{cs.value.unit} written for {cp.value.unit}: percent and percentage points are different things"
     if cs.value.unit != cp.value.unit and cs.value.number is not None and cs.value.number == cp.value.number:
@@ -585,8 +593,10 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         kind, best, moved = verdict
         if kind == "moved" or best.likeness <= PART:
             continue  # another frame's figure (V204 shows both), or a thing that may be a part of the other
-        back = _judge(ctx, best.b, [_reversed(al) for al in als if al.b is best.b], [],
-                      [f for f in by_source[s.claim.source] if f.family == s.family and f.implied_by is None])
+        p = best.b
+        reverse = [_reversed(al) for (sid2, g), (als2, _) in aligned.items() if g == p.claim.source
+                   for al in als2 if al.b is p and al.a.claim.source == s.claim.source]
+        back = _judge(ctx, p, reverse, [], [f for f in by_source[s.claim.source] if f.family == s.family and f.implied_by is None])
         if back is None:
             continue  # judged from the other side, something reconciles them
         yield _differs_finding(ctx, me, s, best, "another article,")
