@@ -19,6 +19,7 @@ from verifier.quantities.not_claims import why_not_a_claim
 from verifier.progress import Callback, installed, quiet
 from verifier.rules.context import Context, is_summary, sentence_around, sentence_ends
 from verifier.rules.coverage import numbers_in_text, unrecorded_numbers
+from verifier.rules.aligned import one_finding_per_pair
 from verifier.rules.registry import Rule, select_rules
 from verifier.vocabulary import inverse_of
 
@@ -40,7 +41,7 @@ def check(ctx: Context, rules: list[Rule] | None = None, progress: Callback | No
             findings.append(Finding(rule=r.code, name="internal-error", severity=Severity.error,
                                     message=f"rule {r.code} ({r.name}) crashed: {type(err).__name__}: {err}"))
         tick(done, len(chosen))
-    return sorted(set_unique(findings), key=Finding.sort_key)
+    return sorted(one_finding_per_pair(set_unique(findings)), key=Finding.sort_key)
 
 
 def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:

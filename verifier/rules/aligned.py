@@ -194,6 +194,16 @@ def _shown(c: Claim) -> str:
     return f"'{c.anchor.quote}'"
 
 
+def _given(ctx: Context, f: Frame) -> str:
+    """What a reference frame gives, for messages: its quote, or for an implied figure the band
+    and the two figures that imply it ("6555.0–6557.2万吨, implied by '6719.4万吨' and its change '2.5%'")."""
+    if f.band is None or f.implied_by is None:
+        return _shown(f.claim)
+    unit = f.claim.value.unit
+    return (f"{fmt(f.band.lo)}–{fmt(f.band.hi)}" + (f" {unit}" if unit else "")
+            + f", implied by {_shown(f.claim)} and its change {_shown(ctx.by_id[f.implied_by])}")
+
+
 def _frame_text(f: Frame) -> str:
     parts = [f"{k} {v}" for k, v in sorted(f.when.items())]
     if f.holder:
@@ -236,6 +246,13 @@ def _aligned_to_primary(ctx: Context) -> dict[tuple[str, str], tuple[list[Alignm
                     lambda x, y: (x, y) if y.primary else (y, x), lambda p: "primary")
 
 
+def _narrower(s: Frame, al: Alignment) -> bool:
+    """True when ``s``'s measured thing adds modifiers to its reference's ('postal votes' against
+    'votes'): a part set against its whole. The other way round ('budget' for the reference's
+    'general fund budget') is how coverage shortens a name, and stays a (weak) match."""
+    return al.likeness <= PART and s.thing is not None and al.b.thing is not None and len(s.thing.text) > len(al.b.thing.text)
+
+
 def _holder_fits(ctx: Context, s: Frame, p: Frame) -> bool:
     """False when ``s`` names a holder that ``p`` does not and ``p``'s article never names (a
     figure for the United States against a bulletin about China): the reference may be about
@@ -260,7 +277,7 @@ def _judge(ctx: Context, s: Frame, als: list[Alignment], elsewhere: list[Alignme
     bound = next((al for al in als if _bound_dropped(s, al.b) and _holder_fits(ctx, s, al.b)), None)
     if bound is not None:
         return "bound", bound, None
-    als = [al for al in als if not _unsettled(al.b) and _holder_fits(ctx, s, al.b)]
+    als = [al for al in als if not _unsettled(al.b) and _holder_fits(ctx, s, al.b) and not _narrower(s, al)]
     verdicts = [agree(s, al.b) for al in als]
     if not als or any(v is True for v in verdicts) or all(v is None for v in verdicts):
         return None
@@ -269,6 +286,8 @@ def _judge(ctx: Context, s: Frame, als: list[Alignment], elsewhere: list[Alignme
     best = max(explained or compared, key=lambda al: al.score)
     moved = max((al for al in elsewhere if not _unsettled(al.b) and agree(s, al.b) is True), key=lambda al: al.score, default=None)
     if moved is not None:
+        if {"year", "months"} & set(best.one_sided):
+            return None  # the reference states no figure for this time: V204 shows the two frames
         return "moved", best, moved
     if any(agree(s, p) is True for p in printed):
         return None  # the reference prints this value: it is cited, whatever we read it to measure
@@ -327,7 +346,7 @@ def _differs_finding(ctx: Context, me, s: Frame, best: Alignment, whose: str) ->
         return _implied_finding(ctx, me, s, best, whose, sure, tail)
     return me.finding(
         f"{_shown(s.claim)} differs from {whose} {p.claim.source}, which gives "
-        f"{_shown(p.claim)} (\"{ctx.sentence(p.claim)}\")" + (f": {why}" if why else "")
+        f"{_given(ctx, p)} (\"{ctx.sentence(p.claim)}\")" + (f": {why}" if why else "")
         + f". Aligned by {best.describe()}." + tail,
         severity=None if sure else Severity.warning, claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
         recomputed=_band_of(p, None, f"the figure as printed in {p.claim.source}"),
@@ -342,7 +361,7 @@ def _implied_finding(ctx: Context, me, s: Frame, best: Alignment, whose: str, su
     implied = f"{fmt(s.band.lo)}–{fmt(s.band.hi)}" + (f" {unit}" if unit else "")
     return me.finding(
         f"{_shown(s.claim)} with the change {_shown(change)} implies {implied} for {_frame_text(s)}, "
-        f"but {whose} {p.claim.source} gives {_shown(p.claim)} (\"{ctx.sentence(p.claim)}\"). "
+        f"but {whose} {p.claim.source} gives {_given(ctx, p)} (\"{ctx.sentence(p.claim)}\"). "
         f"Aligned by {best.describe()}." + tail,
         severity=None if sure else Severity.warning, claims=[change.id, s.claim.id, p.claim.id],
         stated=Band(low=s.band.lo, high=s.band.hi, unit=unit, basis=f"implied by {s.claim.anchor.quote} and {change.anchor.quote}"),
@@ -403,7 +422,7 @@ def _moved_finding(ctx: Context, me, s: Frame, best: Alignment, moved: Alignment
     sure = best.confident and moved.confident and not ({"year", "months"} & set(best.one_sided))
     tail = "" if sure else NEEDS_REVIEW + _why_weak(best)
     return me.finding(
-        f"{_shown(s.claim)} differs from the primary source {p.claim.source}, which gives {_shown(p.claim)} for this "
+        f"{_shown(s.claim)} differs from the primary source {p.claim.source}, which gives {_given(ctx, p)} for this "
         f"frame (\"{ctx.sentence(p.claim)}\"); {_shown(q.claim)} is the primary's figure for {frames_text} "
         f"(\"{ctx.sentence(q.claim)}\"): the figure was moved from one frame to another. "
         f"Aligned by {best.describe()}." + tail,
@@ -566,8 +585,9 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
     or when the figures are more than :data:`PLAUSIBLE` times apart without a slip; and a thing
     that one article names with a modifier the other lacks (a part, maybe) is no match here, with
     no primary source to say which is meant. Pairs that
-    V201 judges (one subject, one metric) are left to it. The finding sits at the later article's
-    figure; an error needs a confident alignment, otherwise a warning.
+    V201 judges (one subject, one metric) are left to it, and so are to V203 the quantities a
+    primary source speaks to. The finding sits at the later article's figure; an error needs a
+    confident alignment, otherwise a warning.
 
     Okay: "Bus ridership reached 4.82 million trips in 2025." | "Bus ridership reached 4.82 million trips in 2025."
     V206: "Bus ridership reached 4.82 million trips in 2025." | "Bus ridership reached 5.31 million trips in 2025."
@@ -582,10 +602,13 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         return not x.primary and not y.primary and x.claim.source != y.claim.source and not _held_fact(x.claim, y.claim)
 
     aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source)
+    settled = {sid for (sid, _g), (same, _e) in _aligned_to_primary(ctx).items() if same}
     for (sid, other), (als, elsewhere) in sorted(aligned.items()):
         if not als:
             continue
         s = als[0].a
+        if sid in settled or any(al.b.claim.id in settled for al in als):
+            continue  # a primary source speaks to this quantity: V203 judges each side against it
         printed = [f for f in by_source[other] if f.family == s.family and f.implied_by is None]
         verdict = _judge(ctx, s, als, elsewhere, printed)
         if verdict is None or verdict[0] == "bound":
@@ -615,3 +638,29 @@ def _by_source(ctx: Context) -> dict[str, list[Frame]]:
             out[f.claim.source].append(f)
         ctx.memo["frames_by_source"] = out
     return ctx.memo["frames_by_source"]
+
+
+SUBSUMES: Final = {"V203": ("V201", "V204", "V205", "V206"), "V204": ("V201", "V206"), "V206": ("V201",)}
+"""Which findings a more specific one makes redundant when it holds the same pair of claims: a
+figure that differs from the primary source (V203, with its slip named) is not also a conflict
+between articles (V201, V206) or a moved figure (V204); a moved figure is not also a conflict."""
+
+
+def one_finding_per_pair(findings: list[Finding]) -> list[Finding]:
+    """``findings`` without those that repeat a more specific finding about the same two figures
+    (:data:`SUBSUMES`): a finding is dropped when it names both of the first two claims of a
+    finding of a rule that subsumes its rule, or that finding names both of its own first two
+    (a moved figure names the figure, the primary's for this frame and the primary's it was moved
+    from). Order kept."""
+    tops: dict[str, list[tuple[frozenset[str], frozenset[str]]]] = defaultdict(list)
+    for f in findings:
+        if f.rule in SUBSUMES and len(f.claims) >= 2:
+            tops[f.rule].append((frozenset(f.claims[:2]), frozenset(f.claims)))
+    out = []
+    for f in findings:
+        mine, head = frozenset(f.claims), frozenset(f.claims[:2])
+        redundant = len(f.claims) >= 2 and any(pair <= mine or head <= every
+                                               for top, lower in SUBSUMES.items() if f.rule in lower for pair, every in tops[top])
+        if not redundant:
+            out.append(f)
+    return out

@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable, Iterable, TypeVar
 
+from verifier.align.frames import role_of
 from verifier.models.claim import Claim
 from verifier.numeric import Interval
 from verifier.rules.things import same_thing
@@ -214,10 +215,14 @@ def _banded_facts(ctx: Context, family: str, claims: list[Claim], key: Callable[
 
 
 def measurement_facts(ctx: Context) -> list[FactGroup]:
-    """Facts of measurements (no comparison, not a summary), single-claim facts included; memoised in ``ctx.memo``."""
+    """Facts of measurements (no comparison, not a summary), single-claim facts included, a level
+    and the size of a change never one fact ('41.2%' and 'rose by 4.7%': :func:`verifier.align.frames.role_of`);
+    memoised in ``ctx.memo``."""
     if "measurement_facts" not in ctx.memo:
         claims = [c for c in ctx.live if c.comparison is None and not is_summary(c)]
-        ctx.memo["measurement_facts"] = _banded_facts(ctx, "measurement", claims, lambda c: (c.subject, c.metric))
+        bodies = {sid: src.body for sid, src in ctx.corpus.sources.items()}
+        ctx.memo["measurement_facts"] = _banded_facts(ctx, "measurement", claims,
+                                                      lambda c: (c.subject, c.metric, role_of(bodies[c.source], c)[0]))
     return ctx.memo["measurement_facts"]
 
 
