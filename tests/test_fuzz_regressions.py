@@ -39,8 +39,16 @@ def test_lines_ended_by_lone_carriage_returns_are_units_of_their_own():
     assert [body[u.start:u.end] for u in segment(body)] == ["Zephyr X1 draws 700 W.", "Orca 9 draws 1.2 kW."]
 
 
-@pytest.mark.parametrize("value, why", [("2026-02-30", "day is out of range"), ("0000-01-01", "year 0 is out of range"),
-                                        ("9" * 5000, "cannot read '9999")])
+@pytest.mark.parametrize("value", ["2026-02-30", "0000-01-01"])
+def test_a_front_matter_date_that_cannot_be_is_kept_as_text(tmp_path: Path, value: str):
+    # front matter comes from other tools: an impossible date is a value the reader notes (V701), not a reason to drop the article
+    path = tmp_path / "a.md"
+    path.write_text(f"---\nid: a\npublished: {value}\n---\nbody\n", encoding="utf-8")
+    source = read_article(path, "sources/a.md")
+    assert source.meta.published is None and source.body == "body\n"
+
+
+@pytest.mark.parametrize("value, why", [("9" * 5000, "cannot read '9999")])
 def test_a_front_matter_scalar_yaml_cannot_build_is_an_input_error_at_its_line(tmp_path: Path, value: str, why: str):
     # PyYAML's constructors raise a bare ValueError for these; it escaped read_article
     path = tmp_path / "a.md"
@@ -51,13 +59,24 @@ def test_a_front_matter_scalar_yaml_cannot_build_is_an_input_error_at_its_line(t
     assert len(str(info.value)) < 220 and "set_int_max_str_digits" not in str(info.value)  # one short line
 
 
-def test_an_impossible_date_in_a_record_is_a_one_line_error_with_exit_2(tmp_path: Path):
+def test_an_impossible_date_in_front_matter_is_noted_not_fatal(tmp_path: Path):
     (tmp_path / "sources").mkdir()
     (tmp_path / "sources" / "a.md").write_text("---\nid: a\npublished: 2026-02-30\n---\nZephyr X1 draws 700 W.\n",
                                                encoding="utf-8")
     result = run_cli("audit", str(tmp_path))
+    assert result.exit_code == 0
+    assert "V701 unread-metadata (info)" in result.output and "a.md:3" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_an_impossible_date_in_a_claim_record_is_a_one_line_error_with_exit_2(tmp_path: Path):
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "sources" / "a.md").write_text("---\nid: a\n---\nZephyr X1 draws 700 W.\n", encoding="utf-8")
+    (tmp_path / "claims" / "a.yaml").write_text("- id: a-c001\n  checked: 2026-02-30\n", encoding="utf-8")
+    result = run_cli("audit", str(tmp_path))
     assert result.exit_code == 2
-    assert "a.md:3: invalid YAML: cannot read '2026-02-30' as timestamp" in result.output
+    assert "a.yaml:2: invalid YAML: cannot read '2026-02-30' as timestamp" in result.output
     assert "Traceback" not in result.output
 
 

@@ -79,7 +79,7 @@ def _front(text: str, shown: str) -> tuple[dict[str, Any] | None, dict[str, int]
             raise InputError(shown, _toml_line(err), f"invalid TOML front matter: {err}") from None
         lines = {k: n + 2 for n, ln in enumerate(front.splitlines()) for k in [ln.split("=", 1)[0].strip()] if "=" in ln}
         return doc, lines, body, body_line
-    doc, node = load_yaml(front, shown, line_offset=1)
+    doc, node = load_yaml(front, shown, line_offset=1, front=True)
     if doc is None:
         return {}, {}, body, body_line
     if not isinstance(doc, dict):

@@ -39,6 +39,22 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
             raise yaml.constructor.ConstructorError(None, None, _unbuilt(node, err), node.start_mark) from None
 
 
+class _FrontLoader(_Loader):  # type: ignore[misc, valid-type]
+    """The loader for an article's front matter: a date that cannot be one ('2025-13-45') stays
+    the text it is, so the article is read and the reader notes the value it could not use
+    (V701), as for any other unreadable value of front matter written by another tool."""
+
+    def construct_yaml_timestamp(self, node: Any) -> Any:
+        """A timestamp, or its text when no such date exists."""
+        try:
+            return super().construct_yaml_timestamp(node)
+        except (ValueError, OverflowError):
+            return self.construct_scalar(node)
+
+
+_FrontLoader.add_constructor("tag:yaml.org,2002:timestamp", _FrontLoader.construct_yaml_timestamp)
+
+
 def _unbuilt(node: Any, err: Exception, limit: int = 40) -> str:
     """"cannot read '2026-02-30' as timestamp: day is out of range for month": the scalar
     (cut to ``limit`` characters), its type and the first clause of the error (Python's
@@ -50,13 +66,14 @@ def _unbuilt(node: Any, err: Exception, limit: int = 40) -> str:
     return f"cannot read {shown} as {node.tag.rpartition(':')[2]}: {why}"
 
 
-def load_yaml(text: str, path: str, line_offset: int = 0) -> tuple[Any, Any]:
+def load_yaml(text: str, path: str, line_offset: int = 0, front: bool = False) -> tuple[Any, Any]:
     """Parse YAML ``text`` from ``path``.
 
     Args:
         text: the YAML document.
         path: file name used in error messages.
         line_offset: lines before ``text`` in the file (for front matter, 1).
+        front: True for an article's front matter (an impossible date stays text: :class:`_FrontLoader`).
 
     Returns:
         (plain Python data, the root node, whose marks give lines; None for an empty document).
@@ -64,7 +81,7 @@ def load_yaml(text: str, path: str, line_offset: int = 0) -> tuple[Any, Any]:
     Raises:
         InputError: the text is not valid YAML; the line is the parser's.
     """
-    loader = _Loader(text)
+    loader = (_FrontLoader if front else _Loader)(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None

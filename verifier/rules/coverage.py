@@ -73,15 +73,17 @@ def extraction_failed(ctx: Context) -> Iterator[Finding]:
         yield me.finding(f"claims could not be extracted from {sid}: {error}", source=sid, path=src.path, line=src.body_line)
 
 
-@rule("V603", "no-holders", "An article with figures names no holder for any of them: they are checked only within "
-      "their own sentences.", severity="info")
+@rule("V603", "no-holders", "An article with figures names no holder for any of them: they meet other articles' "
+      "figures only by what they measure.", severity="info")
 def no_holders(ctx: Context) -> Iterator[Finding]:
-    """Every figure of an article becomes a claim, but a figure meets another article's figure
-    only when both name their holder (a company, product, country, agency...). An article none
-    of whose claims has one is checked only inside its sentences (a change against its base, a
-    share against its part and whole). Usually it names its holders in words no capital letter
-    or code marks (Chinese names a segmenter does not know): add them to a ``subjects.yaml``
-    beside the articles (README, "Extraction"), or record the holders by hand.
+    """Every figure of an article becomes a claim. A figure with a holder (a company, product,
+    country, agency...) meets the same holder's figures in other articles as one fact (V201);
+    a figure without one is checked inside its sentence (a change against its base, a share
+    against its part and whole) and meets other articles' figures only through alignment by
+    what it measures and when (V203-V206), which cannot tell two holders' figures apart. An
+    article none of whose claims has a holder usually names them in words no capital letter or
+    code marks (Chinese names a segmenter does not know): add them to a ``subjects.yaml`` beside
+    the articles (README, "Extraction"), or record the holders by hand.
 
     Okay: "The Harbor Transit board approved a budget of $410 million."
     V603: "Turnout was 62% and 1.2 million people voted." (no figure has a holder)
@@ -92,8 +94,9 @@ def no_holders(ctx: Context) -> Iterator[Finding]:
     for sid, src in sorted(ctx.corpus.sources.items()):
         counted = [q for q in numbers.get(sid, []) if q.kind != "date" and not _outside(q)]  # V604 explains those
         if sid not in have and sid not in ctx.corpus.extraction_errors and counted:
-            yield me.finding(f"{sid}: {len(counted)} figures but no holder named for any; they are checked only within "
-                             "their sentences. Name the holders in a subjects.yaml beside the articles "
+            yield me.finding(f"{sid}: {len(counted)} figures but no holder named for any; they meet other articles' "
+                             "figures only by what they measure and when, not by whose they are. Name the holders in a "
+                             "subjects.yaml beside the articles "
                              "(- {name: …, kind: company|product, aliases: […]})", source=sid, path=src.path,
                              line=src.body_line)
 
