@@ -608,3 +608,16 @@ def test_one_slip_one_finding():
     claims = [c for a in arts for c in extract_claims(a, lexicon=Lexicon([]))]
     got = [f.rule for f in findings(corpus(arts, claims), "V201", "V203", "V204", "V206")]
     assert got == ["V203"]
+
+
+# --- a figure moved to another thing: coverage's value is the primary's figure for something else
+
+@pytest.mark.parametrize("primary, coverage", [
+    ("In 2024, the county's college graduates numbered 1,158.\n\nIn 2024, the county's exam applicants numbered 1,342.",
+     "In 2024, the county's exam applicants numbered 1,158."),
+    ("2024年,全市高校毕业生为1158人。\n\n2024年,全市高考报名人数为1342人。",
+     "2024年,全市高考报名人数为1158人。"),
+])
+def test_v203_the_primarys_figure_for_another_thing(primary, coverage):
+    (got,) = [f for f in audit(primary, coverage) if f[0] == "V203"]
+    assert got[1] == "warning" and "the figure was moved to another thing" in got[2]

@@ -31,6 +31,7 @@ from verifier.align.implied import bases
 from verifier.align.things import PART, Thing
 from verifier.align.pairs import Alignment, align, align_by_value, candidates
 from verifier.extract.open_claims import HOLDER_FLOOR
+from verifier.extract.subjects import DISTRIBUTIVE
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.models.tier import Tier
@@ -253,6 +254,11 @@ def _narrower(s: Frame, al: Alignment) -> bool:
     return al.likeness <= PART and s.thing is not None and al.b.thing is not None and len(s.thing.text) > len(al.b.thing.text)
 
 
+def _pseudo(s: Frame, p: Frame) -> Alignment:
+    """An alignment that only records which reference figure ``p`` holds ``s``'s value (no evidence of sameness)."""
+    return Alignment(s, p, 0.0, ("the same value",), (), ())
+
+
 def _holder_fits(ctx: Context, s: Frame, p: Frame) -> bool:
     """False when ``s`` names a holder that ``p`` does not and ``p``'s article never names (a
     figure for the United States against a bulletin about China): the reference may be about
@@ -289,7 +295,17 @@ def _judge(ctx: Context, s: Frame, als: list[Alignment], elsewhere: list[Alignme
         if {"year", "months"} & set(best.one_sided):
             return None  # the reference states no figure for this time: V204 shows the two frames
         return "moved", best, moved
-    if any(agree(s, p) is True for p in printed):
+    same_value = [p for p in printed if agree(s, p) is True]
+    if same_value:
+        other = next((p for p in same_value if p.thing is not None and s.thing is not None
+                      and significant_digits(s.claim.value.printed) >= SPECIFIC_DIGITS and p.claim.value.unit == s.claim.value.unit
+                      and align(s, p) is None), None)
+        listed = any(DISTRIBUTIVE.search(ctx.sentence(f.claim)) for f in (s, *(() if other is None else (other,))))
+        if other is not None and best.confident and not other.claim.weak({"measured"}) and not listed \
+                and ctx.sentence(other.claim) != ctx.sentence(best.b.claim):
+            # the reference's figure for another thing, moved to this one (two figures of one sentence, or of a
+            # 'respectively' list, may have had their things read wrong: never set against each other)
+            return "thing", best, _pseudo(s, other)
         return None  # the reference prints this value: it is cited, whatever we read it to measure
     rivals = [al for al in compared if al is not best and al.score >= best.score - CLOSE]
     if not explained and any(agree(best.b, al.b) is False for al in rivals):
@@ -332,6 +348,8 @@ def differs_from_primary(ctx: Context) -> Iterator[Finding]:
             yield _bound_finding(ctx, me, s, best)
         elif kind == "moved":
             yield _moved_finding(ctx, me, s, best, moved)
+        elif kind == "thing":
+            yield _other_thing_finding(ctx, me, s, best, moved)
         else:
             yield _differs_finding(ctx, me, s, best, "the primary source")
 
@@ -430,6 +448,20 @@ def _moved_finding(ctx: Context, me, s: Frame, best: Alignment, moved: Alignment
         stated=stated_band(s.claim),
         recomputed=_band_of(p, None, f"the primary source's figure for this frame as printed in {p.claim.source}"),
         operands=[operand(p.claim), operand(q.claim)], formula="a figure moved to another frame", **ctx.location(s.claim))
+
+
+def _other_thing_finding(ctx: Context, me, s: Frame, best: Alignment, other: Alignment) -> Finding:
+    """V203 when coverage's value is the primary's figure for another measured thing, and the
+    primary gives another value for coverage's thing: a figure moved to another thing."""
+    p, q = best.b, other.b
+    return me.finding(
+        f"{_shown(s.claim)} differs from the primary source {p.claim.source}, which gives {_given(ctx, p)} for "
+        f"'{s.thing.text}' (\"{ctx.sentence(p.claim)}\"); {_shown(q.claim)} is the primary's figure for "
+        f"'{q.thing.text}' (\"{ctx.sentence(q.claim)}\"): the figure was moved to another thing. "
+        f"Aligned by {best.describe()}." + NEEDS_REVIEW + "the primary's figure of the same value measures another thing.",
+        severity=Severity.warning, claims=[s.claim.id, p.claim.id, q.claim.id], stated=stated_band(s.claim),
+        recomputed=_band_of(p, None, f"the primary source's figure for this thing as printed in {p.claim.source}"),
+        operands=[operand(p.claim), operand(q.claim)], formula="a figure moved to another thing", **ctx.location(s.claim))
 
 
 def _bound_finding(ctx: Context, me, s: Frame, al: Alignment) -> Finding:
@@ -614,7 +646,7 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         if verdict is None or verdict[0] == "bound":
             continue
         kind, best, moved = verdict
-        if kind == "moved" or best.likeness <= PART:
+        if kind in ("moved", "thing") or best.likeness <= PART:
             continue  # another frame's figure (V204 shows both), or a thing that may be a part of the other
         p = best.b
         reverse = [_reversed(al) for (sid2, g), (als2, _) in aligned.items() if g == p.claim.source
