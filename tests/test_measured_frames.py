@@ -55,6 +55,9 @@ def test_chinese_measured_things(body, want):
 
 
 EN = [
+    # a determiner after 'of' is inside the phrase: its head stands before 'of'
+    ("Shares of the carmaker fell 4.5 percent.", {"4.5 percent": "shares of the carmaker"}),
+    ("Sales of the new model reached 40,000 units.", {"40,000": "sales of the new model"}),
     # the difference after a comparative measures the thing named before it
     ("The overall rate rose to 5.3%, 0.1 percentage point higher than in June.",
      {"5.3%": "overall rate", "0.1 percentage point": "overall rate"}),

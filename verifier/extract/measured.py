@@ -180,6 +180,11 @@ def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans) ->
             aged += 1
             i -= 1
             continue
+        if picked and low in words("en")["determiners"] and i >= 2 and toks[i - 1].text.lower() in en["np_inner"] \
+                and is_word(toks[i - 2]) and not _ends_phrase(toks[i - 2].text.lower()):
+            picked += [t, toks[i - 1]]  # 'shares of the carmaker': a determiner after 'of' is inside the phrase
+            i -= 2
+            continue
         if not is_word(t) or _ends_phrase(low) or (not picked and low.endswith("ed")):
             break
         if low in en["np_inner"]:
