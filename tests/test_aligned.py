@@ -621,3 +621,24 @@ def test_one_slip_one_finding():
 def test_v203_the_primarys_figure_for_another_thing(primary, coverage):
     (got,) = [f for f in audit(primary, coverage) if f[0] == "V203"]
     assert got[1] == "warning" and "the figure was moved to another thing" in got[2]
+
+
+# --- a forecast is no reading of the same thing ---------------------------------------------------
+
+@pytest.mark.parametrize("primary, coverage", [
+    ("In 2024, the county's jobless rate was 4.8%.", "In 2024, the county's jobless rate was expected to reach 5.5%."),
+    ("2024年,全市粮食产量为612.4万吨。", "2024年,全市粮食产量预计为650.0万吨。"),
+])
+def test_v203_a_forecast_against_a_reading_is_quiet(primary, coverage):
+    assert [f for f in audit(primary, coverage) if f[0] == "V203"] == []
+
+
+def test_a_figure_inside_another_verbs_object_is_a_reading():
+    got = audit("The city's 2024 general fund budget is $969.5 million.",
+                "The council is expected to approve a $1.03 billion general fund budget for 2024.")
+    assert [f[0] for f in got if f[0] == "V203"] == ["V203"]
+
+
+def test_life_expectancy_is_no_expectation():
+    f = frame("2021年,全国居民人均预期寿命为77.6岁。", "77.6岁")
+    assert f.mood == "reading"

@@ -19,6 +19,7 @@ from typing import Final
 
 from verifier.align.things import Thing, thing_of
 from verifier.extract.derivations import cues
+from verifier.extract.frame_words import words as frame_words
 from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.extract.time_frames import marks
 from verifier.models.claim import Claim
@@ -65,6 +66,8 @@ class Frame:
         implied_by: for an implied figure, the id of the change claim that implies it from
             ``claim`` (:mod:`verifier.align.implied`).
         direction: for a change, 'up' or 'down' as its words say ('fell 4.5%' is down), or None.
+        mood: 'forecast' for a figure of plan, expectation or hypothesis ('expected to reach',
+            'would have been', '预计'), 'reading' otherwise (:func:`mood_of`).
     """
 
     claim: Claim
@@ -80,6 +83,7 @@ class Frame:
     band: Interval | None = None
     implied_by: str | None = None
     direction: str | None = None
+    mood: str = "reading"
 
 
 ANAPHORS: Final = re.compile(r"(?:这一|这个|该|此)(?:数据|数字|比例|比率|指标|水平)|\b(?:this|that|the)\s+(?:figure|number|rate|share|level)\b",
@@ -95,6 +99,44 @@ def refers_back(body: str, c: Claim) -> bool:
     before = body[max(0, c.anchor.start - WINDOW):c.anchor.start]
     before = re.split(r"[。；;.!?！？]\s", before)[-1]
     return ANAPHORS.search(before) is not None
+
+
+_CLAUSE_BREAK: Final = re.compile(r"[,，;；。.!?！？:：]\s?")
+
+MOOD_REACH: Final = 28
+"""Characters before a figure searched for a word of plan or expectation that governs it
+('expected to reach about', 'would have been about', '预计全年产销量有可能超过')."""
+
+_OBJECT: Final = re.compile(r"(?<![A-Za-z])(?:a|an|the|its|their)\s", re.IGNORECASE)
+"""An article between the modal word and the figure: the figure is inside a noun phrase that
+another verb takes ('expected to approve a $1.03 billion budget'), not the expected value."""
+
+
+def mood_of(body: str, c: Claim) -> str:
+    """'forecast' when the figure's clause, before it, holds a word of plan, expectation or a
+    hypothesis (``modal_words`` of ``verifier/data/frames/<lang>.yaml``: 'expected to reach 5%',
+    'would have been 16.3%', '预计全年超过500万辆'); 'reading' otherwise. A forecast and a
+    reading of one thing are two quantities: neither contradicts the other."""
+    before = body[max(0, c.anchor.start - MOOD_REACH):c.anchor.start]
+    before = _CLAUSE_BREAK.split(before)[-1]
+    m = None
+    for m in _modal().finditer(before):
+        pass
+    if m is None or _OBJECT.search(before, m.end()):
+        return "reading"  # 'is expected to approve a $1.03 billion budget': the figure is another verb's object
+    return "forecast"
+
+
+@lru_cache(maxsize=1)
+def _modal() -> re.Pattern:
+    en, zh = frame_words("en")["modal_words"], frame_words("zh")["modal_words"]
+    nouns = "|".join(MODAL_NOUNS)
+    return re.compile(r"(?<![A-Za-z])(?:" + alternation(sorted(en, key=len, reverse=True)) + r")(?![A-Za-z])|(?!" + nouns
+                      + ")(?:" + alternation(sorted(zh, key=len, reverse=True)) + ")", re.IGNORECASE)
+
+
+MODAL_NOUNS: Final = ("预期寿命",)
+"""Chinese nouns that begin with a word of expectation ('预期寿命', life expectancy): no modal."""
 
 
 @lru_cache(maxsize=4096)
@@ -218,4 +260,4 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
     holder = c.subject if held is None or held.confidence >= HOLDER_FLOOR else None
     role, direction = role_of(body, c)
     return Frame(c, thing, family, role, holder, when, quals, primary, published, row_label(sentence, c.anchor.quote),
-                 direction=direction)
+                 direction=direction, mood=mood_of(body, c))

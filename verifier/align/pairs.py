@@ -114,6 +114,8 @@ def _weighed(a: Frame, b: Frame, score: float, why: str, floor: float = FLOOR) -
     qualifiers compared (see :class:`Alignment`); None when the score ends under ``floor``."""
     evidence, differs, one_sided = [why], [], []
     likeness = score
+    if a.mood != b.mood:
+        differs.append(("mood", a.mood, b.mood))  # a forecast is no reading of the same thing
     if a.row != b.row:
         differs.append(("row", a.row or "outside the table", b.row or "outside the table"))
     elif a.row:

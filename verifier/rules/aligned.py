@@ -233,7 +233,7 @@ def _aligned(ctx: Context, name: str, keep, orient, group) -> dict[tuple[str, st
             keys = {k for k, _, _ in al.differs}
             if not keys:
                 out[(s.claim.id, group(p))][0].append(al)
-            elif "holder" not in keys and keys - {"published"}:
+            elif not keys & {"holder", "mood"} and keys - {"published"}:
                 out[(s.claim.id, group(p))][1].append(al)
         ctx.memo[name] = dict(out)
     return ctx.memo[name]
@@ -509,7 +509,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
         al = align_by_value(s, p, VALUE_DIGITS) if by_value else align(s, p)
         keys = {k for k, _, _ in al.differs} if al is not None else set()
-        if not keys - {"published", "row"} or "holder" in keys or (by_value and "year" not in keys):
+        if not keys - {"published", "row", "mood"} or keys & {"holder", "mood"} or (by_value and "year" not in keys):
             continue
         if min(significant_digits(s.claim.value.printed), significant_digits(p.claim.value.printed)) < SPECIFIC_DIGITS:
             continue
