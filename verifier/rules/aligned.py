@@ -562,8 +562,10 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     an article gives one measured thing under many conditions, and a time both state is what
     says two of its figures are one), that do not agree at printed precision: the story contradicts itself (a summary
     against the body, a table against its text). Left alone: bounds, ranges of years, figures
-    of an unnamed list, figures of one derivation, and two figures more than :data:`PLAUSIBLE`
-    times apart with no slip to explain it. Always a warning: an article gives one measured
+    of an unnamed list, figures of one derivation, a figure whose sentence gives its thing several
+    values under one head noun (a breakdown by something the frame may not hold: '夏粮产量…，
+    早稻产量…，秋粮产量…', where a lost modifier leaves '产量'), and two figures more than :data:`PLAUSIBLE` times apart with no slip to
+    explain it. Always a warning: an article gives one measured
     thing under conditions the frame does not hold (seasonally adjusted or not, with the
     heater on or off), so two of its values for one thing need a reader's look.
 
@@ -574,7 +576,15 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     seen: set[str] = set()
     ctx_sent = {}
     printed = [f for f in frames(ctx) if f.implied_by is None]
-    for x, y in candidates(printed, lambda x, y: x.claim.source == y.claim.source):
+    per_sentence: dict[tuple, int] = defaultdict(int)
+    for f in printed:
+        if f.thing is not None:
+            per_sentence[(f.claim.source, ctx.sentence(f.claim), f.thing.head, f.family)] += 1
+
+    def broken_down(f: Frame) -> bool:  # 'X产量4144亿斤，Y产量2802亿斤': one thing, several values, by what the frame lacks
+        return per_sentence[(f.claim.source, ctx.sentence(f.claim), f.thing.head, f.family)] > 1
+
+    for x, y in candidates(printed, lambda x, y: x.claim.source == y.claim.source and not broken_down(x) and not broken_down(y)):
         if _unsettled(x) or _unsettled(y) or _in_derivation(x.claim, y.claim):
             continue
         al = align(x, y)
