@@ -25,6 +25,9 @@ def decided(body: str, quote: str):
 
 
 ZH = [
+    # a life stage the segmenter tags as a time (青年, 老年) is part of the group the phrase names
+    ("2023年7月,16—24岁青年调查失业率上升至18.6%。", {"18.6%": "16—24岁青年调查失业率"}),
+    ("全市18—35岁青年人口为120万人。", {"120万": "18—35岁青年人口"}),
     # a change: both figures measure the clause subject, past 由/从, the date and its 的
     ("居民人均预期寿命由2020年的76.85岁提高到77.6岁。", {"76.85岁": "居民人均预期寿命", "77.6岁": "居民人均预期寿命"}),
     ("全市公交客运量比上年增长6.5%。", {"6.5%": "公交客运量"}),

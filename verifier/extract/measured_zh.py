@@ -190,8 +190,11 @@ def _in_figure(w: Word, others: list[tuple[int, int]]) -> bool:
 
 
 def _time(w: Word) -> bool:
-    """A time word ('上年', '全年', '2020年', or two joined: '去年同期'): it places the figure in time, no part of what it measures."""
+    """A time word ('上年', '全年', '2020年', or two joined: '去年同期'): it places the figure in time,
+    no part of what it measures; a life stage (``life_stages``: 青年, 老年) is a group, not a time."""
     times = words("zh")["time_words"]
+    if w.text in words("zh")["life_stages"]:
+        return False  # 青年, 老年: a group of people the tagger tags as a time
     return w.text in times or w.tag == "t" or (w.tag == "m" and w.text[-1:] in "年月日") \
         or any(w.text[:k] in times and w.text[k:] in times for k in range(1, len(w.text)))  # 去年同期
 
@@ -235,7 +238,7 @@ def _stops(w: Word, picked: list[Word], prev: Word | None = None) -> bool:
         return not (prev.tag in NOUN_TAGS or prev.text in zh["not_names"]) or _time(prev) or label_of(prev) is not None
     if w.text in zh["phrase_stops"]:  # its object follows, unless it modifies the head itself: 种植面积
         return not (len(picked) == 1 and measure_head(picked[0]))
-    if w.tag in NOUN_TAGS or w.text in zh["not_names"]:
+    if w.tag in NOUN_TAGS or w.text in zh["not_names"] or w.text in zh["life_stages"]:
         return False
     if w.tag in MODIFIER_TAGS:
         return not picked
