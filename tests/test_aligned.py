@@ -642,3 +642,12 @@ def test_a_figure_inside_another_verbs_object_is_a_reading():
 def test_life_expectancy_is_no_expectation():
     f = frame("2021年,全国居民人均预期寿命为77.6岁。", "77.6岁")
     assert f.mood == "reading"
+
+
+def test_v204_one_age_group_in_two_languages_moved_to_another_month():
+    arts = [art("a0", "In June, the jobless rate for 16- to 24-year-olds in cities hit 18.6%.\n"),
+            art("a1", "2024年7月,16—24岁青年调查失业率上升至18.6%。\n")]
+    claims = [c for a in arts for c in extract_claims(a, lexicon=Lexicon([]))]
+    got = [(f.rule, f.severity.value, f.message) for f in findings(corpus(arts, claims), "V204")]
+    assert len(got) == 1 and got[0][1] == "warning"
+    assert "months 6 here, 7 in a1" in got[0][2] and "for the same group (16-24)" in got[0][2]

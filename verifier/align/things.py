@@ -65,10 +65,11 @@ FUNCTION_WORDS: Final = frozenset({
 })
 """English words that name no measured thing ('the number of', 'total', a possessive 's')."""
 
-POST_MODIFIERS: Final = frozenset({"among", "in", "at", "on", "across", "aged", "between", "under", "over"})
+POST_MODIFIERS: Final = frozenset({"among", "in", "at", "on", "across", "aged", "between", "under", "over", "for", "of"})
 """Prepositions that open a post-modifier of an English noun phrase ('unemployment among 16- to
-24-year-olds', 'deaths in hospital'): the head noun stands before the first of them. ('of',
-'for', 'to' are left in the head: 'rate of growth', 'budget for schools', 'debt to GDP ratio'.)"""
+24-year-olds', 'deaths in hospital', 'the jobless rate for 16- to 24-year-olds', 'shares of the
+carmaker'): the head noun stands before the first of them ('to' is not one: 'debt to GDP ratio').
+When nothing but function words stands before it ('the number of patients'), the head is after it."""
 
 ZH_SAME: Final = (("周岁", "岁"), ("的", ""), ("我国", ""), ("全国", ""))
 """Chinese spellings that do not change what a phrase measures: 周岁 is 岁 of full years, 的
@@ -130,7 +131,10 @@ def _singular(w: str) -> str:
 
 def _en_words(phrase: str) -> list[str]:
     """Content words of an English phrase: lower case, possessive and plural 's' dropped."""
-    words = _EN_WORD.findall(phrase.lower().replace("'s", " ").replace("’s", " "))
+    return _content(_EN_WORD.findall(phrase.lower().replace("'s", " ").replace("’s", " ")))
+
+
+def _content(words: list[str]) -> list[str]:
     return [_singular(w) for w in words if w not in FUNCTION_WORDS]
 
 
@@ -159,11 +163,14 @@ def thing_of(measured: str | None) -> Thing | None:
         for name in sorted((n for n in zh_vocab if text.endswith(n)), key=len, reverse=True)[:1]:
             concept, mods = zh_vocab[name], text[: -len(name)]
         return Thing(text, True, han[-2:], concept, mods, tuple(_DIGITS.findall(text)))
-    words = _en_words(measured)
+    raw = _EN_WORD.findall(measured.lower().replace("'s", " ").replace("’s", " "))
+    cut = next((i for i, w in enumerate(raw) if i and w in POST_MODIFIERS), len(raw))
+    core, post = _content(raw[:cut]), _content(raw[cut:])  # 'jobless rate for 16- to 24-year-olds': the head precedes 'for'
+    if not core:
+        core, post = post, []  # 'the number of patients': the head is what 'of' brings
+    words = core + post
     if not words or not any(w.isalpha() for w in words):
         return None
-    cut = next((i for i, w in enumerate(words) if i and w in POST_MODIFIERS), len(words))
-    core, post = words[:cut], words[cut:]  # 'unemployment among 16 to 24 year old': the head stands before the preposition
     concept, mods = None, core[:-1]
     for n in range(len(core), 0, -1):
         hit = en_vocab.get(tuple(core[-n:]))
