@@ -25,6 +25,9 @@ def decided(body: str, quote: str):
 
 
 ZH = [
+    # a clause that opens with its verb takes the subject of the clause before (a topic chain)
+    ("全市粮食产量稳步提升,达到612.4万吨。", {"612.4万吨": "全市粮食产量"}),
+    ("今年天气较好,达到历史最高的35.2℃。", {"35.2℃": None}),
     # a life stage the segmenter tags as a time (青年, 老年) is part of the group the phrase names
     ("2023年7月,16—24岁青年调查失业率上升至18.6%。", {"18.6%": "16—24岁青年调查失业率"}),
     ("全市18—35岁青年人口为120万人。", {"120万": "18—35岁青年人口"}),

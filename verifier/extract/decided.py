@@ -42,6 +42,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     "noun after figure": 0.8,   # "1,200 teachers", "a $4.2 billion budget", "1200名教师"
     "of phrase": 0.8,           # "48 of 420 patients", "30% of households", "12 km of road"
     "share phrase": 0.75,       # "占全国人口的19.8%" after its subject: read as "X占全国人口的比重"
+    "clause topic": 0.7,        # a Chinese clause with no subject takes the one before it: '汽车出口量…，达到522.1万辆'
     "column header": 0.75,      # a table cell: its column's header ('报名人数(万人)', 'Turnout (%)') names what it measures
     "unit noun": 0.6,           # only the figure's classifier or counted unit: "1200人" -> 人
     # the subject path's ladder (extract/owners.py), for articles whose names a lexicon or discovery gives:

@@ -44,6 +44,9 @@ NOUN_TAGS: Final = frozenset({"n", "ng", "nl", "vn", "j", "l", "an", "nrt", "s",
 MODIFIER_TAGS: Final = frozenset({"a", "b", "ad"})
 """Tags of words that may open a measured thing before its nouns (一般公共预算收入, 最高负荷)."""
 
+TOPIC_OPENERS: Final = ("其中", "此外", "同时", "另外")
+"""Words that open a clause before its subject ('其中出口…', '同时，…'): passed over by :func:`topic`."""
+
 PASS_TAGS: Final = frozenset({"d", "ul", "uz", "ug"})
 """Tags passed over between a measured thing and its figure: adverbs and aspect particles."""
 
@@ -91,7 +94,34 @@ def before(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity
         i = _pass_back(ws, i - 1, others)  # '支出安排61.3亿元': the verb has no object, its subject is measured
         found = _phrase(body, lo, ws, i, sent[0])
         return found if found is not None and _names_a_measure(found.value) else None
+    if i < 0 and ws and lo > sent[0]:
+        return topic(body, sent[0], lo)  # '汽车出口量连续跨过两个百万级台阶，达到522.1万辆': the clause has no subject
     return _phrase(body, lo, ws, i, sent[0])
+
+
+def topic(body: str, sent0: int, lo: int) -> Decided | None:
+    """The subject of the clause before offset ``lo`` (a clause start), for a clause that opens
+    with its verb and names no subject ('…汽车出口量连续跨过两个百万级台阶，达到522.1万辆'): a
+    Chinese topic chain, whose later clauses share the first one's subject. The subject is the
+    run of nouns that opens that clause, after time words and a leading 其中; taken only when it
+    names a measure (:func:`_names_a_measure`), decided as 'clause topic'."""
+    start = clause_start(body, sent0, max(sent0, lo - 1))
+    ws = words_in(body, start, lo)
+    j = 0
+    while j < len(ws) and (_time(ws[j]) or ws[j].text in TOPIC_OPENERS or ws[j].tag == "x"):
+        j += 1
+    run: list[Word] = []
+    zh, bases = words("zh"), {*words_of("year_on_year", "zh"), *words_of("period_on_period", "zh")}
+    while j < len(ws) and ws[j].text not in bases and (ws[j].tag in NOUN_TAGS or ws[j].text in zh["not_names"]
+                                                       or (run and ws[j].text in zh["inner_locatives"])):
+        run.append(ws[j])  # '全国规模以上工业原煤产量': a locative inside the phrase stays
+        j += 1
+    if not run:
+        return None
+    value = body[run[0].start:run[-1].end]
+    if not _names_a_measure(value):
+        return None
+    return decide(value, "clause topic", run[0].start, run[-1].end)
 
 
 def _pass_back(ws: tuple[Word, ...], i: int, others: list[tuple[int, int]]) -> int:
