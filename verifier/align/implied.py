@@ -6,7 +6,7 @@
 period a year before; together they imply last year's share, 49.1% (53.8 - 4.7, at printed
 precision [49.0, 49.2]). 'Sales reached $4.2 billion, up 12% from a year earlier' implies $3.75
 billion a year before. The implied figure gets a frame of its own (the level's measured thing,
-holder and months, the year before its year), so the rules that compare aligned figures check it
+holder and months, the year before its year; a level with no year implies nothing), so the rules that compare aligned figures check it
 against what other articles, the primary source first, print for that earlier period.
 
 Only a change that says it is against the same period a year earlier (the ``year_on_year``
@@ -76,10 +76,9 @@ def implied_base(level: Frame, change: Frame, between: str, after: str) -> Frame
     else:
         return None
     when = dict(level.when)
-    if when.get("year", "").isdigit():
-        when["year"] = str(int(when["year"]) - 1)
-    else:
-        when.pop("year", None)
+    if not when.get("year", "").isdigit():
+        return None  # a level with no year implies a base at no time that could be told from the level's own
+    when["year"] = str(int(when["year"]) - 1)
     return replace(level, when=when, band=iv, implied_by=cc.id)
 
 

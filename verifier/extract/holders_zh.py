@@ -25,6 +25,7 @@ from typing import Final
 
 from verifier.extract.attribution import SAY_AFTER, speaker
 from verifier.extract.decided import OTHER_CLAUSE, Decided, decide
+from verifier.extract.time_frames import BASE_BEFORE_ZH
 from verifier.extract.frame_words import words
 from verifier.extract.measured_zh import measure_head
 from verifier.extract.segment import clause_end, clause_start
@@ -43,6 +44,8 @@ def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: st
     for n in names_in(body, sent[0], sent[1]):
         if speaker(body, n.start, n.end) or _says(body, sent, n, start):
             continue
+        if n.start >= ce or BASE_BEFORE_ZH.search(body, max(sent[0], n.start - 4), n.start):
+            continue  # a later clause's name, or the base of a comparison ('超过日本成为…', '比广东省'): no holder
         near = cs <= n.start < ce and n.end <= start
         out.append(decide(n.text, n.by, n.start, n.end, 0.0 if near else OTHER_CLAUSE))
     noun = _subject_noun(body, cs, start)
