@@ -241,3 +241,13 @@ def test_a_change_and_its_level_are_two_figures(body: str, quotes: list[str]) ->
 ])
 def test_a_part_named_within_its_whole(body, want):
     assert found(body) == want
+
+
+@pytest.mark.parametrize("body, want", [
+    ("The race started in a high of 22.7°C (74.8°F).", [ERR]),   # 22.7 °C is 72.9 °F
+    ("The race started in a high of 22.7°C (72.9°F).", []),
+    ("By noon it was 24°C, or 75.2°F.", []),
+])
+def test_a_temperature_restated_across_an_offset(body, want):
+    # °C and °F differ by an offset, not a factor: converting them must neither crash extraction nor skip the check
+    assert found(body) == want

@@ -58,3 +58,12 @@ def test_every_other_unit_takes_its_dimension_from_pint(unit, dim):
     from verifier.vocabulary import unit_dimension
 
     assert unit_dimension(unit) == dim
+
+
+def test_offset_units_have_no_factor_but_convert():
+    from verifier.units import convert, factor
+
+    assert factor("°C", "°F") is None  # an offset, no factor (pint raised OffsetUnitCalculusError here)
+    assert convert(22.7, "°C", "°F") == pytest.approx(72.86)
+    assert convert(2.0, "kW", "W") == 2000.0
+    assert convert(1.0, "W", "s") is None

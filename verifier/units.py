@@ -103,7 +103,25 @@ def factor(src: str | None, dst: str | None) -> float | None:
     a, b = _quantity(src), _quantity(dst)
     if a is None or b is None or a.dimensionality != b.dimensionality:
         return None
-    return float((a / b).to_base_units().magnitude)
+    try:
+        return float((a / b).to_base_units().magnitude)
+    except Exception:  # pint's OffsetUnitCalculusError: °C and °F differ by an offset, no factor (see :func:`convert`)
+        return None
+
+
+def convert(value: float, src: str, dst: str) -> float | None:
+    """``value`` in ``src`` expressed in ``dst``, offsets included (22.7 °C -> 72.86 °F), or None
+    when the units do not convert. For units a :func:`factor` relates, the same as value * factor."""
+    k = factor(src, dst)
+    if k is not None:
+        return value * k
+    a, b = _quantity(src), _quantity(dst)
+    if a is None or b is None or a.dimensionality != b.dimensionality:
+        return None
+    try:
+        return float(_registry().Quantity(value, a.units).to(b.units).magnitude)
+    except Exception:  # pint raises several unrelated types for impossible conversions
+        return None
 
 
 @lru_cache(maxsize=4096)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Final, Iterable
 
 from verifier.apposition import apposed
-from verifier.units import factor
+from verifier.units import convert, factor
 
 from verifier.extract.derivations import WARNING_BELOW, Derivation, derivations
 from verifier.extract.segment import Sentence
@@ -156,7 +156,7 @@ def restatements(body: str, figures: list[Quantity], at: dict) -> list[Derivatio
             continue
         if ca.value.number is None or cb.value.number is None:
             continue
-        if a.unit != b.unit and (a.unit is None or b.unit is None or factor(a.unit, b.unit) is None):
+        if a.unit != b.unit and (a.unit is None or b.unit is None or convert(1.0, a.unit, b.unit) is None):
             continue
         if a.unit == b.unit and _scale(a.surface) == _scale(b.surface):
             continue  # '120 buses (40 electric)': the same unit and scale twice is a part, not a restatement

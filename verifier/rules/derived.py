@@ -19,7 +19,7 @@ from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import Interval, abs_interval, fmt, fmt_interval
 from verifier.rules.context import Context, figure_text, operand, point_band, stated_band
 from verifier.rules.registry import rule
-from verifier.units import factor
+from verifier.units import convert, factor
 
 DERIVATION = frozenset({"derivation"})
 """What a finding of these rules rests on: the reading of the construction, not the holder."""
@@ -179,6 +179,14 @@ def _scaled(c: Claim, ops: list[Claim]) -> float | None:
     return 1.0 if unit == c.value.unit or unit is None or c.value.unit is None else factor(unit, c.value.unit)
 
 
+def _offset_converted(ivs: list[Interval], src: str | None, dst: str | None) -> list[Interval] | None:
+    """The restated figure's band converted between units an offset relates (°C and °F), end by end."""
+    if not ivs or src is None or dst is None:
+        return None
+    lo, hi = convert(ivs[0].lo, src, dst), convert(ivs[0].hi, src, dst)
+    return None if lo is None or hi is None else [Interval(min(lo, hi), max(lo, hi))]
+
+
 def _derived(ctx: Context, keep: Callable[[Claim], bool]) -> Iterator[tuple[Claim, list[Claim]]]:
     """Derived claims ``keep`` selects, with their operand claims (all live, in order)."""
     live = {c.id: c for c in ctx.figures}
@@ -217,6 +225,8 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     for c, ops in _derived(ctx, lambda c: c.derived.op != "times_less" and c.value.number is not None):
         ivs = _common(ops, own_units=c.derived.op == "quotient")
         k = _scaled(c, ops)
+        if ivs is not None and k is None and c.derived.op == "conversion":
+            ivs, k = _offset_converted(ivs, ops[0].value.unit, c.value.unit), 1.0  # '22.7°C (72.8°F)'
         if ivs is None or k is None:
             continue
         ctx.checked.update({c.id, *(o.id for o in ops)})
