@@ -142,3 +142,21 @@ def copy_fixture(tmp_path: Path) -> Path:
     dst = tmp_path / "corpus"
     shutil.copytree(FIXTURE, dst)
     return dst
+
+
+def quantity_at(text: str, surface: str):
+    """The quantity of ``text`` (the quantity layer's reading) whose surface is ``surface``; the
+    span is checked against the text.
+
+    Raises:
+        AssertionError: no quantity has that surface (the message lists those found).
+    """
+    from verifier.quantities import extract
+
+    found = extract(text)
+    for q in found:
+        if q.surface == surface:
+            assert text[q.start:q.end] == surface
+            return q
+    raise AssertionError(f"{surface!r} not in {[q.surface for q in found]}")
+

@@ -12,7 +12,7 @@ import math
 
 import pytest
 
-from tests.builders import art, codes_of, corpus, findings
+from tests.builders import art, codes_of, corpus, findings, quantity_at
 from verifier.extract import extract_claims
 from verifier.extract import metrics as M
 from verifier.quantities import Quantity, extract
@@ -20,13 +20,7 @@ from verifier.units import factor, known_unit
 from verifier.vocabulary import METRICS, rate_metric
 
 
-def find(text: str, surface: str) -> Quantity:
-    """The quantity whose surface is ``surface``; checks offsets against the text."""
-    for q in extract(text):
-        if q.surface == surface:
-            assert text[q.start:q.end] == surface
-            return q
-    raise AssertionError(f"{surface!r} not in {[q.to_json() for q in extract(text)]}")
+find = quantity_at
 
 
 # (text, surface, value, unit, resolution): a scale word (万, 亿) before a unit prefix (千瓦)

@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import pytest
 
+from builders import quantity_at
 from verifier.quantities import Quantity, extract
 from verifier.quantities.clocks import ELAPSED_WORDS, HOURS_WORDS, MEDIA_WORDS, find_clocks
 
 
 def at(text: str, surface: str) -> Quantity:
-    """The quantity whose surface is ``surface`` (checks the span against the text)."""
-    for q in extract(text):
-        if q.surface == surface:
-            assert text[q.start:q.end] == surface
-            assert q.start == text.index(surface)
-            return q
-    raise AssertionError(f"{surface!r} not in {[q.surface for q in extract(text)]}")
+    """The quantity whose surface is ``surface``, found where ``surface`` first occurs."""
+    q = quantity_at(text, surface)
+    assert q.start == text.index(surface)
+    return q
 
 
 # (text, surface, value, unit, resolution)
