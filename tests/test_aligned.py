@@ -651,3 +651,19 @@ def test_v204_one_age_group_in_two_languages_moved_to_another_month():
     got = [(f.rule, f.severity.value, f.message) for f in findings(corpus(arts, claims), "V204")]
     assert len(got) == 1 and got[0][1] == "warning"
     assert "months 6 here, 7 in a1" in got[0][2] and "for the same group (16-24)" in got[0][2]
+
+
+# --- a condition the figure is stated under is part of its frame ---------------------------------
+
+def test_v206_figures_under_two_conditions_are_quiet():
+    got = across("In 2024, retail sales excluding fuel rose 3.2%.", "In 2024, retail sales including fuel rose 4.1%.")
+    assert [f for f in got if f[0] == "V206"] == []
+
+
+def test_v206_figures_under_one_condition_still_conflict():
+    got = across("In 2024, retail sales excluding fuel rose 3.2%.", "In 2024, retail sales excluding fuel rose 4.1%.")
+    assert [f[0] for f in got if f[0] == "V206"] == ["V206"]
+
+
+def test_a_chinese_condition_is_read():
+    assert frame("2024年,全市社会消费品零售总额(不含汽车)为1234.5亿元。", "1234.5亿元").qualifiers.get("condition") == "不含汽车"

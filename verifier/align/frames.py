@@ -139,6 +139,28 @@ MODAL_NOUNS: Final = ("预期寿命",)
 """Chinese nouns that begin with a word of expectation ('预期寿命', life expectancy): no modal."""
 
 
+CONDITIONS: Final = re.compile(
+    r"(?<![A-Za-z])(?:(?:not\s+|un)?seasonally[\s-]adjusted|unadjusted|adjusted\s+for\s+inflation|in\s+real\s+terms"
+    r"|(?:not\s+including|excluding|including|net\s+of|without|with)\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}"
+    r"(?:\s+(?:on|off|running|included|excluded|adjustments?))?)(?![A-Za-z])"
+    r"|(?:未经|经)季节调整|扣除价格因素|按可比价格计算|(?:不含|不包括|剔除|扣除|含)[\u4e00-\u9fff]{1,6}?(?=[，,。；;、）)]|在内|的|$)",
+    re.IGNORECASE)
+"""A condition a figure is stated under, in its clause: seasonally adjusted or not, in real terms,
+with or without a part ('with the cabin heater off', 'excluding fuel', '不含税', '扣除价格因素').
+Two figures under different conditions are two quantities (a qualifier of the frame)."""
+
+
+def condition_of(body: str, c: Claim) -> str | None:
+    """The condition of :data:`CONDITIONS` in the figure's clause (before or after it), lower case,
+    or None. The nearest one wins when the clause holds several."""
+    lo = max(0, c.anchor.start - WINDOW)
+    hi = min(len(body), c.anchor.end + WINDOW)
+    before = _CLAUSE_BREAK.split(body[lo:c.anchor.start])[-1]
+    after = _CLAUSE_BREAK.split(body[c.anchor.end:hi])[0]
+    found = [m.group(0) for m in CONDITIONS.finditer(before)][-1:] or [m.group(0) for m in CONDITIONS.finditer(after)][:1]
+    return " ".join(found[0].lower().split()) if found else None
+
+
 @lru_cache(maxsize=4096)
 def family_of(unit: str | None) -> str:
     """The family of a unit: 'fraction', 'multiple', a pint dimension, or 'count' (no unit, or a
@@ -252,6 +274,9 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
         if now or year:
             when["year"] = now or year
     quals = {k: v for k, v in c.scope.items() if k not in TIME_KEYS and isinstance(v, str)}
+    condition = condition_of(body, c)
+    if condition and "condition" not in quals:
+        quals["condition"] = condition
     family = family_of(c.value.unit)
     thing = thing_of(c.measured) or thing
     if thing is None and family == "count" and c.value.unit and c.value.unit in body[c.anchor.end:c.anchor.end + WINDOW]:
