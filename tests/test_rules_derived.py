@@ -251,3 +251,17 @@ def test_a_part_named_within_its_whole(body, want):
 def test_a_temperature_restated_across_an_offset(body, want):
     # °C and °F differ by an offset, not a factor: converting them must neither crash extraction nor skip the check
     assert found(body) == want
+
+
+def test_a_derived_figure_off_by_a_power_of_ten_names_the_slip():
+    text = message("The county will spend $49 million, or $376 for every one of its 13,000 residents.")
+    assert "a scale slip: 10 times too small (a digit or a decimal point out of place)" in text
+
+
+def test_scale_step():
+    from verifier.numeric import Interval, scale_step
+
+    assert scale_step(Interval(1.085e4, 1.095e4), Interval(1.085e8, 1.095e8)) == -4
+    assert scale_step(Interval(370, 380), Interval(2985, 3808)) == -1
+    assert scale_step(Interval(370, 380), Interval(390, 400)) == 0
+    assert scale_step(Interval(-1, 1), Interval(10, 20)) == 0

@@ -172,6 +172,25 @@ def band(number: float, resolution: float | None, approx: str | None = None) -> 
     return Interval(lo, hi)
 
 
+def scale_step(stated: Interval, other: Interval) -> int:
+    """k (non-zero) when ``stated`` is ``other`` moved by a power of ten: ``stated`` / 10**k meets
+    ``other`` (1.09万 against 1.09亿: k = -4; $376 against [2,985, 3,808]: k = -1); 0 when no
+    power of ten but 1 reconciles them, or when either band holds zero or spans signs."""
+    if stated.lo <= 0 <= stated.hi or other.lo <= 0 <= other.hi or (stated.mid > 0) != (other.mid > 0):
+        return 0
+    k = round(math.log10(abs(stated.mid) / abs(other.mid)))
+    return k if k and stated.scale(10.0 ** -k).meets(other) else 0
+
+
+def describe_step(k: int) -> str:
+    """A scale step in words: 'a scale slip: 10,000 times too small (a step between scale words
+    such as 万 and 亿, or million and billion)'; for a step of 10 or 100, 'a digit or a decimal
+    point out of place'."""
+    why = ("a step between scale words such as 万 and 亿, or million and billion" if abs(k) in (3, 4, 8)
+           else "a digit or a decimal point out of place")
+    return f"a scale slip: {fmt(10.0 ** abs(k))} times {'too large' if k > 0 else 'too small'} ({why})"
+
+
 HEDGE_STEPS = 2.0
 """Steps of the last printed digit a hedge ('about', 'nearly') covers beyond the rounding band
 when a figure is set against a reference figure for the same quantity (:func:`reference_band`)."""

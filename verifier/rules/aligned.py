@@ -21,7 +21,6 @@ scope or basis are not compared at all (they are other quantities).
 
 from __future__ import annotations
 
-import math
 import re
 from collections import defaultdict
 from typing import Final, Iterable, Iterator
@@ -35,7 +34,7 @@ from verifier.extract.subjects import DISTRIBUTIVE
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.models.tier import Tier
-from verifier.numeric import Interval, fmt, reference_band
+from verifier.numeric import Interval, describe_step, fmt, reference_band, scale_step
 from verifier.rules.context import Context, operand, point_band, range_bands, stated_band
 from verifier.rules.registry import rule
 from verifier.units import factor
@@ -169,11 +168,10 @@ def slip(s: Frame, p: Frame) -> str | None:
     k = _scale(cs, cp, s)
     if k is None:
         return None
-    if cs.value.number is not None and cp.value.number is not None and cp.value.number and cs.value.number:
-        ratio = cs.value.number / (cp.value.number * k)
-        step = round(math.log10(abs(ratio)))
-        if step and point_band(cs).scale(10.0 ** -step).meets(point_band(cp).scale(k)):
-            return f"a scale slip: {fmt(10.0 ** abs(step))} times {'too large' if step > 0 else 'too small'} (a step between scale words such as 万 and 亿, or million and billion)"
+    if cs.value.number is not None and cp.value.number is not None:
+        step = scale_step(point_band(cs), point_band(cp).scale(k))
+        if step:
+            return describe_step(step)
     if cs.value.number is None and cp.value.number is None and None not in (cs.value.low, cs.value.high, cp.value.low, cp.value.high):
         lo, hi, plo, phi = cs.value.low, cs.value.high, cp.value.low * k, cp.value.high * k
         if plo <= lo and hi <= phi:

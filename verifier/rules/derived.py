@@ -16,7 +16,7 @@ from typing import Callable, Final, Iterator
 
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
-from verifier.numeric import Interval, abs_interval, fmt, fmt_interval
+from verifier.numeric import Interval, abs_interval, describe_step, fmt, fmt_interval, scale_step
 from verifier.rules.context import Context, figure_text, operand, point_band, stated_band
 from verifier.rules.registry import rule
 from verifier.units import convert, factor
@@ -242,8 +242,9 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
         else:
             text = (f"stated {shown(c)} ({OP_WORDS.get(c.derived.op, c.derived.op.replace('_', ' '))}) but {main_how} with "
                     + roles(c.derived.op, ops) + f" gives {fmt_interval(main)} {c.value.unit or ''}".rstrip())
+        step = scale_step(_stated(c), main) if c.derived.op not in ("percent_change", "pp_change") else 0
         yield me.finding(
-            text + why,
+            text + why + (f"; {describe_step(step)}" if step else ""),
             severity=severity, claims=[c.id, *(o.id for o in ops)], stated=stated_band(c, _stated(c)),
             recomputed=Band(low=main.lo, high=main.hi, unit=c.value.unit, basis=f"{main_how} on the printed bands of the operands"),
             operands=[operand(o) for o in ops], formula=f"{FORMULA[c.derived.op]}; " + ", ".join(o.anchor.quote for o in ops),
@@ -295,8 +296,8 @@ def _judge(c: Claim, ops: list[Claim], readings: list[tuple[str, Interval]], k: 
             return None
         bounds = [o for o in ops if o.approx in BOUNDS]
         many = len(bounds) > 1
-        return (Severity.warning, f"; only if the bound{'s' if many else ''} {', '.join(repr(o.anchor.quote) for o in bounds)} "
-                f"stand{'' if many else 's'} for at most {BOUND_NEAR:.0%} beyond the printed value", *readings[0])
+        return (Severity.warning, f", reading the bound{'s' if many else ''} {', '.join(repr(o.anchor.quote) for o in bounds)} "
+                f"as at most {BOUND_NEAR:.0%} beyond the printed value (a bound read wider might reconcile them)", *readings[0])
     if fits:  # '4.1% from 4.5%, down 0.4%': right only in points
         return Severity.warning, f"; it fits only as {fits[0]}: percent and percentage points confused?", main_how, main
     why = ""
