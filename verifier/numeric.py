@@ -35,6 +35,10 @@ APPROX_WIDTH: dict[str | None, tuple[float, float]] = {
 in README "Precision"; changing them changes what is flagged, so tests pin their effect.
 """
 
+BOUND_WORDS = frozenset(k for k, (below, above) in APPROX_WIDTH.items() if math.isinf(below) or math.isinf(above))
+"""Approximation words that make a figure a bound ('more than 13 million', '不到', 'up to'): those
+that open a side of its band in :data:`APPROX_WIDTH`."""
+
 REL_EPS = 1e-9
 """Floating-point slack when testing whether two intervals meet."""
 
@@ -73,6 +77,15 @@ class Interval:
         """True when the two intervals share at least one value (with float slack)."""
         eps = REL_EPS * max(1.0, abs(self.mid), abs(other.mid))
         return self.lo <= other.hi + eps and other.lo <= self.hi + eps
+
+    def overlaps(self, other: "Interval") -> bool:
+        """True when the two intervals share more than an edge: printed 77.4 ([77.35, 77.45)) and
+        77.3 ([77.25, 77.35)) touch at 77.35, which rounds to 77.4 only, so they cannot both be
+        right. A point (lo == hi) overlaps an interval that contains it."""
+        slack = REL_EPS * max(abs(self.lo), abs(self.hi), abs(other.lo), abs(other.hi), 1.0)
+        if self.lo == self.hi or other.lo == other.hi:
+            return self.meets(other)
+        return min(self.hi, other.hi) - max(self.lo, other.lo) > slack
 
     def contains(self, x: float) -> bool:
         """True when ``x`` lies in the interval (with float slack)."""

@@ -1,6 +1,6 @@
 """The frame of a claim: everything besides its value that says which quantity it is.
 
-    frame_of(body, claim, primary) -> Frame | None
+    frame_of(body, claim, primary) -> Frame
 
 A frame holds the normalised measured thing (:mod:`verifier.align.things`), the family of its
 unit (a pint dimension, 'count' for a number of things, 'fraction' for percentages, percentage
@@ -21,6 +21,8 @@ from verifier.align.things import Thing, thing_of
 from verifier.extract.derivations import cues
 from verifier.extract.frame_words import words as frame_words
 from verifier.extract.open_claims import HOLDER_FLOOR
+from verifier.extract.scope import ROW_YEAR
+from verifier.extract.segment import clause_end, clause_start
 from verifier.extract.time_frames import marks
 from verifier.models.claim import Claim
 from verifier.numeric import Interval
@@ -96,12 +98,34 @@ def refers_back(body: str, c: Claim) -> bool:
     """True when the clause before claim ``c`` holds an anaphor (:data:`ANAPHORS`) and the claim names no thing."""
     if c.measured:
         return False
-    before = body[max(0, c.anchor.start - WINDOW):c.anchor.start]
-    before = re.split(r"[。；;.!?！？]\s", before)[-1]
-    return ANAPHORS.search(before) is not None
+    return ANAPHORS.search(_clause_before(body, c.anchor.start, WINDOW)) is not None
 
 
-_CLAUSE_BREAK: Final = re.compile(r"[,，;；。.!?！？:：]\s?")
+_SENTENCE_STOP: Final = re.compile(r"[.!?]\s")
+"""An English sentence end (the clause marks of :data:`verifier.extract.segment.CLAUSE` hold the Chinese ones)."""
+
+
+def _clause_before(body: str, pos: int, reach: int) -> str:
+    """The text of the clause that ends at ``pos``, at most ``reach`` characters back
+    (:func:`verifier.extract.segment.clause_start`, cut at an English sentence end too); a
+    bracket that closes right before the clause's words is theirs ('零售总额(不含汽车)为…')."""
+    lo = max(0, pos - reach)
+    stops = [m.end() for m in _SENTENCE_STOP.finditer(body, lo, pos)]
+    lo = stops[-1] if stops else lo
+    start = clause_start(body, lo, pos)
+    if start > lo and body[start - 1] in ")）":
+        opened = max(body.rfind("(", lo, start), body.rfind("（", lo, start))
+        if opened >= lo:
+            start = clause_start(body, lo, opened)
+    return body[start:pos]
+
+
+def _clause_after(body: str, pos: int, reach: int) -> str:
+    """The text of the clause that starts at ``pos``, at most ``reach`` characters on."""
+    hi = min(len(body), pos + reach)
+    stop = _SENTENCE_STOP.search(body, pos, hi)
+    return body[pos:clause_end(body, pos, stop.start() + 1 if stop else hi)]
+
 
 MOOD_REACH: Final = 28
 """Characters before a figure searched for a word of plan or expectation that governs it
@@ -117,8 +141,7 @@ def mood_of(body: str, c: Claim) -> str:
     hypothesis (``modal_words`` of ``verifier/data/frames/<lang>.yaml``: 'expected to reach 5%',
     'would have been 16.3%', '预计全年超过500万辆'); 'reading' otherwise. A forecast and a
     reading of one thing are two quantities: neither contradicts the other."""
-    before = body[max(0, c.anchor.start - MOOD_REACH):c.anchor.start]
-    before = _CLAUSE_BREAK.split(before)[-1]
+    before = _clause_before(body, c.anchor.start, MOOD_REACH)
     m = None
     for m in _modal().finditer(before):
         pass
@@ -153,10 +176,7 @@ Two figures under different conditions are two quantities (a qualifier of the fr
 def condition_of(body: str, c: Claim) -> str | None:
     """The condition of :data:`CONDITIONS` in the figure's clause (before or after it), lower case,
     or None. The nearest one wins when the clause holds several."""
-    lo = max(0, c.anchor.start - WINDOW)
-    hi = min(len(body), c.anchor.end + WINDOW)
-    before = _CLAUSE_BREAK.split(body[lo:c.anchor.start])[-1]
-    after = _CLAUSE_BREAK.split(body[c.anchor.end:hi])[0]
+    before, after = _clause_before(body, c.anchor.start, WINDOW), _clause_after(body, c.anchor.end, WINDOW)
     found = [m.group(0) for m in CONDITIONS.finditer(before)][-1:] or [m.group(0) for m in CONDITIONS.finditer(after)][:1]
     return " ".join(found[0].lower().split()) if found else None
 
@@ -234,10 +254,6 @@ def this_year(sentence: str, published: str | None) -> str | None:
     return None
 
 
-ROW_YEAR_LABEL: Final = re.compile(r"\s*(?:FY\s?)?(?:19|20)\d{2}\s*(?:年|年度)?\s*")
-"""A row label that is a year: the row's time, which the figure's ``year`` already holds."""
-
-
 def row_label(sentence: str, quote: str) -> str | None:
     """The label of the Markdown table row ``sentence`` when it is one ('| Division of Police |
     359.0 | 37.0% |' -> 'Division of Police'): its first cell that does not hold the figure and
@@ -249,8 +265,8 @@ def row_label(sentence: str, quote: str) -> str | None:
     for cell in cells:
         if quote in cell:
             continue
-        if ROW_YEAR_LABEL.fullmatch(cell):
-            return None
+        if ROW_YEAR.fullmatch(cell):
+            return None  # a row labelled by a year: its time, which the figure's ``year`` holds
         if re.search(r"[A-Za-z]|[\u4e00-\u9fff]", cell):
             return cell
     return None

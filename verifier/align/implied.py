@@ -39,16 +39,6 @@ def _band(f: Frame) -> Interval:
     return band(v.number, v.resolution, f.claim.approx)
 
 
-def _direction(text: str) -> str | None:
-    cue = cues()
-    up, down = cue.verbs_up.search(text), cue.verbs_down.search(text)
-    if up and not down:
-        return "up"
-    if down and not up:
-        return "down"
-    return None
-
-
 def implied_base(level: Frame, change: Frame, between: str, after: str) -> Frame | None:
     """The frame of the level a year before that ``level`` and ``change`` imply, or None when the
     pair is no such construction (see the module docstring). ``between`` is the text between the
@@ -60,7 +50,7 @@ def implied_base(level: Frame, change: Frame, between: str, after: str) -> Frame
         return None
     if len(between) > GAP or not (cues().year_on_year.search(between) or cues().year_on_year.search(after[:GAP])):
         return None
-    direction = _direction(between) or _direction(after[:8])
+    direction = change.direction  # as the change's words say (:func:`verifier.align.frames.role_of`)
     if direction is None:
         return None
     lv, cv = _band(level), _band(change)
@@ -82,15 +72,15 @@ def implied_base(level: Frame, change: Frame, between: str, after: str) -> Frame
     return replace(level, when=when, band=iv, implied_by=cc.id)
 
 
-def bases(items: Iterable[tuple[Frame, str, int, int]], body: str) -> list[Frame]:
-    """Implied frames of one article's figures, given as (frame, sentence, start, end) in offset
-    order (``body`` the article's text): each level followed in its sentence by its change."""
+def bases(items: Iterable[tuple[Frame, str]], body: str) -> list[Frame]:
+    """Implied frames of one article's figures, given as (frame, its sentence) in offset order
+    (``body`` the article's text): each level followed in its sentence by its change."""
     out = []
     items = list(items)
-    for (a, sa, _, ea), (b, sb, sb_start, _) in zip(items, items[1:]):
+    for (a, sa), (b, sb) in zip(items, items[1:]):
         if sa != sb or a.thing is None:
             continue
-        f = implied_base(a, b, body[ea:sb_start], body[b.claim.anchor.end:b.claim.anchor.end + GAP])
+        f = implied_base(a, b, body[a.claim.anchor.end:b.claim.anchor.start], body[b.claim.anchor.end:b.claim.anchor.end + GAP])
         if f is not None:
             out.append(f)
     return out

@@ -37,6 +37,14 @@ the writer may have left it unsaid (the usual case in coverage) or meant another
 SAME_NAME: Final = 90.0
 """rapidfuzz token-set ratio (0-100) from which two holder names are one name ('Columbus' / 'City of Columbus')."""
 
+ANOTHER_QUANTITY: Final = frozenset({"holder", "mood"})
+"""Frame keys whose difference makes two figures two quantities, never one figure moved: another
+holder's figure, or a forecast against a reading."""
+
+NO_FRAME: Final = frozenset({"published", "row"})
+"""Frame keys whose difference alone is no frame a figure could be moved to: two articles'
+publication years, a table cell against a figure outside its table."""
+
 FLOOR: Final = 0.5
 """Lowest score of an alignment: below it two frames are not taken for one quantity at all."""
 

@@ -19,6 +19,7 @@ from verifier.extract.attribution import attribute
 from verifier.extract.context import Figure
 from verifier.extract.segment import Sentence
 from verifier.models.claim import Anchor, Claim, Comparison, Value
+from verifier.numeric import BOUND_WORDS
 from verifier.quantities.limits import representable
 
 if TYPE_CHECKING:
@@ -36,9 +37,6 @@ PERIOD_NOUN: Final = re.compile(
     r"|(?:-long)?\s+((?:[a-z]+\s+)?(?:window|period|cycle))\b", re.IGNORECASE)
 """A duration that names its period right after ('一小时分析窗口', 'a one-hour analysis
 window'): the period is its scope part, which tells it apart from the article's other periods."""
-
-_BOUNDS: Final = frozenset({"over", "at_least", "under", "at_most"})
-"""Approximation words that make a figure a bound (:data:`verifier.numeric.APPROX_WIDTH`)."""
 
 
 def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, subject: str | None, comparison: Comparison | None,
@@ -70,7 +68,7 @@ def build_claim(run: Run, body: str, sent: Sentence, f: Figure, r: M.Reading, su
     if value is None:
         return None
     explicit = not (comparison is None and run.memo.restated(f.printed, r.unit) == subject) \
-        and f.approx not in _BOUNDS  # 'more than 8k' states no 8k for a later restatement to echo
+        and f.approx not in BOUND_WORDS  # 'more than 8k' states no 8k for a later restatement to echo
     if r.metric != "date" and not open_claim:  # an event ('X initial deployment') is no subject for later figures
         run.memo.remember(f.printed, r.unit, subject, explicit)
     if comparison is not None:

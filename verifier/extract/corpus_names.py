@@ -23,7 +23,7 @@ What may be renamed, and to what:
   the text;
 * two different longer names containing it ('X7' in 'Star X7' and 'Nova X7') make it
   ambiguous, and it keeps its own name; a name is never shortened;
-* several names joined by '|' ('GB200|GB300', in a subject or a comparison's target) are
+* several names joined by '|' ('Star X7|Nova X7', in a subject or a comparison's target) are
   renamed one by one;
 * lexicon names (``verifier/data/subjects.yaml``) and names the curated records use are the
   reviewer's word: never renamed.
@@ -54,7 +54,7 @@ def _split(names: str | None) -> list[str]:
 
 
 def _subjects(claim: Claim) -> list[str]:
-    """The subject names of a claim (a figure for two products is 'GB200|GB300'; none for a figure nobody holds)."""
+    """The subject names of a claim (a figure for two products is 'Nova X7|Star X7'; none for a figure nobody holds)."""
     return _split(claim.subject)
 
 

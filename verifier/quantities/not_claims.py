@@ -23,7 +23,7 @@ NOT_CLAIM_KINDS: Final = {"date": "a date or a time of day", "time": "a date or 
 """Quantity kinds that date or name something rather than measure it, with the reason given."""
 
 RATE_BASE: Final = re.compile(r"^(?:一|1\s?)秒(?:钟)?$|^(?:one|a|1) second$", re.IGNORECASE)
-"""'一秒能吐 1459 个 Token', 'in one second': the base of a rate, not a figure."""
+"""'一秒处理 320 个请求', 'in one second': the base of a rate, not a figure."""
 
 THRESHOLD_AFTER: Final = ("就会", "便会", "则会", "就将", "would ", "will ")
 """A figure followed by these is the condition of a statement ('延迟超过1秒就会影响体验'), not a claim."""

@@ -1,4 +1,4 @@
-"""V203-V205: figures aligned across articles and inside one (:mod:`verifier.align`).
+"""V203-V206: figures aligned across articles and inside one (:mod:`verifier.align`).
 
 * V203 differs-from-primary: coverage gives another value than the primary source for a
   quantity aligned with the primary's, at printed precision, and names the slip when the
@@ -28,13 +28,13 @@ from typing import Final, Iterable, Iterator
 from verifier.align.frames import Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
 from verifier.align.things import PART, Thing
-from verifier.align.pairs import Alignment, align, align_by_value, candidates
+from verifier.align.pairs import ANOTHER_QUANTITY, NO_FRAME, Alignment, align, align_by_value, candidates
 from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.extract.subjects import DISTRIBUTIVE
-from verifier.models.claim import Claim
+from verifier.models.claim import CONFIDENT, Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.models.tier import Tier
-from verifier.numeric import Interval, describe_step, fmt, reference_band, scale_step
+from verifier.numeric import BOUND_WORDS, Interval, describe_step, fmt, reference_band, scale_step
 from verifier.rules.context import Context, operand, point_band, range_bands, stated_band
 from verifier.rules.registry import rule
 from verifier.units import factor
@@ -48,8 +48,6 @@ SPECIFIC_DIGITS: Final = 3
 """Significant digits from which one value printed in two frames is unlikely to be chance
 (64.7, 2.87亿, 12.4%): two-digit figures (17%, 5%) recur for unrelated quantities."""
 
-BOUNDS: Final = frozenset({"over", "at_least", "under", "at_most"})
-"""Approximation words that make a figure a bound (:data:`verifier.models.claim.Approx`)."""
 
 PLAUSIBLE: Final = 10.0
 """Largest ratio between a coverage figure and the primary's that V203 reads as one figure
@@ -84,7 +82,7 @@ def frames(ctx: Context) -> list[Frame]:
             by_source[f.claim.source].append(f)
         for sid, fs in by_source.items():
             body = ctx.corpus.sources[sid].body
-            out += bases(((f, ctx.sentence(f.claim), f.claim.anchor.start, f.claim.anchor.end) for f in fs), body)
+            out += bases(((f, ctx.sentence(f.claim)) for f in fs), body)
         ctx.memo["frames"] = out
     return ctx.memo["frames"]
 
@@ -116,13 +114,6 @@ def _reference_band(c: Claim) -> Interval:
     return reference_band(v.number, v.resolution, c.approx)
 
 
-def overlap(x: Interval, y: Interval) -> bool:
-    """True when two bands share more than an edge: printed 77.4 ([77.35, 77.45)) and 77.3
-    ([77.25, 77.35)) touch at 77.35, which rounds to 77.4 only, so they cannot both be right."""
-    slack = 1e-9 * max(abs(x.lo), abs(x.hi), abs(y.lo), abs(y.hi), 1.0)
-    return min(x.hi, y.hi) - max(x.lo, y.lo) > slack or (x.lo == x.hi and y.contains(x.lo)) or (y.lo == y.hi and x.contains(y.lo))
-
-
 def _reversed_change(a: Frame, b: Frame) -> bool:
     """True when two changes of one size go opposite ways ('fell 4.5%' / 'rose 4.5%'): not one figure."""
     return a.role == "change" and bool(a.direction and b.direction) and a.direction != b.direction \
@@ -130,7 +121,7 @@ def _reversed_change(a: Frame, b: Frame) -> bool:
 
 
 def agree(a: Frame, b: Frame) -> bool | None:
-    """Whether two aligned figures agree at printed precision (their bands :func:`overlap`): None
+    """Whether two aligned figures agree at printed precision (their bands :meth:`~verifier.numeric.Interval.overlaps`): None
     when they cannot be compared (units that do not convert, or a point against a range, which a
     range may well cover)."""
     ca, cb = a.claim, b.claim
@@ -140,12 +131,12 @@ def agree(a: Frame, b: Frame) -> bool | None:
     if k is None:
         return None
     if ca.value.number is not None and cb.value.number is not None:
-        return overlap(a.band or _reference_band(ca), (b.band or _reference_band(cb)).scale(k))
+        return (a.band or _reference_band(ca)).overlaps((b.band or _reference_band(cb)).scale(k))
     if ca.value.number is None and cb.value.number is None:
         (la, ha), (lb, hb) = range_bands(ca), range_bands(cb)
         if None in (la, ha, lb, hb):
             return None
-        return overlap(la, lb.scale(k)) and overlap(ha, hb.scale(k))
+        return la.overlaps(lb.scale(k)) and ha.overlaps(hb.scale(k))
     return None
 
 
@@ -184,7 +175,7 @@ def slip(s: Frame, p: Frame) -> str | None:
 def _bound_dropped(s: Frame, p: Frame) -> bool:
     """True when the primary gives a bound ('more than 24x') and the coverage the bare number ('24x')."""
     cs, cp = s.claim, p.claim
-    return s.band is None and cp.approx in BOUNDS and cs.approx is None and cs.value.number is not None and cs.value.number == cp.value.number \
+    return s.band is None and cp.approx in BOUND_WORDS and cs.approx is None and cs.value.number is not None and cs.value.number == cp.value.number \
         and cs.value.unit == cp.value.unit
 
 
@@ -231,7 +222,7 @@ def _aligned(ctx: Context, name: str, keep, orient, group) -> dict[tuple[str, st
             keys = {k for k, _, _ in al.differs}
             if not keys:
                 out[(s.claim.id, group(p))][0].append(al)
-            elif not keys & {"holder", "mood"} and keys - {"published"}:
+            elif not keys & ANOTHER_QUANTITY and keys - {"published"}:
                 out[(s.claim.id, group(p))][1].append(al)
         ctx.memo[name] = dict(out)
     return ctx.memo[name]
@@ -263,9 +254,11 @@ def _holder_fits(ctx: Context, s: Frame, p: Frame) -> bool:
     another holder. A holder the reference article names somewhere (its city, its company) fits."""
     if not s.holder or p.holder:
         return True
-    src = ctx.corpus.sources[p.claim.source]
-    name = s.holder.casefold()
-    return name in src.body.casefold() or name in (src.meta.title or "").casefold()
+    folded = ctx.memo.setdefault("folded_texts", {})
+    if p.claim.source not in folded:
+        src = ctx.corpus.sources[p.claim.source]
+        folded[p.claim.source] = (src.meta.title or "").casefold() + "\n" + src.body.casefold()
+    return s.holder.casefold() in folded[p.claim.source]
 
 
 def _judge(ctx: Context, s: Frame, als: list[Alignment], elsewhere: list[Alignment],
@@ -274,8 +267,9 @@ def _judge(ctx: Context, s: Frame, als: list[Alignment], elsewhere: list[Alignme
     in its frame, ``elsewhere`` in another frame; ``printed``: every figure of the reference):
 
     ('bound', alignment, None) for a bound dropped; ('moved', best, moved) when the reference
-    gives ``s``'s value for the same thing in another frame; ('differs', best, None) when the
-    values disagree; None when nothing is to be said (see :func:`differs_from_primary`)."""
+    gives ``s``'s value for the same thing in another frame; ('thing', best, other) when it gives
+    ``s``'s value for another thing (``other.b``); ('differs', best, None) when the values
+    disagree; None when nothing is to be said (see :func:`differs_from_primary`)."""
     if _unsettled(s):
         return None
     bound = next((al for al in als if _bound_dropped(s, al.b) and _holder_fits(ctx, s, al.b)), None)
@@ -394,7 +388,7 @@ def _unsettled(f: Frame) -> bool:
     c = f.claim
     held = c.decided.get("holder")
     unnamed = held is not None and held.confidence < HOLDER_FLOOR and c.subject is None  # a holder decided to be no one named
-    return c.approx in BOUNDS or (c.value.number is None and f.family == "time") or unnamed
+    return c.approx in BOUND_WORDS or (c.value.number is None and f.family == "time") or unnamed
 
 
 def _plausible(s: Frame, p: Frame, why: str | None) -> bool:
@@ -475,7 +469,7 @@ def _bound_finding(ctx: Context, me, s: Frame, al: Alignment) -> Finding:
 def _why_weak(al: Alignment) -> str:
     """Why an alignment carries only a warning, in words."""
     reasons = []
-    if al.score < 0.75:
+    if al.score < CONFIDENT:
         reasons.append(f"the measured things only partly match ({al.evidence[0]})")
     weak = al.a.claim.weak({"measured", "holder"}) + al.b.claim.weak({"measured", "holder"})
     reasons += [f"the {k} was decided by {d.by} ({d.confidence:.2f})" for k, d in weak]
@@ -491,8 +485,9 @@ def _why_weak(al: Alignment) -> str:
 def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     """The same value, printed with at least :data:`SPECIFIC_DIGITS` significant digits, for
     aligned measured things in two articles whose frames differ (one says 2022, the other 2021;
-    one the months to date, the other one month; one holder, another): a figure moved from one
-    frame to another. The finding shows both frames; the primary source's frame, when one side
+    one the months to date, the other one month; another condition or qualifier): a figure moved
+    from one frame to another. Another holder is another quantity, not a moved figure (holders
+    are read too loosely to say one moved), and so is a forecast against a reading. The finding shows both frames; the primary source's frame, when one side
     is primary, is the one to trust. Always a warning: which frame is right needs a look.
 
     Okay: "Wheat output reached 134.5 million tonnes in 2023." | "Wheat output reached 131.2 million tonnes in 2022."
@@ -507,7 +502,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
         al = align_by_value(s, p, VALUE_DIGITS) if by_value else align(s, p)
         keys = {k for k, _, _ in al.differs} if al is not None else set()
-        if not keys - {"published", "row", "mood"} or keys & {"holder", "mood"} or (by_value and "year" not in keys):
+        if not keys - NO_FRAME or keys & ANOTHER_QUANTITY or (by_value and "year" not in keys):
             continue
         if min(significant_digits(s.claim.value.printed), significant_digits(p.claim.value.printed)) < SPECIFIC_DIGITS:
             continue
@@ -572,7 +567,6 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     """
     me = contradiction_in_article.rule
     seen: set[str] = set()
-    ctx_sent = {}
     printed = [f for f in frames(ctx) if f.implied_by is None]
     per_sentence: dict[tuple, int] = defaultdict(int)
     for f in printed:
@@ -586,15 +580,14 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
         if _unsettled(x) or _unsettled(y) or _in_derivation(x.claim, y.claim):
             continue
         al = align(x, y)
-        if al is None or al.differs or set(al.one_sided) & {"year", "months", "holder"} or al.score < 0.75:
+        if al is None or al.differs or set(al.one_sided) & {"year", "months", "holder"} or al.score < CONFIDENT:
             continue
         if not any(x.when.get(k) and x.when.get(k) == y.when.get(k) for k in ("year", "months")):
             continue  # an article gives one thing for many conditions; only a time stated on both says they are one
         if agree(x, y) is not False or not _plausible(x, y, slip(x, y)):
             continue
-        sx = ctx_sent.setdefault(x.claim.id, ctx.sentence(x.claim))
-        sy = ctx_sent.setdefault(y.claim.id, ctx.sentence(y.claim))
-        if sx == sy or y.claim.id in seen:
+        sx = ctx.sentence(x.claim)
+        if sx == ctx.sentence(y.claim) or y.claim.id in seen:
             continue
         seen.add(y.claim.id)
         why = slip(y, x)
@@ -642,6 +635,10 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         return not x.primary and not y.primary and x.claim.source != y.claim.source and not _held_fact(x.claim, y.claim)
 
     aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source)
+    against: dict[tuple[str, str], list[Alignment]] = defaultdict(list)  # (reference id, judged article) -> alignments
+    for (_sid, _g), (same, _e) in aligned.items():
+        for al in same:
+            against[(al.b.claim.id, al.a.claim.source)].append(_reversed(al))
     settled = {sid for (sid, _g), (same, _e) in _aligned_to_primary(ctx).items() if same}
     for (sid, other), (als, elsewhere) in sorted(aligned.items()):
         if not als:
@@ -657,9 +654,7 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         if kind in ("moved", "thing") or best.likeness <= PART:
             continue  # another frame's figure (V204 shows both), or a thing that may be a part of the other
         p = best.b
-        reverse = [_reversed(al) for (sid2, g), (als2, _) in aligned.items() if g == p.claim.source
-                   for al in als2 if al.b is p and al.a.claim.source == s.claim.source]
-        back = _judge(ctx, p, reverse, [], [f for f in by_source[s.claim.source] if f.family == s.family and f.implied_by is None])
+        back = _judge(ctx, p, against[(p.claim.id, s.claim.source)], [], [f for f in by_source[s.claim.source] if f.family == s.family and f.implied_by is None])
         if back is None:
             continue  # judged from the other side, something reconciles them
         yield _differs_finding(ctx, me, s, best, "another article,")

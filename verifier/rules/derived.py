@@ -16,7 +16,7 @@ from typing import Callable, Final, Iterator
 
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
-from verifier.numeric import Interval, abs_interval, describe_step, fmt, fmt_interval, scale_step
+from verifier.numeric import BOUND_WORDS, Interval, abs_interval, describe_step, fmt, fmt_interval, scale_step
 from verifier.rules.context import Context, figure_text, operand, point_band, stated_band
 from verifier.rules.registry import rule
 from verifier.units import convert, factor
@@ -121,8 +121,6 @@ def _readings(op: str, ivs: list[Interval], units: list[str | None]) -> list[tup
     return []
 
 
-BOUNDS: Final = frozenset({"over", "at_least", "under", "at_most"})
-"""Approximation words that open a side of a figure's band ('more than 13 million')."""
 
 BOUND_NEAR: Final = 0.25
 """How far beyond its printed value a bound operand is read, for a warning, when the figure
@@ -139,11 +137,11 @@ def _fits(readings: list[tuple[str, Interval]], stated: Interval, signed: bool) 
 def _near(ops: list[Claim]) -> list[Claim] | None:
     """``ops`` with each bound closed at :data:`BOUND_NEAR` beyond its value ('more than' -> 'about'
     to +25 %), or None when no operand is a bound."""
-    if not any(o.approx in BOUNDS for o in ops):
+    if not any(o.approx in BOUND_WORDS for o in ops):
         return None
     out = []
     for o in ops:
-        if o.approx in BOUNDS and o.value.number is not None:
+        if o.approx in BOUND_WORDS and o.value.number is not None:
             x = o.value.number
             hi = x * (1 + BOUND_NEAR) if o.approx in ("over", "at_least") else x
             lo = x * (1 - BOUND_NEAR) if o.approx in ("under", "at_most") else x
@@ -294,7 +292,7 @@ def _judge(c: Claim, ops: list[Claim], readings: list[tuple[str, Interval]], k: 
         readings = [(how, iv.scale(k)) for how, iv in _readings(op, ivs, [o.value.unit for o in ops])]
         if _fits(readings, stated, signed):
             return None
-        bounds = [o for o in ops if o.approx in BOUNDS]
+        bounds = [o for o in ops if o.approx in BOUND_WORDS]
         many = len(bounds) > 1
         return (Severity.warning, f", reading the bound{'s' if many else ''} {', '.join(repr(o.anchor.quote) for o in bounds)} "
                 f"as at most {BOUND_NEAR:.0%} beyond the printed value (a bound read wider might reconcile them)", *readings[0])
