@@ -461,6 +461,21 @@ def test_align_a_year_on_one_side():
     assert al.score == pytest.approx(0.9)
 
 
+def test_align_no_year_against_a_year_by_publication():
+    """A figure without a year is for the time its article was written: against a stated year it
+    is that time when the year is its publication's or the one before (annual data lag a year)."""
+    from dataclasses import replace
+
+    stated = frame("In 2022 the county's recycling rate was 41.5%.", "41.5%", True)
+    unstated = frame("The county's recycling rate was 41.5%.", "41.5%")
+    assert stated.when == {"year": "2022"} and unstated.when == {}
+    for written, apart in (("2022", False), ("2023", False), ("2024", True), ("2021", True)):
+        al = align(replace(unstated, published=written), replace(stated, published="2030"))
+        assert (("published", written, "2022") in al.differs) is apart, written
+    al = align(replace(unstated, published="2023"), replace(stated, when={}, published="2024"))
+    assert ("published", "2023", "2024") in al.differs  # no year on either side: their publication years
+
+
 def test_align_another_month_differs():
     al = align(frame("In October, new car registrations were 39,800.", "39,800"),
                frame("In November, new car registrations were 41,200.", "41,200", True))
