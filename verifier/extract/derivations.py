@@ -150,6 +150,7 @@ class Cues(NamedTuple):
     parts_after: re.Pattern
     remainder: re.Pattern
     per_every: dict[str, re.Pattern]
+    illustrate: re.Pattern                              # 'In other words, …', 'meaning', ':' after a change
 
 
 def _en(words: list[str]) -> str:
@@ -241,6 +242,8 @@ def cues(path: str | None = None) -> Cues:
             "after": re.compile(r"^\s*(?:[A-Za-z]+\s+){0,3}?(?P<w>" + _en(d["per_every"]["en"]) + r")\s+$", i),
             "before": re.compile(r"(?P<w>" + _en(d["per_every"]["en"]) + r"|" + _zh(d["per_every"]["zh"]) + r")\s*$", i),
         },
+        illustrate=re.compile(r"^[^\d;；。]{0,30}?[:：]|" + _en(d["restate_openers"]["en"] + d["illustrate_links"]["en"]) + "|"
+                              + _zh(d["restate_openers"]["zh"] + d["illustrate_links"]["zh"]), i),
     )
 
 
@@ -536,6 +539,36 @@ def _changes(S: _Sent, cued: dict[int, _Cue], pairable: list[int], prev_of: dict
     return out
 
 
+def _illustrations(S: _Sent, cued: dict[int, _Cue], pairable: list[int], prev_of: dict) -> list[Derivation]:
+    """'…range falls by 41 percent. In other words, a car with 100 miles of range might manage only
+    49 miles', 'fares rise 25%, meaning a $4.00 ticket will cost $5.00': a percentage change with no
+    pair of its own, then a word that restates or illustrates it (:attr:`Cues.illustrate`), then
+    the next two figures, levels in one unit with no clause break between them, read as an example
+    of the change from the first to the second (percent_change). The reading rests on the link
+    word, not on the grammar of the example, so it is a guess: a finding on it is a warning."""
+    out = []
+    for ci, cue in cued.items():
+        if cue.kind != "change" or S.figs[ci].unit != "%" or _pair(S, S.s(ci), S.e(ci), pairable, prev_of) is not None:
+            continue
+        k = bisect_left(S.ops, ci) + 1
+        after = S.ops[k:k + 2]
+        if len(after) != 2 or not all(i in pairable for i in after):
+            continue
+        a, b = after
+        fa, fb = S.figs[a], S.figs[b]
+        gap = S.text[S.e(a):S.s(b)]
+        if (not S.c.illustrate.search(S.text[S.e(ci):S.s(a)]) or not _compatible(fa, fb) or fa.unit in ("%", "pp", "x", "‰")
+                or len(gap) > 2 * WINDOW or _BREAK_STRONG.search(gap)):
+            continue
+        direction = cue.direction or _direction(S, S.s(ci), S.e(ci))
+        out.append(Derivation("percent_change", ci, (a, b), cue.words, None, direction, _GUESS))
+    return out
+
+
+_BREAK_STRONG: Final = re.compile(r"[;；。]|\.\s")
+"""A sentence or clause end between the two levels of an example: they are no one example."""
+
+
 def _multiples(S: _Sent, pairable: list[int], prev_of: dict) -> list[Derivation]:
     """'doubled to 3,000 from 1,500', '从60万辆增长到120万辆，翻了两番': a multiple in words."""
     out = []
@@ -781,7 +814,8 @@ def derivations(body: str, sent: tuple[int, int], figures: list[Quantity]) -> li
     next_of = {i: (S.ops[t + 1] if t + 1 < len(S.ops) else None) for t, i in enumerate(S.ops)}
     cued = {i: cue for i in S.ops if (cue := _cue(S, i, prev_of[i], next_of[i]))}
     pairable = [i for i in S.ops if i not in cued]
-    found = (_changes(S, cued, pairable, prev_of) + _multiples(S, pairable, prev_of) + _ratios(S, cued, pairable)
+    found = (_changes(S, cued, pairable, prev_of) + _illustrations(S, cued, pairable, prev_of)
+             + _multiples(S, pairable, prev_of) + _ratios(S, cued, pairable)
              + _gaps(S, pairable) + _shares(S) + _sums(S, cued) + _rates(S))
     seen, out = set(), []
     for d in sorted(found, key=lambda d: (d.words, d.op, d.operands)):
