@@ -71,6 +71,9 @@ def test_chinese_measured_things(body, want):
 
 
 EN = [
+    # a percentage of the thing after 'of' measures that thing, whoever holds it
+    ("In the cold snap the buses lost 28 percent of their range.", {"28 percent": "range"}),
+    ("The Green Party won 12.4% of the vote.", {"12.4%": "vote"}),
     # a determiner after 'of' is inside the phrase: its head stands before 'of'
     ("Shares of the carmaker fell 4.5 percent.", {"4.5 percent": "shares of the carmaker"}),
     ("Sales of the new model reached 40,000 units.", {"40,000": "sales of the new model"}),

@@ -89,7 +89,7 @@ def before(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity
     '占全国人口的19.8%' is read by :func:`_share`.
     """
     zh = words("zh")
-    lo = clause_start(body, sent[0], q.start)
+    lo = _clause_lo(body, sent[0], q.start)
     others = [(f.start, f.end) for f in figures if lo <= f.start and f.end <= q.start and f.start != q.start]
     ws = words_in(body, lo, q.start)
     i = _pass_back(ws, len(ws) - 1, others)
@@ -129,6 +129,17 @@ def topic(body: str, sent0: int, lo: int) -> Decided | None:
     return decide(value, "clause topic", run[0].start, run[-1].end)
 
 
+def _clause_lo(body: str, sent0: int, pos: int) -> int:
+    """Where the clause of offset ``pos`` starts (:func:`clause_start`), a bracket that closes right
+    before its words taken in with the clause before it ('零售总额（含汽车）增长6.5%')."""
+    lo = clause_start(body, sent0, pos)
+    if lo > sent0 and body[lo - 1] in "）)":
+        opened = max(body.rfind("（", sent0, lo), body.rfind("(", sent0, lo))
+        if opened >= sent0:
+            return clause_start(body, sent0, opened)
+    return lo
+
+
 def _pass_back(ws: tuple[Word, ...], i: int, others: list[tuple[int, int]]) -> int:
     """Index of the last word at or before ``i`` that is no link between a phrase and its figure:
     linking words and the rest of :func:`_passed`, the other figures of the clause and their
@@ -139,9 +150,22 @@ def _pass_back(ws: tuple[Word, ...], i: int, others: list[tuple[int, int]]) -> i
             i -= 1
         elif w.text == "的" and i > 0 and (_in_figure(ws[i - 1], others) or _time(ws[i - 1])):
             i -= 1
+        elif w.text in "）)" and (opened := _opened(ws, i)) is not None:
+            i = opened - 1  # '零售总额（含汽车）增长6.5%': a bracket after the phrase says how it is counted
         else:
             break
     return i
+
+
+def _opened(ws: tuple[Word, ...], i: int) -> int | None:
+    """Index of the bracket that the closing bracket ``ws[i]`` closes, within :data:`MAX_WORDS` words and
+    with no figure inside, or None."""
+    for j in range(i - 1, max(-1, i - 1 - MAX_WORDS), -1):
+        if ws[j].text in "（(":
+            return j
+        if ws[j].tag == "m" or ws[j].text in "）)":
+            return None
+    return None
 
 
 def _phrase(body: str, lo: int, ws: tuple[Word, ...], i: int, sent0: int) -> Decided | None:
