@@ -18,7 +18,8 @@ from tests.builders import copy_fixture, run_cli
 from verifier.extract.reread import reread
 from verifier.ingest.reanchor import MIN_SCORE, Ambiguous, Changed, Moved, Orphaned, anchor_holds, context_score, occurrences, reanchor
 from verifier.ingest.rendered import fold
-from verifier.ingest.records import replace_anchors
+from verifier.errors import RecordError
+from verifier.ingest.records import replace_anchors, replace_fields
 from verifier.models.claim import Anchor, Attribution, Claim, Value
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -307,6 +308,47 @@ def test_replace_anchors_keeps_crlf_line_ends() -> None:
     out = replace_anchors(text, "en1.yaml", {"en1-x002": Anchor(quote="9 W", start=1, end=4, prefix="a\nb", suffix="")})
     assert "\n" not in out.replace("\r\n", "")
     assert yaml.safe_load(out)[1]["anchor"]["prefix"] == "a\nb"
+
+
+CHANGED = """\
+# rainfall, checked by hand
+- id: w-c001  # March
+  source: w
+  anchor: {quote: 84 mm, start: 26, end: 31}
+  value:
+    printed: '84'
+    number: 84  # from the office's table
+    unit: mm
+    resolution: 1
+  attribution:
+    tier: primary
+- {id: w-c002, source: w, anchor: {quote: 12 mm, start: 60, end: 65}, value: {printed: '12', number: 12, unit: mm}, status: accepted}
+"""
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_replace_fields_splices_value_and_status_and_keeps_the_rest(newline: str) -> None:
+    text = CHANGED.replace("\n", newline)
+    edits = {
+        "w-c001": {"anchor": Anchor(quote="92 mm", start=26, end=31).model_dump(),
+                   "value": Value(printed="92", number=92.0, unit="mm", resolution=1.0).model_dump(), "status": "proposed"},
+        "w-c002": {"value": Value(printed="1.5", number=1.5, unit="mm").model_dump(), "status": "proposed"},
+    }
+    out = replace_fields(text, "w.yaml", edits)
+    lines = out.split(newline)
+    assert lines[:3] == ["# rainfall, checked by hand", "- id: w-c001  # March", "  status: proposed"]
+    assert "  anchor: {quote: 92 mm, start: 26, end: 31}" in lines and "    number: 92  # from the office's table" in lines
+    assert "    printed: '92'" in lines and "    resolution: 1" in lines
+    assert lines[-2] == "- {id: w-c002, source: w, anchor: {quote: 12 mm, start: 60, end: 65}, value: {printed: '1.5', number: 1.5, unit: mm}, status: proposed}"
+    assert out.count(newline) == text.count(newline) + 1 and "\n" not in out.replace(newline, "")
+    docs = yaml.safe_load(out)
+    assert docs[0]["status"] == "proposed" and docs[0]["value"]["number"] == 92 and docs[1]["value"]["printed"] == "1.5"
+
+
+def test_replace_fields_refuses_a_field_of_the_wrong_shape() -> None:
+    with pytest.raises(RecordError) as err:
+        replace_fields("- id: w-c001\n  value: 84\n", "w.yaml", {"w-c001": {"value": {"printed": "92"}}})
+    assert (err.value.path, err.value.line) == ("w.yaml", 2) and "value is not a mapping" in str(err.value)
 
 
 # the command --------------------------------------------------------------------------------

@@ -12,9 +12,9 @@ context in folded form:
   characters other than Hangul, so re-wrapping a Chinese paragraph in Markdown changes
   nothing on the page. A space there (a stray one typed between Han characters) changes no
   word of the text either, and is removed too;
-* every other run of whitespace (spaces, tabs, a soft line break) becomes one space, as
-  Markdown and HTML render it (CommonMark §6.7: a soft line break renders as a space; HTML
-  collapses runs of white space).
+* every other run of spaces, tabs and line breaks becomes one space, as Markdown and HTML
+  render it (CommonMark §6.7: a soft line break renders as a space; HTML collapses runs of
+  white space). A no-break space and the ideographic space render as themselves and are kept.
 
 Hangul is not in the class: Korean separates words with spaces. Offsets are code points, as
 everywhere in verifier.
