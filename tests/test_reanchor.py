@@ -206,6 +206,44 @@ def test_quote_left_only_in_another_sentence_is_orphaned(body: str, edited: str,
     assert "no place fits the context well enough" in result.describe()
 
 
+@pytest.mark.parametrize(("body", "quote", "line"), [
+    ("Ticket sales fell by more than 5%.\n\nSeason passes rose to 3.5%.\n\nA separate fund of $2 million was set up.",
+     "3.5%", "Season passes rose to 3.5%.\n\n"),
+    ("门票销售下降超过5%。\n\n季票占比升至3.5%。\n\n另设200万元专项基金。", "3.5%", "季票占比升至3.5%。\n\n"),
+])
+def test_deleted_line_whose_suffix_is_the_next_paragraph_is_orphaned(body: str, quote: str, line: str) -> None:
+    """After the line goes, the previous line's figure sits before the same '.' and the same
+    next paragraph: a side that runs past the quote's line is no evidence of a correction."""
+    a = anchor_at(body, quote)
+    result = reanchor(body.replace(line, ""), a)
+    assert isinstance(result, Orphaned), result
+
+
+@pytest.mark.parametrize(("body", "quote", "new", "twin"), [
+    ("Harvest news.\nStorage silos at the port of Kessel can hold 2.4 million tonnes.", "2.4 million tonnes", "2.5 million tonnes",
+     "Silos at the inland port of Brant can hold 2.4 million tonnes."),
+    ("丰收消息。\n凯塞尔港的粮仓可储存240万吨。", "240万吨", "250万吨", "布兰特内河港的粮仓可储存240万吨。"),
+])
+def test_short_suffix_at_the_end_and_a_twin_elsewhere_is_changed(body: str, quote: str, new: str, twin: str) -> None:
+    """The record's suffix is one character (the sentence ends the article); a sentence with
+    the old figure and an ending alike is then added: the long prefix says the corrected one
+    is the record's."""
+    a = anchor_at(body, quote)
+    edited = body.replace(quote, new) + "\n\n" + twin
+    result = reanchor(edited, a)
+    assert isinstance(result, Changed) and (result.anchor.start, result.anchor.quote) == (a.start, new)
+    assert isinstance(reanchor(body.replace(quote, new) + "\n\n" + body, a), Ambiguous)  # the same sentence twice: nothing tells
+
+
+def test_a_corrected_quote_never_cuts_a_number() -> None:
+    body = "| Route | Riders | Change |\n|---|---|---|\n| Line 1 | 19,641 | +4% |\n| Line 2 | 11,781 | +2% |\n"
+    a = anchor_at(body, "19,641")
+    edited = body.replace("| Line 1 | 19,641 | +4% |\n", "")
+    result = reanchor(edited, a)
+    assert isinstance(result, Orphaned) or isinstance(result, Ambiguous)
+    assert all(not p.text.startswith(",") for p in result.places)
+
+
 def test_chinese_text() -> None:
     body = "据泽菲尔公司介绍，X1 的额定功耗为 800 瓦，Orca 9 的额定功耗约为 1500 瓦。另一款芯片也是 800 瓦左右。"
     a = anchor_at(body, "800 瓦")

@@ -16,15 +16,23 @@ re-wrapped Chinese lines and runs of spaces compare equal):
 
 1. places with the recorded prefix and suffix exactly around them: each occurrence of the
    quote, and each stretch of text between the prefix and the suffix (a quote that was
-   edited). One such place wins outright, whatever its quote, so an exact quote elsewhere
-   with another context never beats the right context with an edited quote; several are
-   :class:`Ambiguous`;
+   edited: found from a side that is evidence on its own, within :data:`REACH`, on one
+   line, printing a figure, cutting no word or number). One such place wins outright,
+   whatever its quote, so an exact quote elsewhere with another context never beats the
+   right context with an edited quote; several are :class:`Ambiguous` (the same sentence
+   printed twice: nothing in the text tells which is the record's);
 2. otherwise, every occurrence of the quote, every place after an occurrence of the prefix
    or before one of the suffix, and the best fuzzy match of prefix + quote + suffix in the
    body (rapidfuzz) are scored (:func:`score`: context first, then quote, then nearness to
-   the old offsets). The best wins when its context scores at least :data:`MIN_SCORE` and
-   it leads the next place by :data:`MARGIN`; a tie is :class:`Ambiguous`, and no place
-   with context enough is :class:`Orphaned`.
+   the old offsets). The best wins when its context scores at least :data:`MIN_SCORE`, it
+   leads the next place by :data:`MARGIN`, and, when its quote differs, one side of the
+   context is exactly next to it with :data:`MIN_SIDE` characters of the quote's own line
+   (:func:`near_lengths`: after a line is deleted, '.' and the next paragraph fit the line
+   before as well, and prove nothing). A tie is :class:`Ambiguous`, and no place that
+   qualifies is :class:`Orphaned`.
+
+A record with no context at all is found by its quote alone (cut at both line edges, as a
+whole line); nothing else can tell its place.
 
 A winner whose text renders as the recorded quote is :class:`Moved` (same quote, new
 offsets and context); one whose text differs is :class:`Changed` (old and new quote; the
@@ -35,13 +43,14 @@ caller re-reads the value and marks the record for review). Every outcome has it
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from verifier.ingest.rendered import Folded, fold, fold_anchor
+from verifier.ingest.rendered import CJK, Folded, fold, fold_anchor
 from verifier.models.claim import Anchor
 from verifier.quantities.numerals import CN_NUMERAL_CHARS
 
@@ -99,6 +108,9 @@ class Place:
         context: how well the recorded prefix and suffix fit around it (0..1).
         quote: how much its text is like the recorded quote (0..1, rendered text).
         score: the combined :func:`score` (0..1).
+        sided: True when a side of the context is exactly next to it (rendered text) and
+            holds at least :data:`MIN_SIDE` characters of the quote's own line
+            (:func:`near_lengths`): evidence enough for a corrected quote.
     """
 
     start: int
@@ -107,6 +119,7 @@ class Place:
     context: float
     quote: float
     score: float
+    sided: bool = False
 
     def describe(self) -> str:
         """'48:53 '800 W' (context 1.00)'."""
@@ -241,6 +254,9 @@ class _Search:
     quote: str
     suffix: str
     old_start: int
+    line_prefix: bool = False
+    line_suffix: bool = False
+    near: tuple[int, int] = (0, 0)
 
     def context(self, s: int, e: int) -> float:
         """Fit of the context around folded span ``s:e``."""
@@ -252,7 +268,34 @@ class _Search:
         start, end = self.folded.original(s), self.folded.original_end(e)
         ctx, q = self.context(s, e), Indel.normalized_similarity(self.quote, self.folded.text[s:e])
         near = 1.0 - min(1.0, abs(start - self.old_start) / max(len(self.body), 1))
-        return Place(start, end, self.body[start:end], ctx, q, score(ctx, q, near))
+        t, fp, fs = self.folded.text, self.prefix, self.suffix
+        sided = self.near[0] >= MIN_SIDE and t[max(0, s - len(fp)):s] == fp or self.near[1] >= MIN_SIDE and t[e:e + len(fs)] == fs
+        return Place(start, end, self.body[start:end], ctx, q, score(ctx, q, near), bool(sided))
+
+    def prefix_ends(self, strong: bool) -> list[int]:
+        """Folded offsets just after an occurrence of the prefix. ``strong``: only those that
+        are evidence on their own (the prefix holds :data:`MIN_SIDE` characters of the quote's
+        line, or it was cut at a line start and one starts there); else every occurrence."""
+        t, fp = self.folded.text, self.prefix
+        out = [p + len(fp) for p in occurrences(t, fp)] if fp and (not strong or self.near[0] >= MIN_SIDE) else []
+        if self.line_prefix:
+            out += [f + len(fp) for f in self._lines(starts=True) if t.startswith(fp, f)]
+        return sorted(set(out))
+
+    def suffix_starts(self, strong: bool) -> list[int]:
+        """Folded offsets where the suffix begins; ``strong`` as for :meth:`prefix_ends`."""
+        t, fs = self.folded.text, self.suffix
+        out = occurrences(t, fs) if fs and (not strong or self.near[1] >= MIN_SIDE) else []
+        if self.line_suffix:
+            out += [f - len(fs) for f in self._lines(starts=False) if f >= len(fs) and t[f - len(fs):f] == fs]
+        return sorted(set(out))
+
+    def _lines(self, starts: bool) -> list[int]:
+        """Folded offsets of the body's line starts (or line ends), the body's edges included."""
+        breaks = [i for i, ch in enumerate(self.body) if ch == "\n"] if "\n" in self.body else []
+        if starts:
+            return [0, *(self.folded.folded(i + 1) for i in breaks)]
+        return [*(self.folded.folded(i) for i in breaks), len(self.folded.text)]
 
 
 def score(context: float, quote: float, near: float) -> float:
@@ -276,7 +319,7 @@ def reanchor(body: str, anchor: Anchor) -> Anchor | Outcome:
     if anchor_holds(body, anchor):
         return anchor
     fp, fq, fs = fold_anchor(anchor.prefix, anchor.quote, anchor.suffix)
-    search = _Search(body, fold(body), fp, fq, fs, anchor.start)
+    search = _Search(body, fold(body), fp, fq, fs, anchor.start, *cut_at_lines(anchor), near=near_lengths(anchor))
     exact = _exact_context(search)
     if len(exact) == 1:
         return _outcome(body, anchor, exact[0], search)
@@ -284,7 +327,7 @@ def reanchor(body: str, anchor: Anchor) -> Anchor | Outcome:
         return Ambiguous(tuple(sorted(exact, key=lambda p: -p.score)))
     found = [p for p in _candidates(search) if _keeps_figure(fq, fold(p.text).text)]
     ranked = _distinct(sorted(found, key=lambda p: (-p.score, p.start)))
-    fitting = [p for p in ranked if p.context >= MIN_SCORE]
+    fitting = [p for p in ranked if p.context >= MIN_SCORE and (p.quote == 1.0 or p.sided)]
     if not fitting:
         return Orphaned(tuple(ranked[:3]))
     best = fitting[0]
@@ -296,17 +339,72 @@ def reanchor(body: str, anchor: Anchor) -> Anchor | Outcome:
 
 def _exact_context(search: _Search) -> list[Place]:
     """Places with the rendered prefix and suffix exactly around them (tier 1): occurrences
-    of the quote, and stretches between an occurrence of the prefix and the next of the
-    suffix (both sides at least :data:`MIN_SIDE` long; :data:`REACH`)."""
+    of the quote, and stretches between the prefix and the suffix that still print a figure.
+
+    A stretch is found from a side that is evidence on its own (``strong`` in
+    :meth:`_Search.prefix_ends`), paired with the nearest occurrence of the other side
+    within :data:`REACH` that makes a whole stretch (:func:`_stretch`): a short suffix ('.')
+    follows a long prefix, a short prefix precedes a long suffix.
+    """
     t, fp, fq, fs = search.folded.text, search.prefix, search.quote, search.suffix
     spans = {(s, s + len(fq)) for s in occurrences(t, fq) if t[max(0, s - len(fp)):s] == fp and t.startswith(fs, s + len(fq))}
-    if len(fp) >= MIN_SIDE and len(fs) >= MIN_SIDE:
-        for p in occurrences(t, fp):
-            s = p + len(fp)
-            e = t.find(fs, s, s + 2 * len(fq) + REACH + len(fs))
-            if e > s and t[s:e].strip() and _keeps_figure(fq, t[s:e]):
+    if sum(search.near) >= MIN_SIDE:
+        reach = 2 * len(fq) + REACH
+        ends, starts = search.prefix_ends(strong=False), search.suffix_starts(strong=False)
+        for s in search.prefix_ends(strong=True):
+            e = next((e for e in starts[bisect_right(starts, s):] if e <= s + reach and _stretch(search, s, e)), None) \
+                if starts else None
+            if e is not None:
                 spans.add((s, e))
-    return _distinct([search.place(s, e) for s, e in sorted(spans)])
+        for e in search.suffix_starts(strong=True):
+            k = bisect_right(ends, e - 1)
+            s = next((s for s in reversed(ends[:k]) if s >= e - reach and _stretch(search, s, e)), None)
+            if s is not None:
+                spans.add((s, e))
+    # an untouched quote before a stretch that merely contains it: exact quotes first
+    places = sorted((search.place(s, e) for s, e in spans), key=lambda p: (-p.quote, p.start))
+    return _distinct(places)
+
+
+def _stretch(search: _Search, s: int, e: int) -> bool:
+    """True when folded ``s:e`` can be a corrected quote: not empty, no outer space, no cut
+    word or number (:func:`_cuts`), a figure in it when the quote had one, on one line."""
+    t = search.folded.text
+    if e <= s or t[s:e].strip() != t[s:e] or _cuts(t, s, e, _joined(search)) or not _keeps_figure(search.quote, t[s:e]):
+        return False
+    return _one_line(search.body[search.folded.original(s):search.folded.original_end(e)])
+
+
+def _one_line(text: str) -> bool:
+    """True when every line break in ``text`` renders as nothing (between CJK characters, as
+    after re-wrapping): a corrected figure stays within its line."""
+    return all(fold(text[max(0, i - 1):i + 2]).text == text[max(0, i - 1):i] + text[i + 1:i + 2]
+               for i, ch in enumerate(text) if ch == "\n")
+
+
+def near_lengths(anchor: Anchor) -> tuple[int, int]:
+    """Rendered characters of the prefix and of the suffix that lie on the quote's own line
+    (up to a line break that renders: one between two CJK characters does not).
+
+    A side that runs past a line break is mostly about the next block: after the quote's
+    line is deleted, '.' plus the next paragraph fits the line before just as well. Only
+    the part on the quote's line is evidence of which figure was corrected.
+    """
+    def near(side: str, before: bool) -> int:
+        cut = side
+        for i in (range(len(side) - 1, -1, -1) if before else range(len(side))):
+            if side[i] == "\n" and not (0 < i < len(side) - 1 and CJK.match(side[i - 1]) and CJK.match(side[i + 1])):
+                cut = side[i + 1:] if before else side[:i]
+                break
+        return len(fold(cut).text.strip())
+    return near(anchor.prefix, True), near(anchor.suffix, False)
+
+
+def cut_at_lines(anchor: Anchor) -> tuple[bool, bool]:
+    """Whether the anchor's prefix and suffix were cut at a line's edge: a side shorter than
+    :data:`CONTEXT` with no line break in it (the convention :func:`renew_context` keeps)."""
+    return (len(anchor.prefix) < CONTEXT and "\n" not in anchor.prefix,
+            len(anchor.suffix) < CONTEXT and "\n" not in anchor.suffix)
 
 
 def _candidates(search: _Search) -> list[Place]:
@@ -330,12 +428,13 @@ def _fit(search: _Search, s: int, e: int, move_start: bool = True, move_end: boo
     """The span near folded ``s:e`` (edges moved by up to :data:`SLACK`) that best fits the
     context and the quote; an edge found by an exact side is kept."""
     n = len(search.folded.text)
+    joined = _joined(search)
     starts = range(max(0, s - SLACK), min(n, s + SLACK) + 1) if move_start else (max(0, min(s, n)),)
     best: tuple[float, int, int] | None = None
     for a in starts:
         ends = range(max(a + 1, e - SLACK), min(n, e + SLACK) + 1) if move_end else (e,)
         for b in ends:
-            if b <= a or b > n or _cuts(search.folded.text, a, b):
+            if b <= a or b > n or _cuts(search.folded.text, a, b, joined):
                 continue
             fit = WEIGHTS[0] * search.context(a, b) + WEIGHTS[1] * Indel.normalized_similarity(search.quote, search.folded.text[a:b])
             if best is None or fit > best[0]:
@@ -350,12 +449,28 @@ def _keeps_figure(quote: str, text: str) -> bool:
     return not NUMERAL.search(quote) or bool(NUMERAL.search(text))
 
 
-def _cuts(t: str, a: int, b: int) -> bool:
+def _cuts(t: str, a: int, b: int, joined: tuple[bool, bool] = (False, False)) -> bool:
     """True when span ``a:b`` of ``t`` starts or ends with a space, or cuts a Latin word or a
-    number in two (CJK text has no word spaces: any character edge will do)."""
+    number in two (CJK text has no word spaces: any character edge will do). ``joined``: the
+    recorded quote itself was joined to its prefix, or to its suffix ('Jalapeño2026年底'),
+    so that edge may be too."""
     def inside(i: int) -> bool:
-        return 0 < i < len(t) and t[i - 1].isascii() and t[i].isascii() and t[i - 1].isalnum() and t[i].isalnum()
-    return t[a].isspace() or t[b - 1].isspace() or inside(a) or inside(b)
+        if not 0 < i < len(t):
+            return False
+        x, y = t[i - 1], t[i]
+        if x.isascii() and y.isascii() and x.isalnum() and y.isalnum():
+            return True
+        # '19,641' and '1.03' are one number: no cut next to a separator between digits
+        return (x.isdigit() and y in ".," and t[i + 1:i + 2].isdigit()) or (x in ".," and y.isdigit() and t[i - 2:i - 1].isdigit())
+    return t[a].isspace() or t[b - 1].isspace() or (inside(a) and not joined[0]) or (inside(b) and not joined[1])
+
+
+def _joined(search: _Search) -> tuple[bool, bool]:
+    """Whether the recorded quote was joined to its prefix, and to its suffix, inside a word."""
+    def word(x: str, y: str) -> bool:
+        return x.isascii() and y.isascii() and x.isalnum() and y.isalnum()
+    fp, fq, fs = search.prefix, search.quote, search.suffix
+    return bool(fp and fq and word(fp[-1], fq[0])), bool(fq and fs and word(fq[-1], fs[0]))
 
 
 def _distinct(places: list[Place]) -> list[Place]:
