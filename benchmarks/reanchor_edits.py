@@ -9,9 +9,9 @@ each written from the nature of an edit, not from any sentence, and the record r
 (:func:`verifier.ingest.reanchor.reanchor`) in the edited text:
 
 * ``insert``: a sentence inserted at the start of the body -> expected Moved, offsets shifted;
-* ``rewrap``: a line break put between every 17th and 18th character of each pair of CJK
-  characters... that is, after every 17th character whose neighbours are both CJK -> expected
-  the anchor to hold, or Moved to the same place;
+* ``rewrap``: a line break put into every 17th pair of neighbouring CJK characters (a
+  re-wrapped Chinese paragraph renders as before) -> expected the anchor to hold, or Moved
+  to where the quote now is;
 * ``digit``: the last digit of the quote changed (9 -> 0, else + 1) -> expected Changed at the
   same place with the new quote, or Ambiguous; Orphaned only for a record with less than
   MIN_SIDE characters of context (nothing tells its place then); never Moved, never another place;

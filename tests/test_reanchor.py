@@ -523,6 +523,12 @@ def test_bad_input_is_one_line_and_exit_2(corpus: Path) -> None:
     assert len(result.stderr.strip().splitlines()) == 1 and "alpha.yaml:" in result.stderr and "invalid YAML" in result.stderr
     assert beta.read_bytes() == beta_before
     assert run("reanchor", str(corpus / "nope")).exit_code == 2
+    alpha.write_text(alpha.read_text(encoding="utf-8").replace("  - : [\n", "").replace("  subject: Orca 9", "  subjet: Orca 9", 1),
+                     encoding="utf-8")
+    bad = run("reanchor", str(corpus), "--dry-run")
+    assert bad.exit_code == 2 and bad.stdout == ""
+    (line,) = bad.stderr.strip().splitlines()
+    assert line.startswith("claims/alpha.yaml:") and "subjet" in line and "unknown field" in line
 
 
 # extract after an edit ----------------------------------------------------------------------
