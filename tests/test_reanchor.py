@@ -568,3 +568,20 @@ def test_context_only_change_renews_the_context(corpus: Path) -> None:
     assert (result.exit_code, result.stdout) == (0, "claims/alpha.yaml:2: R001 moved alpha-c001 48:53 -> 48:53 (context renewed)\n")
     assert "    prefix: ' its X2 accelerator is rated at '\n" in (corpus / "claims" / "alpha.yaml").read_text(encoding="utf-8")
     assert run("validate", str(corpus)).exit_code == 0
+
+
+def test_extract_does_not_propose_a_corrected_figure_beside_its_record(corpus: Path) -> None:
+    """The record of '2.6 times' covers the corrected '2.5 times' (reanchor marks it for
+    review); extraction must not add a second record for the same figure."""
+    from verifier.extract import extract_claims
+    from verifier.extract.merge import merge_records
+    from verifier.ingest.articles import read_article
+
+    _edit(corpus, "alpha.md", "2.6 times", "2.5 times")
+    article = read_article(corpus / "sources" / "alpha.md")
+    existing = yaml.safe_load((corpus / "claims" / "alpha.yaml").read_text(encoding="utf-8"))
+    proposed = extract_claims(article)
+    at = article.body.find("2.5 times")
+    assert any(c.anchor.start <= at < c.anchor.end for c in proposed)  # extraction reads the corrected figure
+    added = merge_records(list(existing), proposed, body=article.body)[len(existing):]
+    assert not any(r["anchor"]["start"] <= at < r["anchor"]["end"] for r in added)
