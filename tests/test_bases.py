@@ -90,3 +90,25 @@ QUIET = {
 def test_the_same_whole_or_base_or_another_frame_is_not_flagged(name):
     primary, coverage = QUIET[name]
     assert audit(primary, coverage) == []
+
+
+def test_extraction_records_the_base_on_the_claim_and_a_record_without_one_is_written_as_before():
+    a = art("ward", WARD + "\n", tier="primary")
+    claims = extract_claims(a, lexicon=Lexicon([]))
+    rate = next(c for c in claims if c.anchor.quote == "2.15")
+    assert rate.base is not None
+    assert (rate.base.kind, rate.base.size, rate.base.noun) == ("rate", 1000.0, "patient-days")
+    assert WARD[rate.base.start:rate.base.end].startswith("2.15 per 1,000 patient-days")
+    dumped = rate.model_dump(mode="json")
+    assert dumped["base"]["noun"] == "patient-days" and type(rate).model_validate(dumped) == rate
+    size = next(c for c in claims if c.anchor.quote == "1,000")
+    assert size.base is None and "base" not in size.model_dump(mode="json")
+
+
+def test_a_base_a_reviewer_corrects_in_the_record_is_what_the_rule_reads():
+    arts = [art("prim", WARD + "\n", tier="primary"), art("cov", WARD + "\n")]
+    claims = [c for a in arts for c in extract_claims(a, lexicon=Lexicon([]))]
+    fixed = [c.model_copy(update={"base": c.base.model_copy(update={"noun": "admissions"})})
+             if c.source == "cov" and c.base is not None else c for c in claims]
+    got = findings(corpus(arts, fixed), "V207")
+    assert [f.rule for f in got] == ["V207"] and "per 1,000 admissions" in got[0].message

@@ -7,8 +7,9 @@ that coverage gives of or per another.
 * A rate per another base: the primary's birth rate '6.77‰' (per 1,000 of the population, or
   '每千人') retold as '6.77 births per 1,000 women'.
 
-Both readings come from :func:`verifier.quantities.proportions.read_bases` (the words are in
-``verifier/data/bases.yaml``); the two figures must be one quantity by the alignment of
+Both readings are the claims' :attr:`~verifier.models.claim.Claim.base`, which extraction reads with
+:func:`verifier.quantities.proportions.read_bases` (the words are in ``verifier/data/bases.yaml``)
+and a reviewer may correct in the records; the two figures must be one quantity by the alignment of
 :mod:`verifier.align` (the same measured thing, holder, unit family and role, no time or other
 qualifier that differs) and one value at printed precision. The linters' promise: an error only
 when both sides name their whole or base and the names differ, on a confident alignment; a
@@ -35,8 +36,7 @@ from verifier.align.pairs import ANOTHER_QUANTITY, Alignment, align, candidates
 from verifier.models.claim import Claim, Value
 from verifier.models.finding import Band, Finding, Severity
 from verifier.models.tier import Tier
-from verifier.quantities.extract import article_quantities
-from verifier.quantities.proportions import Base, read_bases, words
+from verifier.quantities.proportions import Base, words
 from verifier.rules.aligned import NEEDS_REVIEW, SPECIFIC_DIGITS, agree, significant_digits
 from verifier.rules.context import Context, operand, stated_band
 from verifier.rules.registry import rule
@@ -113,21 +113,26 @@ def _money_nouns() -> frozenset[str]:
     return frozenset(w for sub in words()["subunits"].values() for w in sub["whole"])
 
 
+def reading(c: Claim) -> Base | None:
+    """The base claim ``c`` is counted of or per (:attr:`~verifier.models.claim.Claim.base`) with
+    its value: a proportion as a fraction (the number / the size, or / 100 in %, or the number
+    itself for a fraction such as 五分之一), a rate per its size; None for a claim without one."""
+    b, n = c.base, c.value.number
+    if b is None or n is None:
+        return None
+    if b.kind == "rate":
+        value = n
+    elif b.size:
+        value = n / b.size
+    else:
+        value = n / 100 if c.value.unit == "%" else n
+    return Base(b.kind, value, b.size, b.noun, b.whole, b.event, b.every, c.anchor.start, b.start, b.end)
+
+
 def readings(ctx: Context) -> dict[str, Base]:
-    """Claim id -> the base its figure is read with, for each figure that has one (memoised)."""
+    """Claim id -> the base its figure is read with (:func:`reading`), for each figure that has one (memoised)."""
     if "bases" not in ctx.memo:
-        out: dict[str, Base] = {}
-        by_source: dict[str, list[Claim]] = defaultdict(list)
-        for c in ctx.figures:
-            by_source[c.source].append(c)
-        for sid, claims in by_source.items():
-            body = ctx.corpus.sources[sid].body
-            found = {b.count: b for b in read_bases(body, article_quantities(body))}
-            for c in claims:
-                b = found.get(c.anchor.start)
-                if b is not None:
-                    out[c.id] = b
-        ctx.memo["bases"] = out
+        ctx.memo["bases"] = {c.id: b for c in ctx.figures if (b := reading(c)) is not None}
     return ctx.memo["bases"]
 
 
