@@ -67,6 +67,12 @@ def test_a_rate_is_read_with_its_event_base_and_size(text):
     assert (b.value, b.size, b.noun, b.event) == (pytest.approx(value), size, noun, event)
 
 
+def test_a_chinese_share_keeps_its_whole_without_the_words_of_the_share():
+    b = only("风电装机占全省总发电装机的比重达到31.5%。")
+    assert (b.kind, b.value, b.whole, b.size) == ("proportion", pytest.approx(0.315), "全省总发电装机", None)
+    assert bases("该项目占比为31.5%。") == []  # 占比: a share with no whole named
+
+
 def test_a_whole_is_kept_with_its_qualifier_and_its_universal_word():
     b = only("Transit takes 9.5% of the city's U.S. revenue. Next year it will grow.")
     assert (b.kind, b.value, b.noun, b.whole) == ("proportion", pytest.approx(0.095), "revenue", "the city's U.S. revenue")
@@ -80,6 +86,9 @@ NOT_BASES = [
     "每公里电耗1.3千瓦时。",                # a unit per a unit is a rate of the quantity layer, not a base
     "每年营收300亿美元。",                  # a period, not a base
     "He scored 3 in the first half.",     # no count of a base after 'in'
+    "Sales fell one in five in April.",   # a month after 'one in five' is no base noun
+    "每一个模型乘每一颗芯片，都是一笔账。",   # 每一 is 'each', no base
+    "Fares cost $2 of every trip.",       # no size and no money subunit: no proportion
 ]
 
 

@@ -131,7 +131,7 @@ _STOP_EN: Final = frozenset({
     "in", "for", "since", "from", "at", "by", "during", "that", "which", "who", "whom", "and", "but", "or", "while",
     "compared", "up", "down", "last", "this", "a", "an", "would", "will", "could", "might", "should", "was", "were",
     "is", "are", "has", "have", "had", "with", "sick", "aged", "than", "to", "on", "over", "under", "the", "its",
-    "their", "his", "her", "our", "it", "they", "we", "he", "she",
+    "their", "his", "her", "our", "your", "my", "it", "they", "we", "he", "she",
 })
 """Words that end the noun run of a base phrase ('people sick with flu': the noun is 'people')."""
 
@@ -175,7 +175,8 @@ def _noun_run(text: str, spans: list[tuple[int, int]], names: bool = False) -> t
     def plural(w: str) -> bool:
         return w.endswith("s") and not w.endswith(("ss", "'s", "’s")) and "." not in w
 
-    picks = [k for k in range(end) if text[slice(*spans[k])].lower() in known or plural(text[slice(*spans[k])])]
+    picks = [k for k in range(end) if text[slice(*spans[k])].lower() in known
+             or (plural(text[slice(*spans[k])]) and not text[spans[k][0]].isupper())]
     if names:
         return (picks[-1] if picks else max(end - 1, 0)), end
     k = picks[-1] if picks else 0
@@ -232,8 +233,8 @@ def _en_after(text: str, qs: Sequence[Quantity], i: int) -> Base | None:
         size, after = float(w["size_words"]["en"][" ".join(m.group("sw").lower().split())]), m.end()
     elif j is not None and _plain(qs[j]):
         size, after = float(qs[j].value), qs[j].end
-    elif j is None:
-        size, after = 1.0, m.end()
+    elif j is None and sub:
+        size, after = 1.0, m.end()  # 'of every dollar': one of the whole unit
     else:
         return None
     spans, stop = _phrase(text, after)
@@ -274,7 +275,7 @@ def _en_plain(text: str, qs: Sequence[Quantity], j: int, prev_end: int) -> Base 
         return None
     k, _run = _noun_run(text, spans)
     noun = text[slice(*spans[k])]
-    if not noun[0].isalpha() or noun[0].isupper():
+    if not noun[0].isalpha() or noun[0].isupper() or noun.lower() in _STOP_EN:
         return None  # '3 in 10 Democrats' names a group; '5 in 2020' is no base
     return Base("proportion", n / float(qm.value), float(qm.value), noun, _clause(text, spans[0][0]), None, False, count, start,
                 stop)
@@ -328,8 +329,8 @@ def _zh_before(text: str, qs: Sequence[Quantity], i: int, prev_end: int) -> Base
     m = p.zh_every.search(left)
     if m is not None:
         size = _zh_number(m.group("m"))
-        if not size:
-            return None
+        if not size or size <= 1:
+            return None  # 每一个: 'each', no base
         noun, event = m.group("noun"), m.group("ev") or None
         classifier_after = text[q.end:q.end + 1]
         start = q.start - len(left) + m.start()
@@ -363,6 +364,8 @@ def _fraction_of(text: str, q: Quantity) -> Base | None:
 
 
 _PCT_OF: Final = re.compile(r"\s+of\s+")
+_ZH_SHARE: Final = re.compile(r"占(?P<w>[\u4e00-\u9fff]{2,12}?)(?:的)?(?:比重|比例|份额)?(?:约为|达到|为|达|是|约)?$")
+"""'占全国人口的19.8%', '占全国总发电装机的比重达到53.8%': the whole between 占 and the share's words."""
 
 
 def _share_of(text: str, q: Quantity) -> Base | None:
@@ -377,11 +380,11 @@ def _share_of(text: str, q: Quantity) -> Base | None:
         k, run = _noun_run(text, spans, names=True)
         return Base("proportion", q.value / 100, None, text[slice(*spans[k])], _clause(text, spans[0][0]), None, False,
                     q.start, q.start, spans[run - 1][1])
-    zh = re.search(r"占(?P<w>[\u4e00-\u9fff]{2,12}?)(?:的|比重为|比例为|比重|比例)?$", text[max(0, q.start - 16):q.start])
-    if zh is not None:
+    zh = _ZH_SHARE.search(text[max(0, q.start - 20):q.start])
+    if zh is not None and not zh.group("w").startswith(("比", "到")):
         whole = zh.group("w")
-        return Base("proportion", q.value / 100, None, whole[-2:], whole, None, False, q.start, q.start - 16 + zh.start()
-                    if q.start >= 16 else zh.start(), q.end)
+        return Base("proportion", q.value / 100, None, whole[-2:], whole, None, False, q.start,
+                    max(0, q.start - 20) + zh.start(), q.end)
     return None
 
 
