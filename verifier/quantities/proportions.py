@@ -30,6 +30,7 @@ from typing import Final, NamedTuple, Sequence
 
 from .model import Quantity
 from .numerals import parse_chinese
+from .patterns import FOLD_TABLE
 
 WORDS: Final = Path(__file__).resolve().parents[1] / "data" / "bases.yaml"
 """The word table of proportions and bases (its one home)."""
@@ -208,13 +209,27 @@ def _figure_after(qs: Sequence[Quantity], i: int, text: str, pos: int) -> int | 
 
 def _plain(q: Quantity) -> bool:
     """A bare count: a number with no unit and a value."""
-    return q.unit is None and q.kind in ("number",) and isinstance(q.value, (int, float))
+    return q.unit is None and q.kind == "number" and isinstance(q.value, (int, float))
+
+
+def _size(text: str, qs: Sequence[Quantity], i: int, m: re.Match, money: bool) -> tuple[float, int] | None:
+    """(M, offset after it) of 'every M' / 'per M' matched by ``m`` after ``qs[i]``: a size word
+    ('per thousand'), the next figure ('per 1,000'), or 1 for a money subunit's whole unit ('of
+    every dollar'); None when none is there."""
+    if m.group("sw"):
+        return float(words()["size_words"]["en"][" ".join(m.group("sw").lower().split())]), m.end()
+    j = _figure_after(qs, i, text, m.end())
+    if j is not None and _plain(qs[j]):
+        return float(qs[j].value), qs[j].end
+    if j is None and money:
+        return 1.0, m.end()  # 'of every dollar': one of the whole unit
+    return None
 
 
 def _en_after(text: str, qs: Sequence[Quantity], i: int) -> Base | None:
     """'N of every [M] <phrase>' (proportion) and 'Y [event] per [M] <phrase>' (rate)."""
-    q, p, w = qs[i], _patterns(), words()
-    sub = w["subunits"].get((q.unit or "").lower())
+    q, p = qs[i], _patterns()
+    sub = words()["subunits"].get((q.unit or "").lower())
     if not (_plain(q) or sub):
         return None
     m = p.every_after.match(text, q.end)
@@ -228,15 +243,10 @@ def _en_after(text: str, qs: Sequence[Quantity], i: int) -> Base | None:
         if m is None or not _plain(q):
             return None
     event = (m.groupdict().get("ev") or "").strip() or None
-    j = _figure_after(qs, i, text, m.end())
-    if m.group("sw"):
-        size, after = float(w["size_words"]["en"][" ".join(m.group("sw").lower().split())]), m.end()
-    elif j is not None and _plain(qs[j]):
-        size, after = float(qs[j].value), qs[j].end
-    elif j is None and sub:
-        size, after = 1.0, m.end()  # 'of every dollar': one of the whole unit
-    else:
+    sized = _size(text, qs, i, m, bool(sub))
+    if sized is None:
         return None
+    size, after = sized
     spans, stop = _phrase(text, after)
     if not spans:
         return None
@@ -399,7 +409,7 @@ def read_bases(text: str, quantities: Sequence[Quantity]) -> list[Base]:
         :class:`Base` readings sorted by the offset of their count figure; a figure with no
         base (or a base the words leave unclear) gives none.
     """
-    t = text if text.isascii() else text.translate({0xFF10 + k: str(k) for k in range(10)} | {0xFF0C: ",", 0xFF05: "%"})
+    t = text if text.isascii() else text.translate(FOLD_TABLE)  # full-width digits as the quantities read them
     out: dict[int, Base] = {}
     for i, q in enumerate(quantities):
         prev_end = quantities[i - 1].end if i else 0

@@ -136,7 +136,7 @@ def readings(ctx: Context) -> dict[str, Base]:
     return ctx.memo["bases"]
 
 
-def _restated(c: Claim, b: Base, measured: str | None, number: float, unit: str, step: float | None, held: bool) -> Claim:
+def _restated(c: Claim, measured: str | None, number: float, unit: str, step: float | None, held: bool) -> Claim:
     """``c`` as the alignment should read it: its figure as a share in % or a rate in ‰ of
     ``measured``, and no holder when the one it names owns the whole, not the part."""
     value = Value(printed=c.value.printed, number=number, unit=unit, resolution=step)
@@ -154,7 +154,7 @@ def _with_time(c: Claim, b: Base, claims: list[Claim]) -> Claim:
     count 2.1 as much as the 1,000 the year stands beside)."""
     scope = dict(c.scope)
     for o in claims:
-        if o.id != c.id and b.start <= o.anchor.start and o.anchor.end <= max(b.end, o.anchor.end) and o.anchor.start < b.end:
+        if o.id != c.id and b.start <= o.anchor.start < b.end:
             for k in TIME_KEYS:
                 if k in o.scope and k not in scope:
                     scope[k] = o.scope[k]
@@ -162,6 +162,7 @@ def _with_time(c: Claim, b: Base, claims: list[Claim]) -> Claim:
 
 
 def _step(c: Claim, factor: float) -> float | None:
+    """The printed step of ``c`` in the restated unit (``factor`` times its own)."""
     return c.value.resolution * factor if c.value.resolution else None
 
 
@@ -185,10 +186,11 @@ def _frames(ctx: Context, kind: str) -> list[tuple[Frame, Base]]:
                 if head is None or b.whole is None:
                     continue
                 held = not (c.subject and _fold(c.subject.split("'")[0]) in _fold(b.whole))
-                r = _restated(c, b, head, b.value * 100, "%", _step(c, 100 * b.value / c.value.number) if c.value.number else None, held)
+                r = _restated(c, head, b.value * 100, "%", _step(c, 100 * b.value / c.value.number) if c.value.number else None,
+                              held)
             else:
                 k = PER / b.size if b.size else 1.0
-                r = _restated(c, b, c.measured or b.event, b.value * k, "‰", _step(c, k), True)
+                r = _restated(c, c.measured or b.event, b.value * k, "‰", _step(c, k), True)
             r = _with_time(r, b, by_source[c.source])
             published = str(src.meta.published.year) if src.meta.published else None
             f = frame_of(src.body, r, src.meta.tier == Tier.primary, years[c.source], published, ctx.sentence(c))
@@ -211,6 +213,7 @@ def _pairs(ctx: Context, kind: str) -> Iterator[tuple[Alignment, Base, Base]]:
 
 
 def _frames_of_primary(ctx: Context, kind: str) -> list[tuple[Frame, Base]]:
+    """The frames of :func:`_frames` of primary sources' figures."""
     return [(f, b) for f, b in _frames(ctx, kind) if f.primary]
 
 
