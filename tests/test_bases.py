@@ -79,6 +79,8 @@ QUIET = {
     "same rate base": (WARD, WARD),
     "rate of another year": (WARD, "In 2023, the hospital's infection rate was 2.15 per 1,000 patients."),
     "zh same base": (DOCTORS, DOCTORS),
+    "zh rate of another year": (DOCTORS, "2022年全市每千名患者拥有执业医师3.25人。"),
+    "zh share of another year": (SALES, "2023年，线上销售额占公司全部销售额的18.5%。"),
     "zh shortened whole": (SALES, "2024年，线上销售额占公司销售额的18.5%。"),
     "people is the crude rate's base": (BIRTHS, "In 2023 the city's birth rate was 7.82 per 1,000 people."),
     "per thousand is the crude rate's base": (BIRTHS, "In 2023 the city's birth rate was 7.82 per thousand."),
