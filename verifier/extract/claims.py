@@ -23,6 +23,7 @@ from verifier.apposition import apposed
 from verifier.extract import metrics as M
 from verifier.extract import scope as S
 from verifier.extract import targets as T
+from verifier.extract.bases import with_bases
 from verifier.extract.counts import NOUN_AFTER
 from verifier.extract.attribution import registered_kinds, registry_mentions
 from verifier.extract.build import build_claim
@@ -167,7 +168,7 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     tick(total, total)
     claims = sorted([*run.claims, *run.open], key=lambda c: (c.anchor.start, c.anchor.end))
     claims = [c.model_copy(update={"id": f"{source.id}-x{i:03d}"}) for i, c in enumerate(claims, 1)]
-    return link(body, sents, [f.q for f in figures if not f.skip], claims, source.id)
+    return with_bases(body, link(body, sents, [f.q for f in figures if not f.skip], claims, source.id))
 
 
 def _sentence(run: Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
