@@ -211,6 +211,28 @@ class Derived(BaseModel):
     basis: str | None = Field(None, description="The time basis of a change: 'year on year' (同比), 'period on period' (环比).")
 
 
+Period = Literal["year", "quarter", "month", "week", "day"]
+"""The period a streak counts ('the third consecutive year', '连续7个月')."""
+
+
+class Streak(BaseModel):
+    """A streak: a run of ``count`` periods (the claim's value) in each of which an event held.
+
+    ``event`` is ``up`` (a rise on the period before), ``down`` (a fall), ``above`` or ``below``
+    (a level beyond ``threshold``). 'for the third consecutive year above 13 million' is
+    ``{period: year, event: above, threshold: 13000000}``; '连续7个月下降' is
+    ``{period: month, event: down}`` (:mod:`verifier.extract.streaks`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    phrase: str = Field(min_length=1, description="The streak's words as printed ('a seventh consecutive month', '连续第三年突破1300万').")
+    period: Period | None = Field(None, description="The period counted, when printed ('seventh consecutive increase' prints none).")
+    event: Literal["up", "down", "above", "below"] = Field(description="What held in each period: a rise, a fall, a level above or below the threshold.")
+    threshold: float | None = Field(None, allow_inf_nan=False, description="For above/below: the threshold, normalised ('1300万' -> 13000000).")
+    threshold_printed: str | None = Field(None, description="The threshold as printed ('1300万', '13 million').")
+    end: str | None = Field(None, description="The last period of the streak when the sentence states it ('2024'); null when unstated.")
+
+
 class Claim(BaseModel):
     """One numeric claim of one source.
 
@@ -238,6 +260,7 @@ class Claim(BaseModel):
     comparison: Comparison | None = Field(None, description="For ratios, shares, reductions and differences.")
     attribution: Attribution
     derived: Derived | None = Field(None, description="For a figure derived from others of its sentence: how, and from which claims.")
+    streak: Streak | None = Field(None, description="For the count of a streak ('the third consecutive year'): the period, the event, the threshold.")
     decided: dict[str, Decision] = Field(
         default_factory=dict,
         description="How the holder, measured thing, target and derivation were decided, with a confidence "

@@ -1,0 +1,459 @@
+"""V110, V207, V208: ordinal claims about a series, checked against the values the corpus gives.
+
+* V110 ranking-order-mismatch: a place stated for a value ('came second with 95', '以106万人位居
+  第三', '位列前两名, 分别为…') disagrees with the values ranked beside it.
+* V207 streak-contradicted-by-series: a streak ('the third consecutive year above 13 million',
+  '连续第三年突破1300万', 'rose for six consecutive years') that the corpus's own yearly values of
+  the same measured thing break.
+* V208 conflicting-streaks: two streaks of one count for one measured thing going opposite ways
+  ('a seventh consecutive decline' and 'a seventh consecutive increase'), or a streak against a
+  direction stated for every period ('It has risen every month this year').
+
+Streaks are read by :mod:`verifier.extract.streaks` into claims whose figure is the count
+(:attr:`~verifier.models.claim.Claim.streak`); rankings are read here from the sentence of the
+values. Whether a value is of the streak's measured thing is decided by the alignment
+(:func:`verifier.align.things.similarity` on the frames of :func:`verifier.rules.aligned.frames`).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Final, Iterator
+
+from verifier.align.frames import Frame
+from verifier.align.things import PART, Thing, similarity, thing_of
+from verifier.extract.streaks import Ranked, every_period, rankings
+from verifier.models.claim import CONFIDENT, Claim
+from verifier.models.finding import Band, Finding, Severity
+from verifier.numeric import Interval, fmt
+from verifier.rules.aligned import frames
+from verifier.rules.context import Context, figure_text, operand, point_band, sentence_ends, stated_band
+from verifier.rules.registry import rule
+from verifier.extract.segment import LINE_END
+
+OPPOSITE: Final = {"up": "down", "down": "up"}
+"""Directions a streak may go, each with its opposite."""
+
+UNRANKED: Final = frozenset({"time", "multiple"})
+"""Unit families whose values no ranking here orders: durations (a race ranks the shortest time
+first) and multiples (a ratio against some other figure)."""
+
+THINGS: Final = frozenset({"measured"})
+"""What a finding of these rules rests on: the measured thing, not a holder (streaks have none)."""
+
+
+# -- streaks against the series (V207) --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Point:
+    """One value of a yearly series: its frame, the band its printed figure stands for, why it is
+    taken for the streak's measured thing, and whether that was decided with confidence."""
+
+    frame: Frame
+    band: Interval
+    how: str
+    sure: bool
+
+
+def _thing(c: Claim) -> Thing | None:
+    return thing_of(c.measured)
+
+
+def _published(ctx: Context, sid: str) -> int | None:
+    src = ctx.corpus.sources.get(sid)
+    return src.meta.published.year if src and src.meta.published else None
+
+
+def _yearly(ctx: Context) -> dict[str, list[Frame]]:
+    """Printed level figures that give one year, by source (memoised)."""
+    if "series_yearly" not in ctx.memo:
+        out: dict[str, list[Frame]] = defaultdict(list)
+        for f in frames(ctx):
+            if f.implied_by is None and f.role == "level" and f.claim.value.number is not None and f.when.get("year", "").isdigit() \
+                    and "months" not in f.when and f.mood == "reading":
+                out[f.claim.source].append(f)
+        ctx.memo["series_yearly"] = out
+    return ctx.memo["series_yearly"]
+
+
+def _series(ctx: Context, c: Claim, family: str | None, unit: str | None) -> dict[int, Point]:
+    """The yearly values of streak ``c``'s measured thing that the corpus gives, by year.
+
+    With a measured thing, the streak takes the values whose thing is like it (:func:`similarity`
+    at least :data:`PART`; sure from :data:`CONFIDENT` when the streak's own thing was decided
+    with confidence). Without one, it takes the yearly values of its own sentence in the
+    threshold's unit. Either way, a series another article gives beside the same value for the
+    same year as one of the streak's own article (one figure linking the two series, as a
+    primary's table beside a story's figure) is taken too, never as sure. A year given two
+    different values is left out."""
+    mine, sentence = _thing(c), ctx.sentence(c)
+    d = c.decided.get("measured")
+    own_sure = d is None or d.confidence >= CONFIDENT
+    yearly = _yearly(ctx)
+    points: dict[int, list[Point]] = defaultdict(list)
+
+    def fits(f: Frame) -> bool:
+        return (family is None or f.family == family) and (unit is None or f.claim.value.unit == unit)
+
+    if mine is not None:
+        for fs in yearly.values():
+            for f in fs:
+                if f.thing is not None and fits(f):
+                    score, why = similarity(mine, f.thing)
+                    if score >= PART:
+                        points[int(f.when["year"])].append(Point(f, point_band(f.claim), why, own_sure and score >= CONFIDENT))
+    else:
+        for f in yearly.get(c.source, []):
+            if fits(f) and ctx.sentence(f.claim) == sentence:
+                points[int(f.when["year"])].append(Point(f, point_band(f.claim), "a yearly value of the streak's own sentence", False))
+    for own in [p.frame for ps in list(points.values()) for p in ps if p.frame.claim.source == c.source]:
+        for sid, fs in yearly.items():
+            if sid == c.source:
+                continue
+            for g in fs:
+                if g.when["year"] != own.when["year"] or g.claim.value.number != own.claim.value.number or g.claim.value.unit != own.claim.value.unit:
+                    continue
+                for h in fs:
+                    if fits(h) and h.claim.value.unit == g.claim.value.unit and ctx.sentence(h.claim) == ctx.sentence(g.claim) \
+                            and all(p.frame.claim.id != h.claim.id for p in points[int(h.when["year"])]):
+                        points[int(h.when["year"])].append(Point(
+                            h, point_band(h.claim), f"{sid} gives it beside {figure_text(g.claim)} for {g.when['year']}, as {c.source} does", False))
+    out = {}
+    for year, ps in points.items():
+        if len({(p.frame.claim.value.number, p.frame.claim.value.unit) for p in ps}) == 1:
+            out[year] = min(ps, key=lambda p: (p.frame.claim.source != c.source, p.frame.claim.id))
+    return out
+
+
+def _fails(c: Claim, series: dict[int, Point], year: int) -> bool | None:
+    """True when the series breaks the streak's event in ``year``, False when it keeps it, None when it does not say."""
+    s = c.streak
+    p = series.get(year)
+    if s.event in ("above", "below"):
+        if p is None:
+            return None
+        return p.band.hi < s.threshold if s.event == "above" else p.band.lo > s.threshold
+    before = series.get(year - 1)
+    if p is None or before is None:
+        return None
+    return p.band.hi < before.band.lo if s.event == "up" else p.band.lo > before.band.hi
+
+
+def _ends(ctx: Context, c: Claim) -> tuple[list[int], str]:
+    """The years the streak may end in: the one stated, else the publication year and the one
+    before (a story of June 2024 counts 2024, or the last full year 2023)."""
+    if c.streak.end and c.streak.end.isdigit():
+        return [int(c.streak.end)], ""
+    year = _published(ctx, c.source)
+    if year is None:
+        return [], ""
+    return [year, year - 1], f"the streak's last year is not stated: {year} or {year - 1} from the article's date"
+
+
+@rule("V207", "streak-contradicted-by-series", "A streak ('the third consecutive year above 13 million', '连续7个月下降') "
+      "is broken by the values the corpus gives for the same measured thing.", rests_on=THINGS)
+def streak_contradicted_by_series(ctx: Context) -> Iterator[Finding]:
+    """A streak of N years says each of its last N years kept its event: a level above (or
+    below) the threshold ('for the third consecutive year above 13 million', '连续第三年突破
+    1300万'), or a rise (a fall) on the year before ('rose for six consecutive years'). When the
+    corpus gives the yearly values of the same measured thing (the same article or another, a
+    primary source above all) and one of those years broke the event, the streak is wrong. The
+    measured thing is matched by the alignment's similarity; a streak that names none takes the
+    yearly values of its own sentence, and the series another article gives beside one of them.
+    When its last year is not stated, the streak must be broken whether it ends in the
+    publication year or the year before.
+
+    Tolerance: each value's printed band (half its last digit, widened by an approximation
+    word) must lie wholly on the wrong side of the threshold, or of the band of the year before.
+
+    Severity: an error when the last year is stated and every value's measured thing matches
+    the streak's with confidence; otherwise a warning that says why it needs review.
+
+    Okay: "Rainfall was 410 mm in 2022 and 455 mm in 2023. In 2024 rainfall topped 400 mm for the third consecutive year." (410, 455 and 2024 all above)
+    V207: "Rainfall was 380 mm in 2022 and 455 mm in 2023. In 2024 rainfall stayed above 400 mm for the third consecutive year." (2022: 380 mm, below 400)
+    Okay: "In 2024 rainfall stayed above 400 mm for the third consecutive year." (no yearly values given)
+    """
+    me = streak_contradicted_by_series.rule
+    for c in ctx.streaks:
+        s = c.streak
+        if s.period != "year" or (s.event in ("above", "below") and s.threshold is None):
+            continue
+        threshold = _threshold_claim(ctx, c)
+        family = "count" if threshold is None else _family(threshold)
+        unit = threshold.value.unit if threshold is not None else None
+        series = _series(ctx, c, family if s.event in ("above", "below") else None, unit)
+        if not series:
+            continue
+        ends, unstated = _ends(ctx, c)
+        n = int(c.value.number)
+        broken: list[list[int]] = []
+        for end in ends:
+            years = range(end - n + 1, end + 1)
+            broken.append([y for y in years if _fails(c, series, y)])
+        if not ends or not all(broken):
+            continue
+        common = sorted(set.intersection(*(set(b) for b in broken))) or broken[0]
+        ctx.checked.update({c.id, *(series[y].frame.claim.id for y in common)})
+        yield _streak_finding(ctx, me, c, threshold, series, common, ends, unstated)
+
+
+def _family(c: Claim) -> str:
+    from verifier.align.frames import family_of
+
+    return family_of(c.value.unit)
+
+
+def _threshold_claim(ctx: Context, c: Claim) -> Claim | None:
+    """The claim of the streak's threshold figure ('突破1300万'), printed in the streak's sentence."""
+    s = c.streak
+    if s.threshold_printed is None:
+        return None
+    sentence = ctx.sentence(c)
+    return next((o for o in ctx.figures if o.source == c.source and s.threshold_printed in o.anchor.quote
+                 and o.value.number == s.threshold and ctx.sentence(o) == sentence), None)
+
+
+def _streak_finding(ctx: Context, me, c: Claim, threshold: Claim | None, series: dict[int, Point], broken: list[int],
+                    ends: list[int], unstated: str) -> Finding:
+    s = c.streak
+    n = int(c.value.number)
+    event = {"above": f"above {s.threshold_printed or fmt(s.threshold)}", "below": f"below {s.threshold_printed or fmt(s.threshold)}",
+             "up": "a rise on the year before", "down": "a fall on the year before"}[s.event]
+    shown = "; ".join(
+        (f"{y}: {series[y].frame.claim.anchor.quote}" if s.event in ("above", "below")
+         else f"{y - 1} {series[y - 1].frame.claim.anchor.quote} to {y} {series[y].frame.claim.anchor.quote}")
+        + f" ({series[y].frame.claim.source})" for y in broken)
+    longest = max(e - max([y for y in broken if y <= e], default=e - n) for e in ends)
+    why = []
+    if unstated:
+        why.append(unstated)
+    used = [series[y] for y in broken] + ([series[y - 1] for y in broken] if s.event in ("up", "down") else [])
+    if not all(p.sure for p in used):
+        why.append("the values are taken for the streak's measured thing by " + "; ".join(sorted({p.how for p in used if not p.sure})))
+    severity = Severity.error if not why else Severity.warning
+    tail = f" (needs review: {'; '.join(why)})" if why else ""
+    period = s.period or "period"
+    ops = [series[y].frame.claim for y in broken] + ([series[y - 1].frame.claim for y in broken if s.event in ("up", "down")])
+    claims = [c.id] + ([threshold.id] if threshold is not None else []) + sorted({o.id for o in ops})
+    return me.finding(
+        f"'{s.phrase}' says {n} {period}s in a row {event}, but {shown}: at most {longest} {period}"
+        f"{'s' if longest != 1 else ''} in a row{tail}",
+        severity=severity, claims=claims, **ctx.location(c),
+        stated=Band(low=n, high=n, unit=s.period, basis=f"printed '{c.anchor.quote}': {n} {period}s"),
+        recomputed=Band(low=0, high=longest, unit=s.period, basis=f"the {period}s the series allows to end in {' or '.join(map(str, ends))}"),
+        operands=[operand(o) for o in sorted({o.id: o for o in ops}.values(), key=lambda o: o.id)],
+    )
+
+
+# -- opposite streaks (V208) ------------------------------------------------------------------
+
+
+def _same_thing(a: Claim, b: Claim) -> tuple[bool, str]:
+    """Whether two streaks may be of one measured thing, and how it was judged."""
+    ta, tb = _thing(a), _thing(b)
+    if ta is None or tb is None:
+        return True, "one of them names no measured thing: read as its article's"
+    score, why = similarity(ta, tb)
+    return score >= PART, why
+
+
+def _periods_meet(a: Claim, b: Claim) -> bool:
+    pa, pb = a.streak.period, b.streak.period
+    return pa is None or pb is None or pa == pb
+
+
+@rule("V208", "conflicting-streaks", "Two streaks of one count for one measured thing go opposite ways, or a streak "
+      "goes against a direction stated for every period.", severity="warning", rests_on=THINGS)
+def conflicting_streaks(ctx: Context) -> Iterator[Finding]:
+    """'The rate was set to decline for a seventh consecutive month' and, further down, 'an
+    expected seventh consecutive increase': one count, one period (or one left unsaid), two
+    directions. One of them is wrong; a direction stated for every period ('It has risen every
+    month this year', '逐月上升') says which. Inside one article the streaks meet unless both name
+    measured things that differ; across articles both must name the same measured thing with
+    confidence, count the same period and end in the same year (or month) of publication. A streak
+    alone against a direction stated for its every period in its own article is flagged too.
+
+    Always a warning: which side is wrong needs a reader (the writer may mean two things).
+
+    Okay: "Exports rose for a third consecutive month. Imports fell for a third consecutive month."
+    V208: "Admissions fell for a fifth consecutive week. Hospitals expect a fifth consecutive increase."
+    Okay: "Admissions fell for a fifth consecutive week. Admissions rose for a second consecutive year."
+    """
+    me = conflicting_streaks.rule
+    by_count: dict[int, list[Claim]] = defaultdict(list)
+    for c in ctx.streaks:
+        if c.streak.event in OPPOSITE:
+            by_count[int(c.value.number)].append(c)
+    persistent = {sid: every_period(src.body) for sid, src in ctx.corpus.sources.items()
+                  if any(c.source == sid for c in ctx.streaks)}
+    paired: set[str] = set()
+    for n, cs in sorted(by_count.items()):
+        for i, a in enumerate(cs):
+            for b in cs[i + 1:]:
+                if b.streak.event != OPPOSITE[a.streak.event] or not _periods_meet(a, b):
+                    continue
+                same, why = _same_thing(a, b) if a.source == b.source else _across(ctx, a, b)
+                if not same:
+                    continue
+                paired.update({a.id, b.id})
+                yield _pair_finding(ctx, me, a, b, why, persistent.get(a.source, []) if a.source == b.source else [])
+    for c in ctx.streaks:
+        if c.id in paired or c.streak.event not in OPPOSITE:
+            continue
+        body = ctx.corpus.sources[c.source].body
+        against = [p for p in persistent.get(c.source, []) if p.direction == OPPOSITE[c.streak.event]
+                   and (c.streak.period is None or p.period == c.streak.period)]
+        if against:
+            p = against[0]
+            yield me.finding(
+                f"'{c.streak.phrase}' says {int(c.value.number)} {_way(c.streak.event)} in a row, but the article says "
+                f"'{_clause(body, p.start, p.end)}': the other way",
+                claims=[c.id], **ctx.location(c), stated=_count_band(c))
+
+
+def _across(ctx: Context, a: Claim, b: Claim) -> tuple[bool, str]:
+    ta, tb = _thing(a), _thing(b)
+    if ta is None or tb is None or a.streak.period is None or a.streak.period != b.streak.period:
+        return False, ""
+    score, why = similarity(ta, tb)
+    pa, pb = (ctx.corpus.sources[x.source].meta.published for x in (a, b))
+    if pa is None or pb is None:
+        return False, ""
+    when = (lambda d: d.year) if a.streak.period == "year" else (lambda d: (d.year, d.month))
+    ends = (a.streak.end, b.streak.end)
+    same_end = ends[0] == ends[1] if all(ends) else (not any(ends) and when(pa) == when(pb))
+    return score >= CONFIDENT and same_end, why
+
+
+def _way(event: str) -> str:
+    return {"up": "rises", "down": "falls"}[event]
+
+
+def _count_band(c: Claim) -> Band:
+    n = int(c.value.number)
+    return Band(low=n, high=n, unit=c.streak.period, basis=f"printed '{c.anchor.quote}': a streak of {n}")
+
+
+def _clause(body: str, start: int, end: int) -> str:
+    ends = sentence_ends(body)
+    i = bisect.bisect_right(ends, start)
+    lo = ends[i - 1] if i else 0
+    j = bisect.bisect_right(ends, end - 1)
+    hi = ends[j] if j < len(ends) else len(body)
+    return body[lo:hi].strip()
+
+
+def _pair_finding(ctx: Context, me, a: Claim, b: Claim, why: str, persistent: list) -> Finding:
+    n = int(a.value.number)
+    body = ctx.corpus.sources[a.source].body
+    said = [p for p in persistent if a.streak.period in (None, p.period) or b.streak.period in (None, p.period)]
+    side = ""
+    if said and len({p.direction for p in said}) == 1:
+        p = said[0]
+        right, wrong = (a, b) if p.direction == a.streak.event else (b, a)
+        side = f"; the article also says '{_clause(body, p.start, p.end)}', which agrees with '{right.streak.phrase}', not '{wrong.streak.phrase}'"
+    where = "in one article" if a.source == b.source else f"in {a.source} and {b.source}"
+    return me.finding(
+        f"'{a.streak.phrase}' ({_way(a.streak.event)}) and '{b.streak.phrase}' ({_way(b.streak.event)}) {where}: "
+        f"{n} in a row both ways ({why}){side}",
+        claims=[a.id, b.id], **ctx.location(a), stated=_count_band(a),
+        operands=[operand(a), operand(b)],
+    )
+
+
+# -- rankings (V110) --------------------------------------------------------------------------
+
+
+@rule("V110", "ranking-order-mismatch", "A place stated for a value ('came second with 95', '位居第三') disagrees "
+      "with the values ranked beside it.", rests_on=THINGS)
+def ranking_order_mismatch(ctx: Context) -> Iterator[Finding]:
+    """'Ohio came second with 95 and Iowa third with 102': a value given a higher place must
+    not be below one given a lower place, and each value of a top group ('X和Y位列前两名, 分别为
+    138万人和95万人') must exceed the value placed after the group. The values must be of one unit,
+    one measured thing (or one of them names none) and one year; a ranking from the bottom
+    ('the lowest', '最低') is read the other way, and durations (race times) are not ranked.
+
+    Tolerance: the two values' printed bands must not meet.
+
+    Severity: an error when the places and the values stand in one sentence and every measured
+    thing was decided with confidence; otherwise a warning that says why it needs review.
+
+    Okay: "In the turnout table, Ohio came first with 71% and Iowa came second with 64%."
+    V110: "In the turnout table, Ohio came first with 61% and Iowa came second with 64%." (second 64% above first 61%)
+    Okay: "Ohio came first with 71% in 2020 and Iowa came second with 74% in 2016." (two years)
+    """
+    me = ranking_order_mismatch.rule
+    by_source: dict[str, list[Claim]] = defaultdict(list)
+    for c in ctx.figures:
+        by_source[c.source].append(c)
+    for sid, cs in sorted(by_source.items()):
+        body = ctx.corpus.sources[sid].body
+        lines = [m.end() for m in LINE_END.finditer(body)]
+        by_line: dict[int, list[Claim]] = defaultdict(list)
+        for c in cs:
+            by_line[bisect.bisect_right(lines, c.anchor.start)].append(c)
+        for i, group in sorted(by_line.items()):
+            if len(group) < 2:
+                continue
+            lo = lines[i - 1] if i else 0
+            hi = lines[i] if i < len(lines) else len(body)
+            at = {(c.anchor.start, c.anchor.end): c for c in group}
+            ranked = [(r, at[(r.start, r.end)]) for r in rankings(body, lo, hi, sorted(at))]
+            yield from _ranking_findings(ctx, me, body, ranked)
+
+
+def _ranking_findings(ctx: Context, me, body: str, ranked: list[tuple[Ranked, Claim]]) -> Iterator[Finding]:
+    ends = sentence_ends(body)
+    for i, (ra, a) in enumerate(ranked):
+        for rb, b in ranked[i + 1:] + ranked[:i]:
+            if ra.place >= rb.place - rb.group + 1 or a.id == b.id or not _rankable(body, (ra, a), (rb, b)):
+                continue
+            ia, ib = point_band(a), point_band(b)
+            wrong = ia.hi < ib.lo if not (ra.reverse or rb.reverse) else ia.lo > ib.hi
+            if not wrong:
+                continue
+            ctx.checked.update({a.id, b.id})
+            known = [_known(body, r, x) for r, x in ((ra, a), (rb, b))]
+            why = [f"measured thing of {x.id} not decided with confidence" for x, t in zip((a, b), known) if t is None]
+            if None not in known and similarity(*known)[0] < CONFIDENT:
+                why.append(f"measured things '{a.measured}' and '{b.measured}' only alike")
+            spans = [min(r.start, r.words[0]) for r in (ra, rb)] + [max(r.end, r.words[1]) for r in (ra, rb)]
+            if bisect.bisect_right(ends, min(spans)) != bisect.bisect_right(ends, max(spans) - 1):
+                why.append("the places and values stand in more than one sentence")
+            weak = bool(why)
+            tail = f" (needs review: {'; '.join(why)})" if why else ""
+            place = (lambda r: f"among the first {r.group}" if r.group > 1 else f"place {r.place}")
+            way = "below" if not (ra.reverse or rb.reverse) else "above"
+            yield me.finding(
+                f"{a.anchor.quote} is given {place(ra)} and {b.anchor.quote} {place(rb)}, but {a.anchor.quote} is {way} "
+                f"{b.anchor.quote}: the order does not follow from the values{tail}",
+                severity=Severity.warning if weak else None, claims=[a.id, b.id], **ctx.location(a),
+                stated=stated_band(a), operands=[operand(a), operand(b)],
+            )
+
+
+def _rankable(body: str, a: tuple[Ranked, Claim], b: tuple[Ranked, Claim]) -> bool:
+    """Two values one ranking may order: one unit, one family of quantities, one year, one
+    measured thing (or one of them unnamed), neither derived from others."""
+    from verifier.align.frames import family_of
+
+    (_, ca), (_, cb) = a, b
+    if ca.value.unit != cb.value.unit or family_of(ca.value.unit) in UNRANKED or ca.value.number is None or cb.value.number is None:
+        return False
+    if ca.scope.get("year") != cb.scope.get("year") or ca.derived is not None or cb.derived is not None:
+        return False
+    ta, tb = _known(body, *a), _known(body, *b)
+    return ta is None or tb is None or similarity(ta, tb)[0] > 0
+
+
+def _known(body: str, r: Ranked, c: Claim) -> Thing | None:
+    """``c``'s measured thing when decided with confidence and not read from the place's own
+    words ('came first with 61%' gives 61% the 'measured thing' 'first'); a classifier alone
+    ('1200人' -> 人) says little."""
+    d = c.decided.get("measured")
+    if c.measured and c.measured in body[r.words[0]:r.words[1]]:
+        return None
+    return _thing(c) if d is None or d.confidence >= CONFIDENT else None
