@@ -191,3 +191,24 @@ def test_chinese_top_group_and_third_place_against_their_values():
 def test_chinese_ranking_that_agrees():
     a = art("rain", "甲省和乙省位列全国前两名，降水量分别为1380毫米和1150毫米；丙省以1060毫米位居第三。\n")
     assert audit_of(a)[1] == []
+
+
+def test_english_top_group_against_the_place_after_it():
+    a = art("vote", "Ohio and Iowa were the top two, with turnout of 71% and 62% respectively; Utah came third with turnout of 66%.\n")
+    found = audit_of(a)[1]
+    assert [f.rule for f in found] == ["V110"]
+    assert "62% is given among the first 2 and 66% place 3" in found[0].message
+
+
+def test_at_least_is_no_ranking_from_the_bottom():
+    a = art("vote", "At least two counties reported. Ohio came first with a turnout of 61% and Iowa came second with a turnout of 64%.\n")
+    assert [f.rule for f in audit_of(a)[1]] == ["V110"]
+
+
+def test_opposite_streaks_across_articles_of_one_month_are_a_warning():
+    a = dated(art("wire", "The unemployment rate fell for a third consecutive month.\n"), "2025-05-02")
+    b = dated(art("daily", "The unemployment rate rose for a third consecutive month.\n"), "2025-05-03")
+    c = dated(art("weekly", "The unemployment rate rose for a third consecutive month.\n"), "2025-09-01")
+    found = audit_of(a, b, c)[1]
+    assert [(f.rule, f.source, f.severity.value) for f in found] == [("V208", "daily", "warning")]
+    assert "in daily and wire" in found[0].message or "in wire and daily" in found[0].message

@@ -1,8 +1,7 @@
-"""Ordinal claims about a series: streaks and rankings, read from the grammar of both languages.
+"""Streaks, read from the grammar of both languages (rankings: :mod:`.rankings`).
 
     streaks(body, figures, sentences) -> [Found(start, end, count, printed, Streak, measured)]
     every_period(body) -> [Persistent(start, end, period, direction)]   # 'It has risen every month'
-    rankings(sentence, offset) -> [Ranked(place, value_start, value_end, group)]
 
 A **streak** counts periods in each of which one event held: "for the third consecutive year",
 "a seventh straight monthly decline", "the fifth month in a row", "rose for six consecutive
@@ -21,11 +20,6 @@ quarters", "连续第三年突破1300万", "连续7个月下降". Its parts:
   to decline ...' -> 'jobless rate'; '出口额连续三年增长' -> '出口额'), or none;
 * the end, when the sentence names exactly one year that is no comparison's base ('比2023年'
   and 'from 2021' are bases).
-
-A **ranking** gives an item's place with its value: 'came second with 95', 'ranked third at
-12.4%', 'the second-largest, at 4.1 million', '以106万人位居第三', and a group at the top with its
-values in order: 'X和Y位列前两名,报名人数分别为138万人和95万人'. The rule
-:mod:`verifier.rules.series` checks the order against the values.
 
 The words live in ``verifier/data/series.yaml`` (their one home).
 """
@@ -46,9 +40,6 @@ from verifier.quantities.numerals import parse_arabic, parse_chinese
 
 DATA: Final = Path(__file__).resolve().parents[1] / "data" / "series.yaml"
 """The words of streaks and rankings (their one home)."""
-
-VALUE_REACH: Final = 30
-"""Characters after an English place's 'with' or 'at' within which its value must start ('with a turnout of 61%')."""
 
 MAX_COUNT: Final = 100
 """Largest count read as a streak's or a place's number: above it the words are no ordinal claim."""
@@ -73,7 +64,7 @@ clause's subject ('the jobless rate was set to decline', 'Exports posted a sixth
 def _subject_end() -> re.Pattern:
     """The first verb of an English clause: the subject stands before it."""
     verbs = AUXILIARIES + words.section("up", "en") + words.section("down", "en")
-    return re.compile(rf"\s+(?:{_alt(verbs)})\b", re.IGNORECASE)
+    return re.compile(rf"\s+(?:{longest_first(verbs)})\b", re.IGNORECASE)
 
 
 LEADING: Final = re.compile(r"^(?:(?:and|but|as|while|which|after|with|since|because|when|so|the|its|their|a|an)\s+"
@@ -131,32 +122,19 @@ class Persistent:
     direction: str
 
 
-@dataclass(frozen=True)
-class Ranked:
-    """A place given to a value: ``place`` 1 for the first; ``start``/``end`` the value's span in
-    the body; ``group`` the size of a top group listed with it ('前两名': 2), else 1."""
-
-    place: int
-    start: int
-    end: int
-    group: int = 1
-    reverse: bool = False
-    words: tuple[int, int] = (0, 0)
-    """The span of the words that give the place ('came first with', '位列全国前两名')."""
-
-
-def _alt(ws: Iterable[str]) -> str:
+def longest_first(ws: Iterable[str]) -> str:
+    """A regex alternation of ``ws``, longest first (so 'monthly' is tried before 'month')."""
     return words.alternation(sorted(ws, key=len, reverse=True))
 
 
 @lru_cache(maxsize=1)
 def _en_patterns() -> tuple[re.Pattern, ...]:
     t = table()
-    ords = _alt(t["ordinals"]["en"]) + r"|\d{1,2}(?:st|nd|rd|th)"
-    cards = _alt(t["cardinals"]["en"]) + r"|\d{1,2}"
-    mark = _alt(t["streak_markers"]["en"])
-    per = _alt(t["periods"]["en"])
-    after = _alt(t["streak_markers"]["en_after"])
+    ords = longest_first(t["ordinals"]["en"]) + r"|\d{1,2}(?:st|nd|rd|th)"
+    cards = longest_first(t["cardinals"]["en"]) + r"|\d{1,2}"
+    mark = longest_first(t["streak_markers"]["en"])
+    per = longest_first(t["periods"]["en"])
+    after = longest_first(t["streak_markers"]["en_after"])
     return (
         # 'a seventh consecutive month', 'the third straight annual rise', 'a seventh consecutive increase'
         re.compile(rf"\b(?P<n>{ords})\s+(?:{mark})\s+(?:(?P<p>{per})\b)?", re.IGNORECASE),
@@ -170,8 +148,8 @@ def _en_patterns() -> tuple[re.Pattern, ...]:
 @lru_cache(maxsize=1)
 def _zh_pattern() -> re.Pattern:
     t = table()
-    mark = _alt(t["streak_markers"]["zh"])
-    per = _alt(t["periods"]["zh"])
+    mark = longest_first(t["streak_markers"]["zh"])
+    per = longest_first(t["periods"]["zh"])
     # '连续第三年', '连续7个月', '连续两个季度'
     return re.compile(rf"(?:{mark})(?P<o>第)?(?P<n>{ZH_NUM})\s*(?:个)?(?P<p>{per})")
 
@@ -184,12 +162,14 @@ def _direction_words() -> tuple[re.Pattern, re.Pattern]:
     def pat(ws: tuple[str, ...]) -> re.Pattern:
         en = [w for w in ws if w.isascii()]
         zh = [w for w in ws if not w.isascii()]
-        return re.compile(rf"\b(?:{_alt(en)})\b|(?:{_alt(zh)})", re.IGNORECASE)
+        return re.compile(rf"\b(?:{longest_first(en)})\b|(?:{longest_first(zh)})", re.IGNORECASE)
 
     return pat(up), pat(down)
 
 
-def _number(text: str) -> int | None:
+def count_of(text: str) -> int | None:
+    """The number an ordinal, a number word or a numeral stands for ('seventh', 'six', '三', '7'),
+    or None outside 1..:data:`MAX_COUNT`."""
     t = table()
     low = text.lower()
     n = t["ordinals"]["en"].get(low) or t["cardinals"]["en"].get(low)
@@ -277,7 +257,7 @@ def _matches(body: str, lo: int, hi: int) -> Iterable[tuple[re.Match, bool]]:
 def _read(body: str, lo: int, hi: int, m: re.Match, zh: bool, figures: list) -> Found | None:
     groups = m.groupdict()
     key = "n" if groups.get("n") else "c"
-    count = _number(m.group(key))
+    count = count_of(m.group(key))
     if count is None:
         return None
     word = groups.get("p") or groups.get("p2")
@@ -335,8 +315,8 @@ def _threshold(figures: list, c0: int, c1: int, m: re.Match) -> tuple[object, bo
 def every_period(body: str) -> list[Persistent]:
     """Directions stated for every period ('It has risen every month this year', '逐月上升'), in offset order."""
     t = table()["every_period"]
-    en = re.compile(rf"\b(?:{_alt(t['en'])})\b", re.IGNORECASE)
-    zh = re.compile(_alt(t["zh"]))
+    en = re.compile(rf"\b(?:{longest_first(t['en'])})\b", re.IGNORECASE)
+    zh = re.compile(longest_first(t["zh"]))
     out = []
     for pat, table_ in ((en, t["en"]), (zh, t["zh"])):
         for m in pat.finditer(body):
@@ -347,67 +327,6 @@ def every_period(body: str) -> list[Persistent]:
                 key = m.group().lower() if m.group().isascii() else m.group()
                 out.append(Persistent(m.start(), m.end(), table_[key], direction))
     return sorted(out, key=lambda p: p.start)
-
-
-@lru_cache(maxsize=1)
-def _rank_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern]:
-    r = table()["ranks"]
-    ords = _alt(table()["ordinals"]["en"]) + r"|\d{1,2}(?:st|nd|rd|th)"
-    zh_verbs = _alt(r["zh_verbs"])
-    return (
-        # 'came second with 95', 'ranked third nationally, at 12.4%'
-        re.compile(rf"\b(?:{_alt(r['en_verbs'])})\s+(?P<n>{ords})\b(?:\s+(?:place|overall|nationally))?,?\s+(?:{_alt(r['en_with'])})\s+",
-                   re.IGNORECASE),
-        # 'the second-largest, at 4.1 million', 'the largest with 138,000'
-        re.compile(rf"\bthe\s+(?:(?P<n>{ords})[-\s]?)?(?P<s>{_alt(r['en_largest'] + r['en_smallest'])})\b[^,.;:\d]{{0,40}}?,?\s+(?:{_alt(r['en_with'])})\s+",
-                   re.IGNORECASE),
-        # '以106万人位居第三', '排名第二'
-        re.compile(rf"(?:{zh_verbs})(?:[^，,。；;：:\d第前]{{0,4}}?)第(?P<n>{ZH_NUM})(?:名|位)?"),
-        # '位列全国前两名'
-        re.compile(rf"(?:{zh_verbs})(?:[^，,。；;：:\d第前]{{0,4}}?)前(?P<n>{ZH_NUM})(?:名|位)"),
-    )
-
-
-def rankings(body: str, lo: int, hi: int, values: list[tuple[int, int]]) -> list[Ranked]:
-    """The places the sentence ``body[lo:hi]`` gives to its values (spans in ``values``, in
-    offset order), in offset order of the places. A place takes the value right after its words
-    ('came second with 95'), the value right before them after 以 ('以106万人位居第三'), or the
-    first value of its clause after them ('位居第三，为106万人'); a top group ('前两名') takes the
-    values after 分别 or 'respectively' in the sentence, one per place. A ranking from the bottom
-    ('the second-smallest', '最低') is marked ``reverse``."""
-    en_place, en_sup, zh_place, zh_top = _rank_patterns()
-    smallest = table()["ranks"]["en_smallest"] + table()["ranks"]["zh_smallest"]
-    reverse_all = any(w in body[lo:hi].lower() for w in smallest)
-    out: list[Ranked] = []
-    for pat in (en_place, en_sup):
-        for m in pat.finditer(body, lo, hi):
-            place = _number(m.group("n")) if m.group("n") else 1
-            end = min(clause_end(body, m.end(), hi), m.end() + VALUE_REACH)
-            v = next((s for s in values if m.end() <= s[0] < end), None)  # 'with 95', 'with a turnout of 61%'
-            if place and v:
-                sup = m.groupdict().get("s")
-                out.append(Ranked(place, *v, reverse=reverse_all or bool(sup and sup.lower() in table()["ranks"]["en_smallest"]),
-                                  words=m.span()))
-    for m in zh_place.finditer(body, lo, hi):
-        place = _number(m.group("n"))
-        lead = body[clause_start(body, lo, m.start()):m.start()]
-        v = next((s for s in reversed(values) if s[1] <= m.start() and "以" in lead
-                  and s[0] >= clause_start(body, lo, m.start()) and m.start() - s[1] <= 3), None)
-        if v is None:
-            end = clause_end(body, m.end(), hi)
-            v = next((s for s in values if m.end() <= s[0] < end), None)
-        if place and v:
-            out.append(Ranked(place, *v, reverse=reverse_all, words=m.span()))
-    for m in zh_top.finditer(body, lo, hi):
-        k = _number(m.group("n"))
-        each = re.compile(r"分别|respectively").search(body, m.end(), hi)
-        if not k or k < 2 or each is None:
-            continue
-        end = clause_end(body, each.end(), hi)
-        listed = [s for s in values if each.end() <= s[0] < end][:k]
-        if len(listed) == k:
-            out.extend(Ranked(k, *s, group=k, reverse=reverse_all, words=m.span()) for s in listed)
-    return sorted(out, key=lambda r: r.start)
 
 
 CONTEXT: Final = 32

@@ -4,7 +4,7 @@ Codes are a letter and three digits, assigned in the rule modules; the hundreds 
 family:
 
 * V1xx arithmetic: derived figures recomputed from their operands (:mod:`.arithmetic`, and inside
-  one sentence, without holders, :mod:`.derived`; the order of a ranking, :mod:`.series`)
+  one sentence, without holders, :mod:`.derived`; the order of a ranking, :mod:`.rankings`)
 * V2xx contradictions between sources about the same fact (:mod:`.contradictions`, and for figures
   aligned by their frames, against the primary source and inside one article, :mod:`.aligned`;
   streaks against the series they count, :mod:`.series`)
@@ -82,7 +82,7 @@ def rule(code: str, name: str, summary: str, severity: str = "error", enabled: b
 
 def all_rules() -> dict[str, Rule]:
     """Every registered rule, by code (imports the rule modules on first call)."""
-    from verifier.rules import aligned, anchors, arithmetic, contradictions, coverage, derived, provenance, reading, series  # noqa: F401
+    from verifier.rules import aligned, anchors, arithmetic, contradictions, coverage, derived, provenance, rankings, reading, series  # noqa: F401
 
     return dict(sorted(RULES.items()))
 

@@ -1,7 +1,5 @@
-"""V110, V207, V208: ordinal claims about a series, checked against the values the corpus gives.
+"""V207, V208: streaks, checked against the values the corpus gives (rankings: :mod:`.rankings`).
 
-* V110 ranking-order-mismatch: a place stated for a value ('came second with 95', '以106万人位居
-  第三', '位列前两名, 分别为…') disagrees with the values ranked beside it.
 * V207 streak-contradicted-by-series: a streak ('the third consecutive year above 13 million',
   '连续第三年突破1300万', 'rose for six consecutive years') that the corpus's own yearly values of
   the same measured thing break.
@@ -10,8 +8,7 @@
   direction stated for every period ('It has risen every month this year').
 
 Streaks are read by :mod:`verifier.extract.streaks` into claims whose figure is the count
-(:attr:`~verifier.models.claim.Claim.streak`); rankings are read here from the sentence of the
-values. Whether a value is of the streak's measured thing is decided by the alignment
+(:attr:`~verifier.models.claim.Claim.streak`). Whether a value is of the streak's measured thing is decided by the alignment
 (:func:`verifier.align.things.similarity` on the frames of :func:`verifier.rules.aligned.frames`).
 """
 
@@ -24,21 +21,16 @@ from typing import Final, Iterator
 
 from verifier.align.frames import Frame
 from verifier.align.things import PART, Thing, similarity, thing_of
-from verifier.extract.streaks import Ranked, every_period, rankings
+from verifier.extract.streaks import every_period
 from verifier.models.claim import CONFIDENT, Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import Interval, fmt
 from verifier.rules.aligned import frames
-from verifier.rules.context import Context, figure_text, operand, point_band, sentence_ends, stated_band
+from verifier.rules.context import Context, figure_text, operand, point_band, sentence_ends
 from verifier.rules.registry import rule
-from verifier.extract.segment import LINE_END
 
 OPPOSITE: Final = {"up": "down", "down": "up"}
 """Directions a streak may go, each with its opposite."""
-
-UNRANKED: Final = frozenset({"time", "multiple"})
-"""Unit families whose values no ranking here orders: durations (a race ranks the shortest time
-first) and multiples (a ratio against some other figure)."""
 
 THINGS: Final = frozenset({"measured"})
 """What a finding of these rules rests on: the measured thing, not a holder (streaks have none)."""
@@ -362,98 +354,3 @@ def _pair_finding(ctx: Context, me, a: Claim, b: Claim, why: str, persistent: li
         claims=[a.id, b.id], **ctx.location(a), stated=_count_band(a),
         operands=[operand(a), operand(b)],
     )
-
-
-# -- rankings (V110) --------------------------------------------------------------------------
-
-
-@rule("V110", "ranking-order-mismatch", "A place stated for a value ('came second with 95', '位居第三') disagrees "
-      "with the values ranked beside it.", rests_on=THINGS)
-def ranking_order_mismatch(ctx: Context) -> Iterator[Finding]:
-    """'Ohio came second with 95 and Iowa third with 102': a value given a higher place must
-    not be below one given a lower place, and each value of a top group ('X和Y位列前两名, 分别为
-    138万人和95万人') must exceed the value placed after the group. The values must be of one unit,
-    one measured thing (or one of them names none) and one year; a ranking from the bottom
-    ('the lowest', '最低') is read the other way, and durations (race times) are not ranked.
-
-    Tolerance: the two values' printed bands must not meet.
-
-    Severity: an error when the places and the values stand in one sentence and every measured
-    thing was decided with confidence; otherwise a warning that says why it needs review.
-
-    Okay: "In the turnout table, Ohio came first with 71% and Iowa came second with 64%."
-    V110: "In the turnout table, Ohio came first with 61% and Iowa came second with 64%." (second 64% above first 61%)
-    Okay: "Ohio came first with 71% in 2020 and Iowa came second with 74% in 2016." (two years)
-    """
-    me = ranking_order_mismatch.rule
-    by_source: dict[str, list[Claim]] = defaultdict(list)
-    for c in ctx.figures:
-        by_source[c.source].append(c)
-    for sid, cs in sorted(by_source.items()):
-        body = ctx.corpus.sources[sid].body
-        lines = [m.end() for m in LINE_END.finditer(body)]
-        by_line: dict[int, list[Claim]] = defaultdict(list)
-        for c in cs:
-            by_line[bisect.bisect_right(lines, c.anchor.start)].append(c)
-        for i, group in sorted(by_line.items()):
-            if len(group) < 2:
-                continue
-            lo = lines[i - 1] if i else 0
-            hi = lines[i] if i < len(lines) else len(body)
-            at = {(c.anchor.start, c.anchor.end): c for c in group}
-            ranked = [(r, at[(r.start, r.end)]) for r in rankings(body, lo, hi, sorted(at))]
-            yield from _ranking_findings(ctx, me, body, ranked)
-
-
-def _ranking_findings(ctx: Context, me, body: str, ranked: list[tuple[Ranked, Claim]]) -> Iterator[Finding]:
-    ends = sentence_ends(body)
-    for i, (ra, a) in enumerate(ranked):
-        for rb, b in ranked[i + 1:] + ranked[:i]:
-            if ra.place >= rb.place - rb.group + 1 or a.id == b.id or not _rankable(body, (ra, a), (rb, b)):
-                continue
-            ia, ib = point_band(a), point_band(b)
-            wrong = ia.hi < ib.lo if not (ra.reverse or rb.reverse) else ia.lo > ib.hi
-            if not wrong:
-                continue
-            ctx.checked.update({a.id, b.id})
-            known = [_known(body, r, x) for r, x in ((ra, a), (rb, b))]
-            why = [f"measured thing of {x.id} not decided with confidence" for x, t in zip((a, b), known) if t is None]
-            if None not in known and similarity(*known)[0] < CONFIDENT:
-                why.append(f"measured things '{a.measured}' and '{b.measured}' only alike")
-            spans = [min(r.start, r.words[0]) for r in (ra, rb)] + [max(r.end, r.words[1]) for r in (ra, rb)]
-            if bisect.bisect_right(ends, min(spans)) != bisect.bisect_right(ends, max(spans) - 1):
-                why.append("the places and values stand in more than one sentence")
-            weak = bool(why)
-            tail = f" (needs review: {'; '.join(why)})" if why else ""
-            place = (lambda r: f"among the first {r.group}" if r.group > 1 else f"place {r.place}")
-            way = "below" if not (ra.reverse or rb.reverse) else "above"
-            yield me.finding(
-                f"{a.anchor.quote} is given {place(ra)} and {b.anchor.quote} {place(rb)}, but {a.anchor.quote} is {way} "
-                f"{b.anchor.quote}: the order does not follow from the values{tail}",
-                severity=Severity.warning if weak else None, claims=[a.id, b.id], **ctx.location(a),
-                stated=stated_band(a), operands=[operand(a), operand(b)],
-            )
-
-
-def _rankable(body: str, a: tuple[Ranked, Claim], b: tuple[Ranked, Claim]) -> bool:
-    """Two values one ranking may order: one unit, one family of quantities, one year, one
-    measured thing (or one of them unnamed), neither derived from others."""
-    from verifier.align.frames import family_of
-
-    (_, ca), (_, cb) = a, b
-    if ca.value.unit != cb.value.unit or family_of(ca.value.unit) in UNRANKED or ca.value.number is None or cb.value.number is None:
-        return False
-    if ca.scope.get("year") != cb.scope.get("year") or ca.derived is not None or cb.derived is not None:
-        return False
-    ta, tb = _known(body, *a), _known(body, *b)
-    return ta is None or tb is None or similarity(ta, tb)[0] > 0
-
-
-def _known(body: str, r: Ranked, c: Claim) -> Thing | None:
-    """``c``'s measured thing when decided with confidence and not read from the place's own
-    words ('came first with 61%' gives 61% the 'measured thing' 'first'); a classifier alone
-    ('1200人' -> 人) says little."""
-    d = c.decided.get("measured")
-    if c.measured and c.measured in body[r.words[0]:r.words[1]]:
-        return None
-    return _thing(c) if d is None or d.confidence >= CONFIDENT else None
