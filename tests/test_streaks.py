@@ -134,6 +134,17 @@ def test_opposite_streaks_of_different_things_or_counts_give_nothing():
     assert audit_of(a)[1] == []
 
 
+def test_a_direction_for_every_period_of_another_time_gives_nothing():
+    a = art("jobs", "The unemployment rate fell for a fourth consecutive month.\n\nLast year it had risen every month.\n")
+    assert audit_of(a)[1] == []
+
+
+def test_opposite_streaks_dated_apart_give_nothing():
+    a = art("shop", "Retail sales fell for a third straight month in March, after rising for a third straight month last year.\n"
+                    "零售额3月连续三个月下降。去年零售额曾连续三个月增长。\n")
+    assert audit_of(a)[1] == []
+
+
 def test_chinese_opposite_streaks_of_one_thing():
     a = art("jobs", "城镇调查失业率连续5个月下降。\n\n分析人士指出，城镇调查失业率已连续5个月上升。\n")
     found = audit_of(a)[1]

@@ -19,7 +19,7 @@ quarters", "连续第三年突破1300万", "连续7个月下降". Its parts:
 * the measured thing: the noun phrase before the count in its clause ('the jobless rate was set
   to decline ...' -> 'jobless rate'; '出口额连续三年增长' -> '出口额'), or none;
 * the end, when the sentence names exactly one year that is no comparison's base ('比2023年'
-  and 'from 2021' are bases).
+  and 'from 2021' are bases: :func:`verifier.extract.time_frames.marks`).
 
 The words live in ``verifier/data/series.yaml`` (their one home).
 """
@@ -34,6 +34,7 @@ from typing import Final, Iterable
 
 from verifier import words
 from verifier.extract.segment import clause_end, clause_start
+from verifier.extract.time_frames import marks
 from verifier.extract.decided import decision
 from verifier.models.claim import CONFIDENT, Anchor, Attribution, Claim, Streak, Value
 from verifier.quantities.numerals import parse_arabic, parse_chinese
@@ -46,12 +47,6 @@ MAX_COUNT: Final = 100
 
 ZH_NUM: Final = r"[0-9]+|[一二两三四五六七八九十百]+"
 """A count written in digits or Chinese numerals ('7', '三', '十二')."""
-
-BASE_BEFORE_YEAR: Final = re.compile(r"(?:比|较|从|由|自|相比|than|from|since|over|compared\s+with|on)\s*$", re.IGNORECASE)
-"""Words before a year that make it a comparison's base or a start, not the streak's end."""
-
-YEAR: Final = re.compile(r"(?<![0-9])((?:19|20)[0-9]{2})(?![0-9])")
-"""A four-digit year of the 20th or 21st century."""
 
 AUXILIARIES: Final = ("was", "were", "is", "are", "has", "have", "had", "will", "would", "could", "may", "might", "set",
                       "stayed", "remained", "looked", "appeared", "edged", "slipped", "topped", "exceeded", "posted",
@@ -219,8 +214,9 @@ def _zh_subject(clause: str) -> str | None:
 
 
 def _end_year(body: str, lo: int, hi: int) -> str | None:
-    """The one year of the sentence ``body[lo:hi]`` that is no comparison's base, or None."""
-    years = {m.group(1) for m in YEAR.finditer(body, lo, hi) if not BASE_BEFORE_YEAR.search(body[max(lo, m.start() - 16):m.start()])}
+    """The one year the sentence ``body[lo:hi]`` prints that is no comparison's base
+    (:func:`verifier.extract.time_frames.marks`: '比2023年' and 'from 2021' are bases), or None."""
+    years = {k.year for k in marks(body[lo:hi]) if k.year and not k.base}
     return years.pop() if len(years) == 1 else None
 
 

@@ -21,7 +21,9 @@ from typing import Final, Iterator
 
 from verifier.align.frames import Frame
 from verifier.align.things import PART, Thing, similarity, thing_of
+from verifier.extract.segment import clause_end, clause_start
 from verifier.extract.streaks import every_period
+from verifier.extract.time_frames import marks
 from verifier.models.claim import CONFIDENT, Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import Interval, fmt
@@ -252,6 +254,35 @@ def _same_thing(a: Claim, b: Claim) -> tuple[bool, str]:
     return score >= PART, why
 
 
+def _times(ctx: Context, c: Claim) -> tuple[tuple, bool]:
+    """The times printed in streak ``c``'s clause (no comparison's base), and whether one of them
+    is counted back from the writing ('last year', '去年', 'the previous month')."""
+    return _times_at(ctx.corpus.sources[c.source].body, c.anchor.start, c.anchor.end)
+
+
+def _times_at(body: str, start: int, end: int) -> tuple[tuple, bool]:
+    """:func:`_times` of the clause of ``body`` holding ``body[start:end]``."""
+    ends = sentence_ends(body)
+    i = bisect.bisect_right(ends, start)
+    lo, hi = (ends[i - 1] if i else 0), (ends[i] if i < len(ends) else len(body))
+    clause = body[clause_start(body, lo, start):clause_end(body, end, hi)]
+    ks = [k for k in marks(clause) if not k.base]
+    return tuple(sorted((k.year or "", k.months or "", k.relative or "") for k in ks)), any(k.relative not in (None, "this") for k in ks)
+
+
+def _same_time(ctx: Context, a: Claim, b: Claim) -> bool:
+    """False when two streaks of one article are dated apart: each clause prints a time and the
+    two differ ('in March' / 'last year'), or one of them is counted back ('after rising for a
+    third straight month last year')."""
+    return _one_time(_times(ctx, a), _times(ctx, b))
+
+
+def _one_time(a: tuple[tuple, bool], b: tuple[tuple, bool]) -> bool:
+    """True when two clauses' times (:func:`_times`) may be one time: none counted back, and equal when both print one."""
+    (ta, back_a), (tb, back_b) = a, b
+    return not (back_a or back_b) and (not ta or not tb or ta == tb)
+
+
 def _periods_meet(a: Claim, b: Claim) -> bool:
     pa, pb = a.streak.period, b.streak.period
     return pa is None or pb is None or pa == pb
@@ -264,7 +295,7 @@ def conflicting_streaks(ctx: Context) -> Iterator[Finding]:
     expected seventh consecutive increase': one count, one period (or one left unsaid), two
     directions. One of them is wrong; a direction stated for every period ('It has risen every
     month this year', '逐月上升') says which. Inside one article the streaks meet unless both name
-    measured things that differ; across articles both must name the same measured thing with
+    measured things that differ or their clauses are dated apart ('in March' / 'last year'); across articles both must name the same measured thing with
     confidence, count the same period and end in the same year (or month) of publication. A streak
     alone against a direction stated for its every period in its own article is flagged too.
 
@@ -287,7 +318,7 @@ def conflicting_streaks(ctx: Context) -> Iterator[Finding]:
             for b in cs[i + 1:]:
                 if b.streak.event != OPPOSITE[a.streak.event] or not _periods_meet(a, b):
                     continue
-                same, why = _same_thing(a, b) if a.source == b.source else _across(ctx, a, b)
+                same, why = (_same_thing(a, b) if _same_time(ctx, a, b) else (False, "")) if a.source == b.source else _across(ctx, a, b)
                 if not same:
                     continue
                 paired.update({a.id, b.id})
@@ -296,8 +327,9 @@ def conflicting_streaks(ctx: Context) -> Iterator[Finding]:
         if c.id in paired or c.streak.event not in OPPOSITE:
             continue
         body = ctx.corpus.sources[c.source].body
+        mine = _times(ctx, c)
         against = [p for p in persistent.get(c.source, []) if p.direction == OPPOSITE[c.streak.event]
-                   and (c.streak.period is None or p.period == c.streak.period)]
+                   and (c.streak.period is None or p.period == c.streak.period) and _one_time(mine, _times_at(body, p.start, p.end))]
         if against:
             p = against[0]
             yield me.finding(
