@@ -114,6 +114,20 @@ def test_a_streak_of_another_measured_thing_is_not_checked_against_the_series():
     assert audit_of(a)[1] == []
 
 
+def test_a_monthly_streak_broken_by_the_monthly_series_is_a_warning_when_its_month_is_unstated():
+    a = dated(art("jobs", "The jobless rate was 5.1% in January 2025, 5.3% in February 2025 and 5.0% in March 2025.\n\n"
+                          "The jobless rate fell for a third consecutive month.\n"), "2025-04-02")
+    found = audit_of(a)[1]
+    assert [(f.rule, f.severity.value) for f in found] == [("V207", "warning")]
+    assert "2025-01 5.1% to 2025-02 5.3%" in found[0].message and "2025-04 or 2025-03" in found[0].message
+
+
+def test_a_monthly_streak_the_series_confirms_gives_nothing():
+    a = dated(art("jobs", "The jobless rate was 5.4% in January 2025, 5.3% in February 2025 and 5.0% in March 2025.\n\n"
+                          "The jobless rate fell for a third consecutive month.\n"), "2025-04-02")
+    assert audit_of(a)[1] == []
+
+
 # -- V208: opposite streaks -------------------------------------------------------------------------
 
 

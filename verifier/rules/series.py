@@ -56,65 +56,89 @@ def _thing(c: Claim) -> Thing | None:
     return thing_of(c.measured)
 
 
-def _published(ctx: Context, sid: str) -> int | None:
+def _published(ctx: Context, sid: str):
     src = ctx.corpus.sources.get(sid)
-    return src.meta.published.year if src and src.meta.published else None
+    return src.meta.published if src and src.meta.published else None
 
 
-def _yearly(ctx: Context) -> dict[str, list[Frame]]:
-    """Printed level figures that give one year, by source (memoised)."""
-    if "series_yearly" not in ctx.memo:
-        out: dict[str, list[Frame]] = defaultdict(list)
+SERIES_PERIODS: Final = frozenset({"year", "month"})
+"""Periods whose series V207 reads from the frames: years, and months of a stated year."""
+
+
+def key_of(f: Frame, period: str) -> int | None:
+    """The index of the period a frame's figure is for: the year (2024), or for a month its
+    count from year 0 (12 × 2024 + 5 for June 2024); None when the frame is for no single one."""
+    year, months = f.when.get("year", ""), f.when.get("months")
+    if not year.isdigit():
+        return None
+    if period == "year":
+        return int(year) if months is None else None
+    return 12 * int(year) + int(months) - 1 if months and months.isdigit() and 1 <= int(months) <= 12 else None
+
+
+def shown_key(k: int, period: str) -> str:
+    """A period index of :func:`key_of` as printed in messages: '2024', '2024-06'."""
+    return str(k) if period == "year" else f"{k // 12}-{k % 12 + 1:02d}"
+
+
+def _periodic(ctx: Context, period: str) -> dict[str, list[tuple[int, Frame]]]:
+    """Printed level readings for one single period (a year, or a month of a stated year), with
+    its index (:func:`key_of`), by source (memoised)."""
+    name = f"series_{period}"
+    if name not in ctx.memo:
+        out: dict[str, list[tuple[int, Frame]]] = defaultdict(list)
         for f in frames(ctx):
-            if f.implied_by is None and f.role == "level" and f.claim.value.number is not None and f.when.get("year", "").isdigit() \
-                    and "months" not in f.when and f.mood == "reading":
-                out[f.claim.source].append(f)
-        ctx.memo["series_yearly"] = out
-    return ctx.memo["series_yearly"]
+            k = key_of(f, period)
+            if k is not None and f.implied_by is None and f.role == "level" and f.claim.value.number is not None and f.mood == "reading":
+                out[f.claim.source].append((k, f))
+        ctx.memo[name] = out
+    return ctx.memo[name]
 
 
 def _series(ctx: Context, c: Claim, family: str | None, unit: str | None) -> dict[int, Point]:
-    """The yearly values of streak ``c``'s measured thing that the corpus gives, by year.
+    """The values of streak ``c``'s measured thing that the corpus gives for single periods of
+    its kind, by period index (:func:`key_of`).
 
     With a measured thing, the streak takes the values whose thing is like it (:func:`similarity`
     at least :data:`PART`; sure from :data:`CONFIDENT` when the streak's own thing was decided
     with confidence). Without one, it takes the yearly values of its own sentence in the
     threshold's unit. Either way, a series another article gives beside the same value for the
-    same year as one of the streak's own article (one figure linking the two series, as a
+    same period as one of the streak's own article (one figure linking the two series, as a
     primary's table beside a story's figure) is taken too, never as sure. A year given two
-    different values is left out."""
+    different values is left out (for a month, the values for that month of a stated year)."""
     mine, sentence = _thing(c), ctx.sentence(c)
     d = c.decided.get("measured")
     own_sure = d is None or d.confidence >= CONFIDENT
-    yearly = _yearly(ctx)
+    yearly = _periodic(ctx, c.streak.period)
     points: dict[int, list[Point]] = defaultdict(list)
 
     def fits(f: Frame) -> bool:
         return (family is None or f.family == family) and (unit is None or f.claim.value.unit == unit)
 
+    period = c.streak.period
     if mine is not None:
         for fs in yearly.values():
-            for f in fs:
+            for k, f in fs:
                 if f.thing is not None and fits(f):
                     score, why = similarity(mine, f.thing)
                     if score >= PART:
-                        points[int(f.when["year"])].append(Point(f, point_band(f.claim), why, own_sure and score >= CONFIDENT))
+                        points[k].append(Point(f, point_band(f.claim), why, own_sure and score >= CONFIDENT))
     else:
-        for f in yearly.get(c.source, []):
+        for k, f in yearly.get(c.source, []):
             if fits(f) and ctx.sentence(f.claim) == sentence:
-                points[int(f.when["year"])].append(Point(f, point_band(f.claim), "a yearly value of the streak's own sentence", False))
-    for own in [p.frame for ps in list(points.values()) for p in ps if p.frame.claim.source == c.source]:
+                points[k].append(Point(f, point_band(f.claim), f"a value of the streak's own sentence", False))
+    for k0, own in [(k, p.frame) for k, ps in list(points.items()) for p in ps if p.frame.claim.source == c.source]:
         for sid, fs in yearly.items():
             if sid == c.source:
                 continue
-            for g in fs:
-                if g.when["year"] != own.when["year"] or g.claim.value.number != own.claim.value.number or g.claim.value.unit != own.claim.value.unit:
+            for kg, g in fs:
+                if kg != k0 or g.claim.value.number != own.claim.value.number or g.claim.value.unit != own.claim.value.unit:
                     continue
-                for h in fs:
+                for kh, h in fs:
                     if fits(h) and h.claim.value.unit == g.claim.value.unit and ctx.sentence(h.claim) == ctx.sentence(g.claim) \
-                            and all(p.frame.claim.id != h.claim.id for p in points[int(h.when["year"])]):
-                        points[int(h.when["year"])].append(Point(
-                            h, point_band(h.claim), f"{sid} gives it beside {figure_text(g.claim)} for {g.when['year']}, as {c.source} does", False))
+                            and all(p.frame.claim.id != h.claim.id for p in points[kh]):
+                        points[kh].append(Point(h, point_band(h.claim), f"{sid} gives it beside {figure_text(g.claim)} for "
+                                                f"{shown_key(kg, period)}, as {c.source} does", False))
     out = {}
     for year, ps in points.items():
         if len({(p.frame.claim.value.number, p.frame.claim.value.unit) for p in ps}) == 1:
@@ -137,28 +161,32 @@ def _fails(c: Claim, series: dict[int, Point], year: int) -> bool | None:
 
 
 def _ends(ctx: Context, c: Claim) -> tuple[list[int], str]:
-    """The years the streak may end in: the one stated, else the publication year and the one
-    before (a story of June 2024 counts 2024, or the last full year 2023)."""
-    if c.streak.end and c.streak.end.isdigit():
+    """The periods the streak may end in (:func:`key_of` indexes): the year stated, else the
+    publication's period and the one before (a story of June 2024 counts 2024, or the last full
+    year 2023; May or April 2024 for a monthly streak, whose month is seldom stated)."""
+    period = c.streak.period
+    if period == "year" and c.streak.end and c.streak.end.isdigit():
         return [int(c.streak.end)], ""
-    year = _published(ctx, c.source)
-    if year is None:
+    day = _published(ctx, c.source)
+    if day is None:
         return [], ""
-    return [year, year - 1], f"the streak's last year is not stated: {year} or {year - 1} from the article's date"
+    now = day.year if period == "year" else 12 * day.year + day.month - 1
+    return [now, now - 1], (f"the streak's last {period} is not stated: {shown_key(now, period)} or "
+                            f"{shown_key(now - 1, period)} from the article's date")
 
 
 @rule("V207", "streak-contradicted-by-series", "A streak ('the third consecutive year above 13 million', '连续7个月下降') "
       "is broken by the values the corpus gives for the same measured thing.", rests_on=THINGS)
 def streak_contradicted_by_series(ctx: Context) -> Iterator[Finding]:
-    """A streak of N years says each of its last N years kept its event: a level above (or
+    """A streak of N years (or months) says each of its last N periods kept its event: a level above (or
     below) the threshold ('for the third consecutive year above 13 million', '连续第三年突破
     1300万'), or a rise (a fall) on the year before ('rose for six consecutive years'). When the
     corpus gives the yearly values of the same measured thing (the same article or another, a
     primary source above all) and one of those years broke the event, the streak is wrong. The
     measured thing is matched by the alignment's similarity; a streak that names none takes the
     yearly values of its own sentence, and the series another article gives beside one of them.
-    When its last year is not stated, the streak must be broken whether it ends in the
-    publication year or the year before.
+    When its last period is not stated, the streak must be broken whether it ends in the
+    publication's year (month) or the one before. Monthly values count only for a stated year.
 
     Tolerance: each value's printed band (half its last digit, widened by an approximation
     word) must lie wholly on the wrong side of the threshold, or of the band of the year before.
@@ -173,7 +201,7 @@ def streak_contradicted_by_series(ctx: Context) -> Iterator[Finding]:
     me = streak_contradicted_by_series.rule
     for c in ctx.streaks:
         s = c.streak
-        if s.period != "year" or (s.event in ("above", "below") and s.threshold is None):
+        if s.period not in SERIES_PERIODS or (s.event in ("above", "below") and s.threshold is None):
             continue
         threshold = _threshold_claim(ctx, c)
         family = "count" if threshold is None else _family(threshold)
@@ -214,11 +242,12 @@ def _streak_finding(ctx: Context, me, c: Claim, threshold: Claim | None, series:
                     ends: list[int], unstated: str) -> Finding:
     s = c.streak
     n = int(c.value.number)
+    period = s.period
     event = {"above": f"above {s.threshold_printed or fmt(s.threshold)}", "below": f"below {s.threshold_printed or fmt(s.threshold)}",
-             "up": "a rise on the year before", "down": "a fall on the year before"}[s.event]
+             "up": f"a rise on the {period} before", "down": f"a fall on the {period} before"}[s.event]
     shown = "; ".join(
-        (f"{y}: {series[y].frame.claim.anchor.quote}" if s.event in ("above", "below")
-         else f"{y - 1} {series[y - 1].frame.claim.anchor.quote} to {y} {series[y].frame.claim.anchor.quote}")
+        (f"{shown_key(y, period)}: {series[y].frame.claim.anchor.quote}" if s.event in ("above", "below")
+         else f"{shown_key(y - 1, period)} {series[y - 1].frame.claim.anchor.quote} to {shown_key(y, period)} {series[y].frame.claim.anchor.quote}")
         + f" ({series[y].frame.claim.source})" for y in broken)
     longest = max(e - max([y for y in broken if y <= e], default=e - n) for e in ends)
     why = []
@@ -229,7 +258,6 @@ def _streak_finding(ctx: Context, me, c: Claim, threshold: Claim | None, series:
         why.append("the values are taken for the streak's measured thing by " + "; ".join(sorted({p.how for p in used if not p.sure})))
     severity = Severity.error if not why else Severity.warning
     tail = f" (needs review: {'; '.join(why)})" if why else ""
-    period = s.period or "period"
     ops = [series[y].frame.claim for y in broken] + ([series[y - 1].frame.claim for y in broken if s.event in ("up", "down")])
     claims = [c.id] + ([threshold.id] if threshold is not None else []) + sorted({o.id for o in ops})
     return me.finding(
@@ -237,7 +265,7 @@ def _streak_finding(ctx: Context, me, c: Claim, threshold: Claim | None, series:
         f"{'s' if longest != 1 else ''} in a row{tail}",
         severity=severity, claims=claims, **ctx.location(c),
         stated=Band(low=n, high=n, unit=s.period, basis=f"printed '{c.anchor.quote}': {n} {period}s"),
-        recomputed=Band(low=0, high=longest, unit=s.period, basis=f"the {period}s the series allows to end in {' or '.join(map(str, ends))}"),
+        recomputed=Band(low=0, high=longest, unit=s.period, basis=f"the {period}s the series allows to end in {' or '.join(shown_key(e, period) for e in ends)}"),
         operands=[operand(o) for o in sorted({o.id: o for o in ops}.values(), key=lambda o: o.id)],
     )
 
