@@ -1,4 +1,4 @@
-"""Streaks and rankings (verifier/extract/streaks.py, verifier/rules/series.py: V110, V207, V208),
+"""Streaks and rankings (verifier/extract/streaks.py, verifier/rules/series.py: V110, V208, V209),
 on short articles written for these tests: rainfall, exports, hospital admissions, unemployment,
 election turnout, tourism revenue, in English and Chinese."""
 
@@ -17,7 +17,7 @@ def dated(a: Source, day: str) -> Source:
     return a.model_copy(update={"meta": a.meta.model_copy(update={"published": dt.date.fromisoformat(day)})})
 
 
-def audit_of(*arts: Source, codes=("V110", "V207", "V208")):
+def audit_of(*arts: Source, codes=("V110", "V208", "V209")):
     claims = [c for a in arts for c in extract_claims(a, lexicon=Lexicon([]))]
     return claims, findings(corpus(arts, claims), *codes)
 
@@ -62,14 +62,14 @@ def test_a_fraction_word_before_a_streak_is_its_count_not_a_seventh():
         ("seventh consecutive week", None, 7.0)]
 
 
-# -- V207: a streak against the series ------------------------------------------------------------
+# -- V208: a streak against the series ------------------------------------------------------------
 
 
 def test_a_threshold_streak_broken_by_the_series_is_an_error_when_its_end_is_stated():
     a = art("rain", "Rainfall was 380 mm in 2022 and 455 mm in 2023.\n\n"
                     "In 2024 rainfall stayed above 400 mm for the third consecutive year.\n")
     claims, found = audit_of(a)
-    assert [(f.rule, f.severity.value) for f in found] == [("V207", "error")]
+    assert [(f.rule, f.severity.value) for f in found] == [("V208", "error")]
     f = found[0]
     assert "2022: 380 mm" in f.message and "at most 2 years in a row" in f.message
     assert (f.stated.low, f.stated.high, f.recomputed.high) == (3, 3, 2)
@@ -93,7 +93,7 @@ def test_a_rising_streak_broken_by_a_fall_in_the_series():
     a = art("exp", "Exports were $41.2 billion in 2021. Exports were $39.8 billion in 2022. Exports were $44.0 billion in 2023.\n\n"
                    "In 2023 exports rose for a third consecutive year.\n")
     found = audit_of(a)[1]
-    assert [(f.rule, f.severity.value) for f in found] == [("V207", "error")]
+    assert [(f.rule, f.severity.value) for f in found] == [("V208", "error")]
     assert "2021 $41.2 billion to 2022 $39.8 billion" in found[0].message
 
 
@@ -101,7 +101,7 @@ def test_chinese_streak_with_an_elided_subject_against_a_primary_series_is_a_war
     story = dated(art("story", "2024年全市旅游收入为530亿元，比2023年的486亿元增加44亿元，连续第三年突破500亿元。\n"), "2024-03-02")
     bureau = art("bureau", "全市旅游收入：2022年为452亿元，2023年为486亿元。\n", tier="primary")
     claims, found = audit_of(story, bureau)
-    assert [(f.rule, f.severity.value) for f in found] == [("V207", "warning")]
+    assert [(f.rule, f.severity.value) for f in found] == [("V208", "warning")]
     f = found[0]
     assert "2023: 486亿元" in f.message and "needs review" in f.message
     quotes = {c.id: (c.source, c.anchor.quote) for c in claims}
@@ -118,7 +118,7 @@ def test_a_monthly_streak_broken_by_the_monthly_series_is_a_warning_when_its_mon
     a = dated(art("jobs", "The jobless rate was 5.1% in January 2025, 5.3% in February 2025 and 5.0% in March 2025.\n\n"
                           "The jobless rate fell for a third consecutive month.\n"), "2025-04-02")
     found = audit_of(a)[1]
-    assert [(f.rule, f.severity.value) for f in found] == [("V207", "warning")]
+    assert [(f.rule, f.severity.value) for f in found] == [("V208", "warning")]
     assert "2025-01 5.1% to 2025-02 5.3%" in found[0].message and "2025-04 or 2025-03" in found[0].message
 
 
@@ -128,14 +128,14 @@ def test_a_monthly_streak_the_series_confirms_gives_nothing():
     assert audit_of(a)[1] == []
 
 
-# -- V208: opposite streaks -------------------------------------------------------------------------
+# -- V209: opposite streaks -------------------------------------------------------------------------
 
 
 def test_opposite_streaks_in_one_article_are_a_warning_that_names_the_side_the_article_supports():
     a = art("hosp", "Hospital admissions were expected to fall for a fifth consecutive week, officials said.\n\n"
                     "Admissions have risen every week this winter. The new wards opened ahead of a fifth consecutive increase.\n")
     claims, found = audit_of(a)
-    assert [(f.rule, f.severity.value) for f in found] == [("V208", "warning")]
+    assert [(f.rule, f.severity.value) for f in found] == [("V209", "warning")]
     f = found[0]
     assert f.stated.low == 5 and "agrees with 'fifth consecutive increase'" in f.message
     assert [c.anchor.quote for c in claims if c.id in f.claims] == ["fifth consecutive week", "fifth consecutive"]
@@ -162,13 +162,13 @@ def test_opposite_streaks_dated_apart_give_nothing():
 def test_chinese_opposite_streaks_of_one_thing():
     a = art("jobs", "城镇调查失业率连续5个月下降。\n\n分析人士指出，城镇调查失业率已连续5个月上升。\n")
     found = audit_of(a)[1]
-    assert [(f.rule, f.severity.value) for f in found] == [("V208", "warning")]
+    assert [(f.rule, f.severity.value) for f in found] == [("V209", "warning")]
 
 
 def test_a_streak_against_a_direction_stated_for_every_period():
     a = art("jobs", "The unemployment rate fell for a fourth consecutive month.\n\nIt has risen every month this year.\n")
     found = audit_of(a)[1]
-    assert [(f.rule, f.severity.value) for f in found] == [("V208", "warning")]
+    assert [(f.rule, f.severity.value) for f in found] == [("V209", "warning")]
     assert "It has risen every month this year." in found[0].message
 
 
@@ -235,5 +235,5 @@ def test_opposite_streaks_across_articles_of_one_month_are_a_warning():
     b = dated(art("daily", "The unemployment rate rose for a third consecutive month.\n"), "2025-05-03")
     c = dated(art("weekly", "The unemployment rate rose for a third consecutive month.\n"), "2025-09-01")
     found = audit_of(a, b, c)[1]
-    assert [(f.rule, f.source, f.severity.value) for f in found] == [("V208", "daily", "warning")]
+    assert [(f.rule, f.source, f.severity.value) for f in found] == [("V209", "daily", "warning")]
     assert "in daily and wire" in found[0].message or "in wire and daily" in found[0].message

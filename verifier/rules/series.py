@@ -1,9 +1,9 @@
-"""V207, V208: streaks, checked against the values the corpus gives (rankings: :mod:`.rankings`).
+"""V208, V209: streaks, checked against the values the corpus gives (rankings: :mod:`.rankings`).
 
-* V207 streak-contradicted-by-series: a streak ('the third consecutive year above 13 million',
+* V208 streak-contradicted-by-series: a streak ('the third consecutive year above 13 million',
   '连续第三年突破1300万', 'rose for six consecutive years') that the corpus's own yearly values of
   the same measured thing break.
-* V208 conflicting-streaks: two streaks of one count for one measured thing going opposite ways
+* V209 conflicting-streaks: two streaks of one count for one measured thing going opposite ways
   ('a seventh consecutive decline' and 'a seventh consecutive increase'), or a streak against a
   direction stated for every period ('It has risen every month this year').
 
@@ -38,7 +38,7 @@ THINGS: Final = frozenset({"measured"})
 """What a finding of these rules rests on: the measured thing, not a holder (streaks have none)."""
 
 
-# -- streaks against the series (V207) --------------------------------------------------------
+# -- streaks against the series (V208) --------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def _published(ctx: Context, sid: str):
 
 
 SERIES_PERIODS: Final = frozenset({"year", "month"})
-"""Periods whose series V207 reads from the frames: years, and months of a stated year."""
+"""Periods whose series V208 reads from the frames: years, and months of a stated year."""
 
 
 def key_of(f: Frame, period: str) -> int | None:
@@ -175,7 +175,7 @@ def _ends(ctx: Context, c: Claim) -> tuple[list[int], str]:
                             f"{shown_key(now - 1, period)} from the article's date")
 
 
-@rule("V207", "streak-contradicted-by-series", "A streak ('the third consecutive year above 13 million', '连续7个月下降') "
+@rule("V208", "streak-contradicted-by-series", "A streak ('the third consecutive year above 13 million', '连续7个月下降') "
       "is broken by the values the corpus gives for the same measured thing.", rests_on=THINGS)
 def streak_contradicted_by_series(ctx: Context) -> Iterator[Finding]:
     """A streak of N years (or months) says each of its last N periods kept its event: a level above (or
@@ -195,7 +195,7 @@ def streak_contradicted_by_series(ctx: Context) -> Iterator[Finding]:
     the streak's with confidence; otherwise a warning that says why it needs review.
 
     Okay: "Rainfall was 410 mm in 2022 and 455 mm in 2023. In 2024 rainfall topped 400 mm for the third consecutive year." (410, 455 and 2024 all above)
-    V207: "Rainfall was 380 mm in 2022 and 455 mm in 2023. In 2024 rainfall stayed above 400 mm for the third consecutive year." (2022: 380 mm, below 400)
+    V208: "Rainfall was 380 mm in 2022 and 455 mm in 2023. In 2024 rainfall stayed above 400 mm for the third consecutive year." (2022: 380 mm, below 400)
     Okay: "In 2024 rainfall stayed above 400 mm for the third consecutive year." (no yearly values given)
     """
     me = streak_contradicted_by_series.rule
@@ -270,7 +270,7 @@ def _streak_finding(ctx: Context, me, c: Claim, threshold: Claim | None, series:
     )
 
 
-# -- opposite streaks (V208) ------------------------------------------------------------------
+# -- opposite streaks (V209) ------------------------------------------------------------------
 
 
 def _same_thing(a: Claim, b: Claim) -> tuple[bool, str]:
@@ -316,7 +316,7 @@ def _periods_meet(a: Claim, b: Claim) -> bool:
     return pa is None or pb is None or pa == pb
 
 
-@rule("V208", "conflicting-streaks", "Two streaks of one count for one measured thing go opposite ways, or a streak "
+@rule("V209", "conflicting-streaks", "Two streaks of one count for one measured thing go opposite ways, or a streak "
       "goes against a direction stated for every period.", severity="warning", rests_on=THINGS)
 def conflicting_streaks(ctx: Context) -> Iterator[Finding]:
     """'The rate was set to decline for a seventh consecutive month' and, further down, 'an
@@ -330,7 +330,7 @@ def conflicting_streaks(ctx: Context) -> Iterator[Finding]:
     Always a warning: which side is wrong needs a reader (the writer may mean two things).
 
     Okay: "Exports rose for a third consecutive month. Imports fell for a third consecutive month."
-    V208: "Admissions fell for a fifth consecutive week. Hospitals expect a fifth consecutive increase."
+    V209: "Admissions fell for a fifth consecutive week. Hospitals expect a fifth consecutive increase."
     Okay: "Admissions fell for a fifth consecutive week. Admissions rose for a second consecutive year."
     """
     me = conflicting_streaks.rule
