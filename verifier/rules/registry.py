@@ -7,7 +7,8 @@ family:
   one sentence, without holders, :mod:`.derived`; the order of a ranking, :mod:`.rankings`)
 * V2xx contradictions between sources about the same fact (:mod:`.contradictions`, and for figures
   aligned by their frames, against the primary source and inside one article, :mod:`.aligned`;
-  streaks against the series they count, :mod:`.series`)
+  figures a correction in the corpus says were wrong, :mod:`.corrected`; streaks against the series
+  they count, :mod:`.series`)
 * V3xx quotes and anchors (:mod:`.anchors`)
 * V4xx provenance, citations and evidence tiers (:mod:`.provenance`)
 * V6xx coverage (:mod:`.coverage`)
@@ -82,7 +83,8 @@ def rule(code: str, name: str, summary: str, severity: str = "error", enabled: b
 
 def all_rules() -> dict[str, Rule]:
     """Every registered rule, by code (imports the rule modules on first call)."""
-    from verifier.rules import aligned, anchors, arithmetic, contradictions, coverage, derived, provenance, rankings, reading, series  # noqa: F401
+    from verifier.rules import (  # noqa: F401
+        aligned, anchors, arithmetic, contradictions, corrected, coverage, derived, provenance, rankings, reading, series)
 
     return dict(sorted(RULES.items()))
 
