@@ -56,10 +56,10 @@ def test_a_streak_with_no_event_is_not_read():
     assert streaks_of(art("en", "The club won the league title for the third consecutive year.\n")) == []
 
 
-def test_a_fraction_word_before_a_streak_is_its_count_not_a_seventh():
-    claims = extract_claims(art("en", "Admissions were set to fall for a seventh consecutive week.\n"), lexicon=Lexicon([]))
+def test_a_fraction_word_before_a_streak_is_its_count_not_a_sixth():
+    claims = extract_claims(art("en", "Admissions were set to fall for a sixth consecutive week.\n"), lexicon=Lexicon([]))
     assert [(c.anchor.quote, c.unit if hasattr(c, "unit") else c.value.unit, c.value.number) for c in claims] == [
-        ("seventh consecutive week", None, 7.0)]
+        ("sixth consecutive week", None, 6.0)]
 
 
 # -- V208: a streak against the series ------------------------------------------------------------
@@ -166,10 +166,10 @@ def test_chinese_opposite_streaks_of_one_thing():
 
 
 def test_a_streak_against_a_direction_stated_for_every_period():
-    a = art("jobs", "The unemployment rate fell for a fourth consecutive month.\n\nIt has risen every month this year.\n")
+    a = art("jobs", "The unemployment rate fell for a fourth consecutive month.\n\nJoblessness has risen every month since the spring.\n")
     found = audit_of(a)[1]
     assert [(f.rule, f.severity.value) for f in found] == [("V209", "warning")]
-    assert "It has risen every month this year." in found[0].message
+    assert "Joblessness has risen every month since the spring." in found[0].message
 
 
 # -- V110: rankings ---------------------------------------------------------------------------------

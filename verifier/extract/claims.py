@@ -143,7 +143,7 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     units = segment(body, markdown=source.format == "markdown", tables=source.format == "html")
     sents = [s for u in units for s in sentences(body, u)]
     found_streaks = streaks(body, [f.q for f in figures], [(s.start, s.end) for s in sents])
-    if found_streaks:  # 'a seventh consecutive month', '连续7个月': the count is no fraction or duration of its own
+    if found_streaks:  # 'a sixth consecutive month', '连续7个月': the count is no fraction or duration of its own
         counted = SpanIndex([(x.start, x.end) for x in found_streaks], start=lambda x: x[0], end=lambda x: x[1])
         figures = [replace(f, skip=True) if counted.overlapping(f.q.start, f.q.end) else f for f in figures]
     memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents], lx.rival_words)

@@ -3,8 +3,8 @@
     rankings(body, lo, hi, values) -> [Ranked(place, start, end, group, reverse, words)]
 
 A ranking gives an item's place with its value: 'came second with 95', 'ranked third at
-12.4%', 'the second-largest, at 4.1 million', '以106万人位居第三', and a group at the top with its
-values in order: 'X和Y位列前两名，报名人数分别为138万人和95万人'. The rule
+12.4%', 'the second-largest, at 4.1 million', '以1060毫米位居第三', and a group at the top with its
+values in order: '甲省和乙省位列全国前两名，降水量分别为1380毫米和1150毫米'. The rule
 :mod:`verifier.rules.rankings` checks the order against the values. The words live in
 ``verifier/data/series.yaml`` (section ``ranks``, with the ordinals of the streaks).
 """
@@ -20,7 +20,7 @@ from verifier.extract.segment import clause_end, clause_start
 from verifier.extract.streaks import ZH_NUM, count_of, longest_first, table
 
 EACH_ZH: Final = re.compile(r"分别")
-"""分别 before the values of a Chinese list, one per name ('分别为138万人和95万人')."""
+"""分别 before the values of a Chinese list, one per name ('分别为1380毫米和1150毫米')."""
 
 EACH_EN: Final = re.compile(r"\brespectively\b", re.IGNORECASE)
 """'respectively' after the values of an English list, one per name."""
@@ -55,7 +55,7 @@ def _rank_patterns() -> tuple[re.Pattern, ...]:
         # 'the second-largest, at 4.1 million', 'the largest with 138,000'
         re.compile(rf"\bthe\s+(?:(?P<n>{ords})[-\s]?)?(?P<s>{longest_first(r['en_largest'] + r['en_smallest'])})\b[^,.;:\d]{{0,40}}?,?\s+(?:{longest_first(r['en_with'])})\s+",
                    re.IGNORECASE),
-        # '以106万人位居第三', '排名第二'
+        # '以1060毫米位居第三', '排名第二'
         re.compile(rf"(?:{zh_verbs})(?:[^，,。；;：:\d第前]{{0,4}}?)第(?P<n>{ZH_NUM})(?:名|位)?"),
         # '位列全国前两名'
         re.compile(rf"(?:{zh_verbs})(?:[^，,。；;：:\d第前]{{0,4}}?)前(?P<n>{ZH_NUM})(?:名|位)"),
@@ -68,8 +68,8 @@ def _rank_patterns() -> tuple[re.Pattern, ...]:
 def rankings(body: str, lo: int, hi: int, values: list[tuple[int, int]]) -> list[Ranked]:
     """The places the sentence ``body[lo:hi]`` gives to its values (spans in ``values``, in
     offset order), in offset order of the places. A place takes the value right after its words
-    ('came second with 95'), the value right before them after 以 ('以106万人位居第三'), or the
-    first value of its clause after them ('位居第三，为106万人'); a top group takes one value per
+    ('came second with 95'), the value right before them after 以 ('以1060毫米位居第三'), or the
+    first value of its clause after them ('位居第三，为1060毫米'); a top group takes one value per
     place, those after 分别 ('前两名，分别为…') or before 'respectively' ('the top two, with 71% and
     64% respectively'). A ranking from the bottom
     ('the second-smallest', '最低') is marked ``reverse``."""
@@ -95,7 +95,7 @@ def rankings(body: str, lo: int, hi: int, values: list[tuple[int, int]]) -> list
             v = next((s for s in values if m.end() <= s[0] < end), None)
         if place and v:
             out.append(Ranked(place, *v, reverse=reverse_all, words=m.span()))
-    for m in zh_top.finditer(body, lo, hi):  # '前两名，分别为138万人和95万人': the values after 分别
+    for m in zh_top.finditer(body, lo, hi):  # '前两名，分别为1380毫米和1150毫米': the values after 分别
         k = count_of(m.group("n"))
         each = EACH_ZH.search(body, m.end(), hi)
         if not k or k < 2 or each is None:

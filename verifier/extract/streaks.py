@@ -5,15 +5,15 @@
 
 A **streak** counts periods in each of which one event held: "for the third consecutive year",
 "a seventh straight monthly decline", "the fifth month in a row", "rose for six consecutive
-quarters", "连续第三年突破1300万", "连续7个月下降". Its parts:
+quarters", "连续第三年突破500亿元", "连续7个月下降". Its parts:
 
 * the count (an ordinal, 'third', '第三', or a cardinal with a plural period, 'six consecutive
   quarters', '连续7个月'): the claim's figure, anchored at its printed words;
-* the period (year, quarter, month, week, day), when printed ('a seventh consecutive increase'
+* the period (year, quarter, month, week, day), when printed ('a fifth consecutive increase'
   prints none);
 * the event: a direction, from the words of change of ``verifier/data/derivations.yaml`` next to
   the count in its clause ('monthly decline', 'set to decline for', '下降'), or a level beyond a
-  threshold, from a bound figure of the clause ('above 13 million', '突破1300万': the quantity
+  threshold, from a bound figure of the clause ('above 400 mm', '突破500亿元': the quantity
   layer reads the bound word). A streak with neither ('won the title for the third straight
   year') counts nothing a figure could check and is not read;
 * the measured thing: the noun phrase before the count in its clause ('the jobless rate was set
@@ -92,7 +92,7 @@ def table() -> dict:
 @dataclass(frozen=True)
 class Found:
     """A streak in an article body: ``start``/``end`` the words that count it (the claim's
-    quote: 'seventh consecutive month', '连续第三年'), ``printed`` the count as printed ('seventh', '三'), ``phrase_start``/``phrase_end`` the whole phrase, ``threshold_span`` the bound figure's
+    quote: 'sixth consecutive month', '连续第三年'), ``printed`` the count as printed ('sixth', '三'), ``phrase_start``/``phrase_end`` the whole phrase, ``threshold_span`` the bound figure's
     span or None, ``measured`` the measured thing before it or None."""
 
     start: int
@@ -109,7 +109,7 @@ class Found:
 
 @dataclass(frozen=True)
 class Persistent:
-    """A direction stated for every period of a time ('It has risen every month this year', '逐月上升')."""
+    """A direction stated for every period of a time ('Admissions have risen every week this winter', '逐月上升')."""
 
     start: int
     end: int
@@ -131,7 +131,7 @@ def _en_patterns() -> tuple[re.Pattern, ...]:
     per = longest_first(t["periods"]["en"])
     after = longest_first(t["streak_markers"]["en_after"])
     return (
-        # 'a seventh consecutive month', 'the third straight annual rise', 'a seventh consecutive increase'
+        # 'a sixth consecutive month', 'the third straight annual rise', 'a fifth consecutive increase'
         re.compile(rf"\b(?P<n>{ords})\s+(?:{mark})\s+(?:(?P<p>{per})\b)?", re.IGNORECASE),
         # 'the fifth month in a row'
         re.compile(rf"\b(?P<n>{ords})\s+(?P<p>{per})\s+(?:{after})\b", re.IGNORECASE),
@@ -265,7 +265,7 @@ def _read(body: str, lo: int, hi: int, m: re.Match, zh: bool, figures: list) -> 
     if bound is not None:
         q, above = bound
         event, threshold, span = ("above" if above else "below"), float(q.value[0] if above else q.value[1]), (q.start, q.end)
-        printed = NOT_NUMBER_START.sub("", q.surface)  # '突破1300万' -> '1300万', 'more than 13 million' -> '13 million'
+        printed = NOT_NUMBER_START.sub("", q.surface)  # '突破500亿元' -> '500亿元', 'more than 400 mm' -> '400 mm'
     else:
         # the words after the count first ('monthly decline', '下降'), then the verb before it ('to decline for')
         threshold = printed = span = None
@@ -292,7 +292,7 @@ def _read(body: str, lo: int, hi: int, m: re.Match, zh: bool, figures: list) -> 
 
 def _threshold(figures: list, c0: int, c1: int, m: re.Match) -> tuple[object, bool] | None:
     """The bound figure of the clause ``c0..c1`` nearest the streak ``m`` (after it first), with
-    True for a lower bound ('above 13 million', '突破1300万'), False for an upper one."""
+    True for a lower bound ('above 400 mm', '突破500亿元'), False for an upper one."""
     best = None
     for q in figures:
         if q.start < c0 or q.end > c1 or q.approx not in ("over", "at_least", "under", "at_most") or not isinstance(q.value, tuple):
@@ -309,7 +309,7 @@ def _threshold(figures: list, c0: int, c1: int, m: re.Match) -> tuple[object, bo
 
 
 def every_period(body: str) -> list[Persistent]:
-    """Directions stated for every period ('It has risen every month this year', '逐月上升'), in offset order."""
+    """Directions stated for every period ('Admissions have risen every week this winter', '逐月上升'), in offset order."""
     t = table()["every_period"]
     en = re.compile(rf"\b(?:{longest_first(t['en'])})\b", re.IGNORECASE)
     zh = re.compile(longest_first(t["zh"]))

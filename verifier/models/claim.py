@@ -219,17 +219,17 @@ class Streak(BaseModel):
     """A streak: a run of ``count`` periods (the claim's value) in each of which an event held.
 
     ``event`` is ``up`` (a rise on the period before), ``down`` (a fall), ``above`` or ``below``
-    (a level beyond ``threshold``). 'for the third consecutive year above 13 million' is
-    ``{period: year, event: above, threshold: 13000000}``; '连续7个月下降' is
+    (a level beyond ``threshold``). 'for the third consecutive year above 400 mm' is
+    ``{period: year, event: above, threshold: 400}``; '连续7个月下降' is
     ``{period: month, event: down}`` (:mod:`verifier.extract.streaks`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    phrase: str = Field(min_length=1, description="The streak's words as printed ('a seventh consecutive month', '连续第三年突破1300万').")
-    period: Period | None = Field(None, description="The period counted, when printed ('seventh consecutive increase' prints none).")
+    phrase: str = Field(min_length=1, description="The streak's words as printed ('a sixth consecutive month', '连续第三年突破500亿元').")
+    period: Period | None = Field(None, description="The period counted, when printed ('a fifth consecutive increase' prints none).")
     event: Literal["up", "down", "above", "below"] = Field(description="What held in each period: a rise, a fall, a level above or below the threshold.")
-    threshold: float | None = Field(None, allow_inf_nan=False, description="For above/below: the threshold, normalised ('1300万' -> 13000000).")
-    threshold_printed: str | None = Field(None, description="The threshold as printed ('1300万', '13 million').")
+    threshold: float | None = Field(None, allow_inf_nan=False, description="For above/below: the threshold, normalised ('500亿元' -> 50000000000).")
+    threshold_printed: str | None = Field(None, description="The threshold as printed ('500亿元', '400 mm').")
     end: str | None = Field(None, description="The last period of the streak when the sentence states it ('2024'); null when unstated.")
 
 

@@ -1,7 +1,7 @@
 """V110: a ranking's stated order against the values it ranks.
 
-'Ohio came second with 95 and Iowa third with 102', '江苏省和广东省位列全国前两名，分别为138万人和
-95万人；河南省以106万人位居第三': the places are read by :mod:`verifier.extract.rankings` from the
+'Ohio came second with 95 and Iowa third with 102', '甲省和乙省位列全国前两名，降水量分别为1380毫米和
+950毫米；丙省以1060毫米位居第三': the places are read by :mod:`verifier.extract.rankings` from the
 line of the values; whether two values are of one measured thing is decided by the alignment's
 :func:`verifier.align.things.similarity`.
 """
@@ -33,8 +33,8 @@ THINGS: Final = frozenset({"measured"})
       "with the values ranked beside it.", rests_on=THINGS)
 def ranking_order_mismatch(ctx: Context) -> Iterator[Finding]:
     """'Ohio came second with 95 and Iowa third with 102': a value given a higher place must
-    not be below one given a lower place, and each value of a top group ('X和Y位列前两名, 分别为
-    138万人和95万人') must exceed the value placed after the group. The values must be of one unit,
+    not be below one given a lower place, and each value of a top group ('甲省和乙省位列前两名，分别为
+    1380毫米和1150毫米') must exceed the value placed after the group. The values must be of one unit,
     one measured thing (or one of them names none) and one year; a ranking from the bottom
     ('the lowest', '最低') is read the other way, and durations (race times) are not ranked.
 

@@ -1,11 +1,11 @@
 """V208, V209: streaks, checked against the values the corpus gives (rankings: :mod:`.rankings`).
 
-* V208 streak-contradicted-by-series: a streak ('the third consecutive year above 13 million',
-  '连续第三年突破1300万', 'rose for six consecutive years') that the corpus's own yearly values of
+* V208 streak-contradicted-by-series: a streak ('the third consecutive year above 400 mm',
+  '连续第三年突破500亿元', 'rose for six consecutive years') that the corpus's own yearly values of
   the same measured thing break.
 * V209 conflicting-streaks: two streaks of one count for one measured thing going opposite ways
-  ('a seventh consecutive decline' and 'a seventh consecutive increase'), or a streak against a
-  direction stated for every period ('It has risen every month this year').
+  ('a fifth consecutive decline' and 'a fifth consecutive increase'), or a streak against a
+  direction stated for every period ('Admissions have risen every week this winter').
 
 Streaks are read by :mod:`verifier.extract.streaks` into claims whose figure is the count
 (:attr:`~verifier.models.claim.Claim.streak`). Whether a value is of the streak's measured thing is decided by the alignment
@@ -19,7 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Final, Iterator
 
-from verifier.align.frames import Frame
+from verifier.align.frames import Frame, family_of
 from verifier.align.things import PART, Thing, similarity, thing_of
 from verifier.extract.segment import clause_end, clause_start
 from verifier.extract.streaks import every_period
@@ -175,12 +175,12 @@ def _ends(ctx: Context, c: Claim) -> tuple[list[int], str]:
                             f"{shown_key(now - 1, period)} from the article's date")
 
 
-@rule("V208", "streak-contradicted-by-series", "A streak ('the third consecutive year above 13 million', '连续7个月下降') "
+@rule("V208", "streak-contradicted-by-series", "A streak ('the third consecutive year above 400 mm', '连续7个月下降') "
       "is broken by the values the corpus gives for the same measured thing.", rests_on=THINGS)
 def streak_contradicted_by_series(ctx: Context) -> Iterator[Finding]:
     """A streak of N years (or months) says each of its last N periods kept its event: a level above (or
-    below) the threshold ('for the third consecutive year above 13 million', '连续第三年突破
-    1300万'), or a rise (a fall) on the year before ('rose for six consecutive years'). When the
+    below) the threshold ('for the third consecutive year above 400 mm', '连续第三年突破
+    500亿元'), or a rise (a fall) on the year before ('rose for six consecutive years'). When the
     corpus gives the yearly values of the same measured thing (the same article or another, a
     primary source above all) and one of those years broke the event, the streak is wrong. The
     measured thing is matched by the alignment's similarity; a streak that names none takes the
@@ -204,7 +204,7 @@ def streak_contradicted_by_series(ctx: Context) -> Iterator[Finding]:
         if s.period not in SERIES_PERIODS or (s.event in ("above", "below") and s.threshold is None):
             continue
         threshold = _threshold_claim(ctx, c)
-        family = "count" if threshold is None else _family(threshold)
+        family = "count" if threshold is None else family_of(threshold.value.unit)
         unit = threshold.value.unit if threshold is not None else None
         series = _series(ctx, c, family if s.event in ("above", "below") else None, unit)
         if not series:
@@ -222,14 +222,8 @@ def streak_contradicted_by_series(ctx: Context) -> Iterator[Finding]:
         yield _streak_finding(ctx, me, c, threshold, series, common, ends, unstated)
 
 
-def _family(c: Claim) -> str:
-    from verifier.align.frames import family_of
-
-    return family_of(c.value.unit)
-
-
 def _threshold_claim(ctx: Context, c: Claim) -> Claim | None:
-    """The claim of the streak's threshold figure ('突破1300万'), printed in the streak's sentence."""
+    """The claim of the streak's threshold figure ('突破500亿元'), printed in the streak's sentence."""
     s = c.streak
     if s.threshold_printed is None:
         return None
@@ -319,8 +313,8 @@ def _periods_meet(a: Claim, b: Claim) -> bool:
 @rule("V209", "conflicting-streaks", "Two streaks of one count for one measured thing go opposite ways, or a streak "
       "goes against a direction stated for every period.", severity="warning", rests_on=THINGS)
 def conflicting_streaks(ctx: Context) -> Iterator[Finding]:
-    """'The rate was set to decline for a seventh consecutive month' and, further down, 'an
-    expected seventh consecutive increase': one count, one period (or one left unsaid), two
+    """'Admissions were expected to fall for a fifth consecutive week' and, further
+    down, 'ahead of a fifth consecutive increase': one count, one period (or one left unsaid), two
     directions. One of them is wrong; a direction stated for every period ('It has risen every
     month this year', '逐月上升') says which. Inside one article the streaks meet unless both name
     measured things that differ or their clauses are dated apart ('in March' / 'last year'); across articles both must name the same measured thing with
