@@ -201,6 +201,11 @@ def test_a_ranking_of_different_years_or_units_gives_nothing():
     assert audit_of(years)[1] == [] and audit_of(units)[1] == []
 
 
+def test_a_rate_is_not_ranked_against_a_count():
+    a = art("flu", "The county came first with 12 cases per 100,000 residents, and the city came second with 15 cases.\n")
+    assert audit_of(a)[1] == []
+
+
 def test_a_ranking_from_the_bottom_is_read_the_other_way():
     a = art("jobs", "With the lowest jobless rates, Utah ranked first at 2.9% and Idaho ranked second at 3.4%.\n")
     assert audit_of(a)[1] == []

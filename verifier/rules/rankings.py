@@ -9,13 +9,16 @@ line of the values; whether two values are of one measured thing is decided by t
 from __future__ import annotations
 
 import bisect
+import re
 from collections import defaultdict
+from functools import lru_cache
 from typing import Final, Iterator
 
+from verifier import words
 from verifier.align.frames import family_of
 from verifier.align.things import Thing, similarity, thing_of
 from verifier.extract.rankings import Ranked, rankings
-from verifier.extract.segment import LINE_END
+from verifier.extract.segment import LINE_END, clause_end
 from verifier.models.claim import CONFIDENT, Claim
 from verifier.models.finding import Finding, Severity
 from verifier.rules.context import Context, operand, point_band, sentence_ends, stated_band
@@ -24,6 +27,9 @@ from verifier.rules.registry import rule
 UNRANKED: Final = frozenset({"time", "multiple"})
 """Unit families whose values no ranking here orders: durations (a race ranks the shortest time
 first) and multiples (a ratio against some other figure)."""
+
+PER_REACH: Final = 24
+"""Characters after a ranked value within which a per-word makes it a rate ('12 cases per 100,000')."""
 
 THINGS: Final = frozenset({"measured"})
 """What a finding rests on: the measured thing of its values (the places have no holder)."""
@@ -105,8 +111,23 @@ def _rankable(body: str, a: tuple[Ranked, Claim], b: tuple[Ranked, Claim]) -> bo
         return False
     if ca.scope.get("year") != cb.scope.get("year") or ca.derived is not None or cb.derived is not None:
         return False
+    if _per_after(body, ca) != _per_after(body, cb):
+        return False  # '12 cases per 100,000' against '15 cases': a rate against a count the text may not mean as one
     ta, tb = _known(body, *a), _known(body, *b)
     return ta is None or tb is None or similarity(ta, tb)[0] > 0
+
+
+@lru_cache(maxsize=1)
+def _per_words() -> re.Pattern:
+    en = [w for w in words.section("per_every", "en")]
+    return re.compile(rf"\b(?:{words.alternation(en)})\b|{words.alternation(words.section('per_every', 'zh'))}", re.IGNORECASE)
+
+
+def _per_after(body: str, c: Claim) -> bool:
+    """True when the words after ``c``'s figure in its clause make it a rate per some base
+    ('12 cases per 100,000', '每10万人12例'; the words of ``per_every`` in derivations.yaml)."""
+    end = clause_end(body, c.anchor.end, min(len(body), c.anchor.end + PER_REACH))
+    return _per_words().search(body, c.anchor.end, end) is not None
 
 
 def _known(body: str, r: Ranked, c: Claim) -> Thing | None:
