@@ -236,6 +236,28 @@ class Base(BaseModel):
     end: int = Field(ge=1, description="Offset one past their last character.")
 
 
+Period = Literal["year", "quarter", "month", "week", "day"]
+"""The period a streak counts ('the third consecutive year', '连续7个月')."""
+
+
+class Streak(BaseModel):
+    """A streak: a run of ``count`` periods (the claim's value) in each of which an event held.
+
+    ``event`` is ``up`` (a rise on the period before), ``down`` (a fall), ``above`` or ``below``
+    (a level beyond ``threshold``). 'for the third consecutive year above 400 mm' is
+    ``{period: year, event: above, threshold: 400}``; '连续7个月下降' is
+    ``{period: month, event: down}`` (:mod:`verifier.extract.streaks`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    phrase: str = Field(min_length=1, description="The streak's words as printed ('a sixth consecutive month', '连续第三年突破500亿元').")
+    period: Period | None = Field(None, description="The period counted, when printed ('a fifth consecutive increase' prints none).")
+    event: Literal["up", "down", "above", "below"] = Field(description="What held in each period: a rise, a fall, a level above or below the threshold.")
+    threshold: float | None = Field(None, allow_inf_nan=False, description="For above/below: the threshold, normalised ('500亿元' -> 50000000000).")
+    threshold_printed: str | None = Field(None, description="The threshold as printed ('500亿元', '400 mm').")
+    end: str | None = Field(None, description="The last period of the streak when the sentence states it ('2024'); null when unstated.")
+
+
 class Claim(BaseModel):
     """One numeric claim of one source.
 
@@ -265,6 +287,9 @@ class Claim(BaseModel):
     derived: Derived | None = Field(None, description="For a figure derived from others of its sentence: how, and from which claims.")
     base: Base | None = Field(None, description="For a proportion or a rate: what the figure is counted of or per (see Base); "
                               "left out of a record when null.")
+
+
+    streak: Streak | None = Field(None, description="For the count of a streak ('the third consecutive year'): the period, the event, the threshold.")
     decided: dict[str, Decision] = Field(
         default_factory=dict,
         description="How the holder, measured thing, target and derivation were decided, with a confidence "
