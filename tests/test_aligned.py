@@ -693,6 +693,7 @@ def test_a_condition_in_the_opening_phrase_or_a_gerund_subject_is_read():
     assert (off.role, off.direction, on.role, on.direction) == ("change", "down", "change", "down")  # 'fell by', 'cut … by'
     assert off.holder is None  # the F of '10°F' is no name
     assert frame("In 2024, the shops, which opened in May, sold 4,100 heaters.", "4,100").qualifiers.get("condition") is None
+    assert frame("Online sales rose, with growth of 2.9% in the north.", "2.9%").qualifiers.get("condition") is None  # no state: no condition
 
 
 def test_a_condition_is_no_part_of_the_measured_thing():
