@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final, Iterator
 
 from verifier.align.frames import Frame, family_of
-from verifier.align.things import PART, Thing, similarity, thing_of
+from verifier.align.things import PART, Thing, block_keys, similarity, thing_of
 from verifier.extract.segment import clause_end, clause_start
 from verifier.extract.streaks import every_period
 from verifier.extract.time_frames import marks
@@ -95,6 +95,22 @@ def _periodic(ctx: Context, period: str) -> dict[str, list[tuple[int, Frame]]]:
     return ctx.memo[name]
 
 
+def _blocked(ctx: Context, period: str) -> dict[str, list[tuple[int, Frame]]]:
+    """The readings of :func:`_periodic` that name a thing, by each block key of their thing
+    (:func:`~verifier.align.things.block_keys`; memoised): a streak meets only the readings a
+    similarity above 0 is possible with, so the cost is linear in readings, not streaks x readings."""
+    name = f"series_{period}_blocks"
+    if name not in ctx.memo:
+        out: dict[str, list[tuple[int, Frame]]] = defaultdict(list)
+        for fs in _periodic(ctx, period).values():
+            for k, f in fs:
+                if f.thing is not None:
+                    for key in block_keys(f.thing):
+                        out[key].append((k, f))
+        ctx.memo[name] = out
+    return ctx.memo[name]
+
+
 def _series(ctx: Context, c: Claim, family: str | None, unit: str | None) -> dict[int, Point]:
     """The values of streak ``c``'s measured thing that the corpus gives for single periods of
     its kind, by period index (:func:`key_of`).
@@ -117,12 +133,13 @@ def _series(ctx: Context, c: Claim, family: str | None, unit: str | None) -> dic
 
     period = c.streak.period
     if mine is not None:
-        for fs in yearly.values():
-            for k, f in fs:
-                if f.thing is not None and fits(f):
-                    score, why = similarity(mine, f.thing)
-                    if score >= PART:
-                        points[k].append(Point(f, point_band(f.claim), why, own_sure and score >= CONFIDENT))
+        blocks = _blocked(ctx, period)
+        near = {id(f): (k, f) for key in block_keys(mine) for k, f in blocks.get(key, ())}
+        for k, f in near.values():
+            if fits(f):
+                score, why = similarity(mine, f.thing)
+                if score >= PART:
+                    points[k].append(Point(f, point_band(f.claim), why, own_sure and score >= CONFIDENT))
     else:
         for k, f in yearly.get(c.source, []):
             if fits(f) and ctx.sentence(f.claim) == sentence:
