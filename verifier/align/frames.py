@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Final
 
 from verifier.align.things import Thing, thing_of
+from verifier.align.withdrawn import withdrawn
 from verifier.extract.derivations import cues
 from verifier.extract.frame_words import words as frame_words
 from verifier.extract.open_claims import HOLDER_FLOOR
@@ -69,7 +70,8 @@ class Frame:
             ``claim`` (:mod:`verifier.align.implied`).
         direction: for a change, 'up' or 'down' as its words say ('fell 4.5%' is down), or None.
         mood: 'forecast' for a figure of plan, expectation or hypothesis ('expected to reach',
-            'would have been', '预计'), 'reading' otherwise (:func:`mood_of`).
+            'would have been', '预计'), 'withdrawn' for a figure its source takes back ('Those
+            times were wrong': :mod:`verifier.align.withdrawn`), 'reading' otherwise (:func:`mood_of`).
     """
 
     claim: Claim
@@ -301,4 +303,4 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
     holder = c.subject if held is None or held.confidence >= HOLDER_FLOOR else None
     role, direction = role_of(body, c)
     return Frame(c, thing, family, role, holder, when, quals, primary, published, row_label(sentence, c.anchor.quote),
-                 direction=direction, mood=mood_of(body, c))
+                 direction=direction, mood="withdrawn" if withdrawn(body, c) else mood_of(body, c))

@@ -27,6 +27,7 @@ from typing import Final, Iterable, Iterator
 
 from verifier.align.frames import Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
+from verifier.align.one_race import one_race
 from verifier.align.things import PART, Thing
 from verifier.align.pairs import ANOTHER_QUANTITY, NO_FRAME, Alignment, align, align_by_value, candidates
 from verifier.extract.open_claims import HOLDER_FLOOR
@@ -582,8 +583,10 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
         al = align(x, y)
         if al is None or al.differs or set(al.one_sided) & {"year", "months", "holder"} or al.score < CONFIDENT:
             continue
-        if not any(x.when.get(k) and x.when.get(k) == y.when.get(k) for k in ("year", "months")):
+        if not any(x.when.get(k) and x.when.get(k) == y.when.get(k) for k in ("year", "months")) \
+                and not one_race(ctx.corpus.sources[x.claim.source].body, x, y):
             continue  # an article gives one thing for many conditions; only a time stated on both says they are one
+            # (or, for two finishing times of one finisher, the race the article reports: verifier.align.one_race)
         if agree(x, y) is not False or not _plausible(x, y, slip(x, y)):
             continue
         sx = ctx.sentence(x.claim)
