@@ -21,7 +21,11 @@ after a heading's colon ("Sir Mo Farah took third place in…", "Elite women: Vi
 claimed…": the possessive names the country, the runner holds the time), or, for a possessive
 pronoun before the figure ("his time of…") when the sentence names nobody before the figure,
 the last name printed before the sentence in the paragraph or the one before it (a *pronoun*,
-weaker). Names are read by :mod:`.en_names`.
+weaker). A clause of its own that opens on a name has that name as its finisher ("…, and Pia
+Lund finished in 3:51:10"); a clause that opens on no name takes its first name that stands
+after no preposition ("A week later Pidcock won in Lenzerheide in…": Lenzerheide is where).
+Names are read by :mod:`.en_names`. In Chinese, the name of two to
+four characters that opens the figure's clause right before 以, 用时 or 跑出 ("张德顺以2小时25分51秒夺冠").
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from typing import Final
 from verifier.extract.decided import Decided, decide
 from verifier.extract.en_names import Name, names_in
 from verifier.extract.frame_words import words
+from verifier.extract.lexicon import STOP_WORDS
 from verifier.extract.segment import clause_start
 from verifier.extract.zh_tags import has_cjk
 from verifier.quantities import Quantity
@@ -50,6 +55,13 @@ LOOKBACK: Final = 600
 paragraph)."""
 
 _PRONOUN: Final = re.compile(r"(?<![A-Za-z])(?:his|her|their)\s", re.IGNORECASE)
+_AFTER_PREPOSITION: Final = re.compile(r"(?<![A-Za-z])(?:in|at|of|from|for|behind|than|to|by|with|over|the)\s+$", re.IGNORECASE)
+_LONE_NAME: Final = re.compile(r"[\"'“‘(*\s-]*([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?:won|finished|clocked|ran|rode|swam|"
+                                r"crossed|took|came|placed|claimed|completed)(?![A-Za-z])")
+"""One capitalised word that opens the sentence before a verb of finishing ('Schurter finished
+in…'): a name, though its capital could be the sentence's (names_in leaves such a word out)."""
+_CONJUNCTION: Final = re.compile(r"\s*(?:(?:and|but|while|whereas|as|with)\s+)?")
+_ZH_FINISHER: Final = re.compile(r"\s*([\u4e00-\u9fff·]{2,4})(?:以|用时|跑出|游出)\s*")
 _HEADING_COLON: Final = re.compile(r"[^:.\d\n]{1,40}:\s+")
 
 
@@ -108,10 +120,14 @@ def finisher(body: str, sent: tuple[int, int], q: Quantity) -> Decided | None:
     """The finisher of finishing time ``q`` (see the module's rule), English only; None when the
     sentence opens on no name and no possessive pronoun points back to one."""
     if has_cjk(body, sent[0], sent[1]):
-        return None
+        return _chinese_finisher(body, sent, q)
     names = [n for n in names_in(body, sent[0], q.start, sent[0])]
     head = _HEADING_COLON.match(body, sent[0])
     opening = head.end() if head else sent[0]
+    cs = clause_start(body, sent[0], q.start)
+    clause = _CONJUNCTION.match(body, cs)
+    if cs > opening and any(n.start == clause.end() for n in names):
+        opening = clause.end()  # '…, and Pia Lund finished in 3:51:10': the clause's own subject
     lead = body[opening:q.start].lstrip(" \t\"'“‘([*-–—")
     first = next((n for n in names if n.start >= opening), None)
     if first is not None and body[opening:first.start].strip(" \t\"'“‘([*-–—") == "":
@@ -120,13 +136,29 @@ def finisher(body: str, sent: tuple[int, int], q: Quantity) -> Decided | None:
         if after[:2] in ("'s", "’s") and nxt is not None and nxt.start - first.end <= 4:
             first = nxt  # "Kenya's Eliud Kipchoge": the possessive places the runner
         return decide(first.text, "sentence subject", first.start, first.end)
+    subject = next((n for n in names if n.start >= cs and not _AFTER_PREPOSITION.search(body, max(0, n.start - 8), n.start)), None)
+    if subject is not None:
+        return decide(subject.text, "sentence name", subject.start, subject.end)  # 'A week later Pidcock won in…'
+    alone = _LONE_NAME.match(body, opening)
+    if not names and alone and alone.group(1) not in STOP_WORDS:
+        return decide(alone.group(1), "sentence subject", alone.start(1), alone.end(1))  # 'Schurter finished in…'
     if names or not _PRONOUN.search(lead):
         return None
     earlier = _last_name(body, max(0, sent[0] - LOOKBACK), sent[0])
     return None if earlier is None else decide(earlier.text, "pronoun", earlier.start, earlier.end)
 
 
+def _chinese_finisher(body: str, sent: tuple[int, int], q: Quantity) -> Decided | None:
+    """A Chinese finisher: the figure's clause opens on a name of two to four characters right
+    before 以, 用时 or 跑出 ('张德顺以2小时25分51秒夺冠'); None otherwise (the segmenter's reading
+    stands)."""
+    cs = clause_start(body, sent[0], q.start)
+    m = _ZH_FINISHER.fullmatch(body, cs, q.start)
+    return None if m is None else decide(m.group(1), "sentence subject", m.start(1), m.end(1))
+
+
 def _last_name(body: str, lo: int, hi: int) -> Name | None:
-    """The last name printed in ``body[lo:hi]`` that is not a sentence's first word alone."""
-    found = names_in(body, lo, hi, lo)
+    """The last name printed in ``body[lo:hi]`` that is not a sentence's first word alone and
+    stands after no preposition ('in Lenzerheide' is a place, not whom a pronoun stands for)."""
+    found = [n for n in names_in(body, lo, hi, lo) if not _AFTER_PREPOSITION.search(body, max(0, n.start - 8), n.start)]
     return found[-1] if found else None

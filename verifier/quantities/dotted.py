@@ -13,8 +13,9 @@ columns set h:mm.ss).  The grammar narrows the choice, and the text decides it:
 * such a reading stays m:ss.cc (the clock layer's reading, :mod:`.clocks`) unless the hour
   reading is plausible: the same text gives another time taken, written so that it cannot be
   misread (h:mm:ss, or "2hr 6min 21sec", "2小时6分21秒"), of at least an hour and within
-  :data:`SAME_RACE` of the hour reading, and none within :data:`SAME_RACE` of the m:ss.cc
-  reading.  A story that gives a runner's time once as "2hr 6min 21sec" and once as "2:06.32"
+  :data:`SAME_RACE` of the hour reading, and the text's time nearest to the m:ss.cc reading is
+  farther from it (by ratio) than that one is from the hour reading (a split of 4min 12sec
+  beside "3:42.21" does not outweigh a finish of 3hr 42min 21sec).  A story that gives a runner's time once as "2hr 6min 21sec" and once as "2:06.32"
   prints both of one race; a swimming report whose times are all under the hour keeps them so.
 
 Read as hours the reading is h*3600 + mm*60 + ss seconds, with a resolution of 1 s.
@@ -49,9 +50,9 @@ def _seconds(h: Hit) -> float | None:
     return h.value * size / _NS_PER_S if ladder == 1 else None
 
 
-def _near(value: float, others: list[float]) -> bool:
-    """True when one of ``others`` is within :data:`SAME_RACE` of ``value``."""
-    return any(o > 0 and max(o, value) / min(o, value) <= SAME_RACE for o in others)
+def _nearest(value: float, others: list[float]) -> float:
+    """The smallest ratio (at least 1) between ``value`` and one of ``others``; infinity for none."""
+    return min((max(o, value) / min(o, value) for o in others if o > 0 and value > 0), default=float("inf"))
 
 
 def read_dotted(t: str, hits: list[Hit]) -> None:
@@ -74,5 +75,6 @@ def read_dotted(t: str, hits: list[Hit]) -> None:
     for h in dotted:
         m = DOTTED_RE.fullmatch(t, h.start, h.end)
         as_hours = int(m.group(1)) * HOUR + int(m.group(2)) * 60 + int(m.group(3))
-        if _near(as_hours, hours) and not _near(h.value, plain):
+        near = _nearest(as_hours, hours)
+        if near <= SAME_RACE and near < _nearest(h.value, plain):
             h.value, h.res = as_hours, 1

@@ -409,7 +409,7 @@ def _primary_values(ctx: Context) -> dict[str, list[Frame]]:
     if "primary_values" not in ctx.memo:
         out: dict[str, list[Frame]] = defaultdict(list)
         for f in frames(ctx):
-            if f.primary and f.implied_by is None:
+            if f.primary and f.implied_by is None and f.mood != "withdrawn":  # a figure it takes back is none it gives
                 out[f.family].append(f)
         ctx.memo["primary_values"] = out
     return ctx.memo["primary_values"]
