@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 MAX_WORDS: Final = 6
@@ -71,8 +72,10 @@ def list_item(body: str, q) -> Item | None:
     """The results-list item that holds figure ``q`` (see the module's rule), or None."""
     line_start = body.rfind("\n", 0, q.start) + 1
     opened, heading, ranked = None, None, False
-    for m in _RUN_ON.finditer(body, line_start, q.start):
-        opened = m.end()
+    for at in _run_ons(body, line_start):
+        if at > q.start:
+            break
+        opened = at
     if opened is not None:
         ranked = True
         colon = re.search(r"[:：]", body[line_start:opened])
@@ -91,6 +94,14 @@ def list_item(body: str, q) -> Item | None:
     if label is None:
         return None
     return Item(label, start, start + len(label), heading, ranked)
+
+
+@lru_cache(maxsize=256)
+def _run_ons(body: str, line_start: int) -> tuple[int, ...]:
+    """Where items run on in the line that starts at ``line_start`` open (:data:`_RUN_ON`), in
+    order; computed once per line (every figure of a long paragraph asks)."""
+    line_end = body.find("\n", line_start)
+    return tuple(m.end() for m in _RUN_ON.finditer(body, line_start, len(body) if line_end < 0 else line_end))
 
 
 def _label(body: str, opened: int, figure: int) -> tuple[str | None, int]:
