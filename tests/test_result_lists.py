@@ -167,3 +167,19 @@ def test_a_figure_its_source_takes_back_meets_nothing() -> None:
     # coverage that gives the withdrawn time is checked against the confirmed one
     (rule, _, message), = audit(body, "Norway's Anna Berg won the road race in 3:42:21 on Sunday.")
     assert rule == "V203" and "which gives '3:42:11'" in message
+
+
+SWIM_FINAL = "Women's 200m freestyle final:\n\n1. Mollie Kerr (Australia) 1:53.27\n2. Siobhan Hale (Canada) 1:54.01\n"
+
+
+def test_a_swimming_final_in_hundredths() -> None:
+    (rule, severity, message), = audit(SWIM_FINAL, "Australia's Mollie Kerr won the 200m freestyle in 1:53.72 on Tuesday.")
+    assert (rule, severity) == ("V203", "error") and "which gives '1:53.27'" in message
+    assert audit(SWIM_FINAL, "Mollie Kerr won the 200m freestyle in 1:53.27 on Tuesday, with Hale second in 1:54.01.") == []
+
+
+def test_a_bullet_whose_label_is_the_measured_thing_gives_no_holder_from_the_label() -> None:
+    _, claims = claims_of("Key figures for the year:\n\n- Revenue: $5.2 billion\n- Ward 4: 1,204 votes\n", primary=False)
+    by = {c.anchor.quote: (c.measured, c.decided.get("holder")) for c in claims}
+    assert by["$5.2 billion"][0] == "Revenue" and (by["$5.2 billion"][1] is None or by["$5.2 billion"][1].by != "list item")
+    assert by["1,204"][0] == "votes" and by["1,204"][1].by == "list item"

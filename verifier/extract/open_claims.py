@@ -136,11 +136,13 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
     thing = timed or (None if claim.measured else measured_thing(body, (sent.start, sent.end), q, quantities))
     if thing is None and not claim.measured and header:
         thing = header_thing(header)
-    if thing is None and not claim.measured and item is not None and item.heading:
-        thing = _listed(header_thing(item.heading))
+    if thing is None and not claim.measured and item is not None:
+        # a ranked list's heading says what its items give; a bullet's own label, before its figure, does
+        said = item.heading if item.ranked else item.label
+        thing = _listed(header_thing(said)) if said else None
     update: dict = {}
     decided = dict(claim.decided)
-    agent = _holder_of_item(item) or (finisher(body, (sent.start, sent.end), q) if timed else None)
+    agent = _holder_of_item(item, thing) or (finisher(body, (sent.start, sent.end), q) if timed else None)
     if agent is not None and (decided.get("holder") is None or decided["holder"].by != "lexicon"):
         update["subject"] = agent.value  # a list item's label, a finishing time's finisher: what holds it
         decided["holder"] = _record(agent)
@@ -162,6 +164,8 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
         if nobodys:  # only a name in the figure's own clause may hold it
             cs, ce = clause_start(body, sent.start, q.start), clause_end(body, q.end, sent.end)
             holders = [d for d in holders if cs <= d.start < ce]
+        if item is not None:  # a bullet's label that names the measured thing holds nothing
+            holders = [d for d in holders if d.value.casefold() != item.label.casefold()]
         if holders and holders[0].confidence >= HOLDER_FLOOR:
             update["subject"] = holders[0].value
             decided["holder"] = _record(holders[0])
@@ -186,9 +190,16 @@ def _listed(heading: Decided | None) -> Decided | None:
     return None if heading is None else Decided(heading.value, "list heading", CONFIDENCE["list heading"], -1, -1)
 
 
-def _holder_of_item(item: Item | None) -> Decided | None:
-    """The holder a results list's item gives its figure: its label."""
-    return None if item is None else Decided(item.label, "list item", CONFIDENCE["list item"], item.start, item.end)
+def _holder_of_item(item: Item | None, thing: Decided | None) -> Decided | None:
+    """The holder a results list's item gives its figure: its label, in a ranked list (a ranking
+    ranks holders) or in a bullet whose figure measures a thing the label does not name ('- Ward
+    4: 1,204 votes'). A bullet's label that is the figure's measured thing ('- Revenue: $5.2
+    billion'), or with nothing measured beside it, names what is measured, not whose it is."""
+    if item is None:
+        return None
+    if not item.ranked and (thing is None or item.label.casefold() in thing.value.casefold()):
+        return None
+    return Decided(item.label, "list item", CONFIDENCE["list item"], item.start, item.end)
 
 
 def header_thing(header: str) -> Decided | None:
