@@ -461,6 +461,21 @@ def test_align_a_year_on_one_side():
     assert al.score == pytest.approx(0.9)
 
 
+def test_align_no_year_against_a_year_by_publication():
+    """A figure without a year is for the time its article was written: against a stated year it
+    is that time when the year is its publication's or the one before (annual data lag a year)."""
+    from dataclasses import replace
+
+    stated = frame("In 2022 the county's recycling rate was 41.5%.", "41.5%", True)
+    unstated = frame("The county's recycling rate was 41.5%.", "41.5%")
+    assert stated.when == {"year": "2022"} and unstated.when == {}
+    for written, apart in (("2022", False), ("2023", False), ("2024", True), ("2021", True)):
+        al = align(replace(unstated, published=written), replace(stated, published="2030"))
+        assert (("published", written, "2022") in al.differs) is apart, written
+    al = align(replace(unstated, published="2023"), replace(stated, when={}, published="2024"))
+    assert ("published", "2023", "2024") in al.differs  # no year on either side: their publication years
+
+
 def test_align_another_month_differs():
     al = align(frame("In October, new car registrations were 39,800.", "39,800"),
                frame("In November, new car registrations were 41,200.", "41,200", True))
@@ -667,3 +682,48 @@ def test_v206_figures_under_one_condition_still_conflict():
 
 def test_a_chinese_condition_is_read():
     assert frame("2024年,全市社会消费品零售总额(不含汽车)为1234.5亿元。", "1234.5亿元").qualifiers.get("condition") == "不含汽车"
+
+
+def test_a_condition_in_the_opening_phrase_or_a_gerund_subject_is_read():
+    """'At 10°F with the defroster off, range fell 9 percent': the opening phrase's condition is
+    the main clause's; 'Running the defroster … cut range by 28 percent': the gerund's object."""
+    body = "At 10°F with the defroster off, the bus's range fell by 9 percent. Running the defroster at 10°F cut the bus's range by 28 percent."
+    off, on = frame(body, "9 percent"), frame(body, "28 percent")
+    assert off.qualifiers.get("condition") == "with the defroster off" and on.qualifiers.get("condition") == "running the defroster"
+    assert (off.role, off.direction, on.role, on.direction) == ("change", "down", "change", "down")  # 'fell by', 'cut … by'
+    assert off.holder is None  # the F of '10°F' is no name
+    assert frame("In 2024, the shops, which opened in May, sold 4,100 heaters.", "4,100").qualifiers.get("condition") is None
+
+
+def test_a_condition_is_no_part_of_the_measured_thing():
+    f = frame("2023年全市不含汽车的社会消费品零售总额增长9.5%。", "9.5%")
+    assert (f.thing.text, f.qualifiers.get("condition")) == ("社会消费品零售总额", "不含汽车")
+    f = frame("2023年全市社会消费品零售总额（含汽车）增长6.5%。", "6.5%")  # a bracket after the phrase
+    assert (f.thing.text, f.qualifiers.get("condition")) == ("社会消费品零售总额", "含汽车")
+
+
+DEFROSTER = ("Running the defroster at 10°F cut the bus's range by 28 percent. "
+             "At 10°F with the defroster off, the bus's range fell by 9 percent.")
+RETAIL = "2023年全市社会消费品零售总额（含汽车）增长6.5%，不含汽车的社会消费品零售总额增长9.5%。"
+
+
+@pytest.mark.parametrize("primary, coverage, phrases", [
+    (DEFROSTER, "In the cold, the buses lost 28 percent of their range.",
+     ["'28 percent' is stated with no condition", "only under 'running the defroster'", "under 'with the defroster off' it gives '9 percent'"]),
+    (RETAIL, "2023年全市社会消费品零售总额增长9.5%。", ["'9.5%' is stated with no condition", "only under '不含汽车'", "under '含汽车' it gives '6.5%'"]),
+])
+def test_v204_a_condition_dropped(primary, coverage, phrases):
+    rule, severity, message = one(primary, coverage)
+    assert (rule, severity) == ("V204", "warning")
+    assert all(p in message for p in phrases), message
+
+
+@pytest.mark.parametrize("primary, coverage", [
+    (DEFROSTER, "In the cold, with the defroster on, the buses lost 28 percent of their range."),   # the condition kept
+    (DEFROSTER, "In the cold, running the heat, the buses lost 28 percent of their range."),        # another part: no pair
+    (RETAIL, "2023年全市不含汽车的社会消费品零售总额增长9.5%。"),                                          # the condition kept
+    # the primary gives the value with no condition too
+    (DEFROSTER + " Over the winter the bus's range fell by 28 percent.", "In the cold, the buses lost 28 percent of their range."),
+])
+def test_v204_a_condition_kept_is_quiet(primary, coverage):
+    assert [f for f in audit(primary, coverage) if "no condition" in f[2]] == []

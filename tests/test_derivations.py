@@ -183,6 +183,15 @@ CASES = [
     ("每1,000人中有7.42人出生，出生率为7.42‰。",                                                      # population
      [E("per_every", 2, (1, 0), "每")]),
     ("每年新增就业1,100万人。", []),                                                                 # quiet: 每年 is no rate
+    # a change, then an example of it after a word that restates or illustrates it ---------
+    ("Bus fares rise by 25 percent, meaning a $4.00 ticket will cost $5.00.",                    # transport
+     [E("percent_change", 0, (1, 2), "rise", UP)]),
+    ("Food prices rose 20% last year: a basket that cost $50 now costs $60.",                    # prices, a colon
+     [E("percent_change", 0, (1, 2), "rose", UP)]),
+    ("电价上涨20%，也就是说，每月100元的电费将变为120元。",                                          # energy
+     [E("percent_change", 0, (1, 2), "上涨", UP)]),
+    ("Turnout rose 5%, with 1,200 voters in Ward 1 and 1,500 in Ward 2.", []),                   # quiet: no link word
+    ("Bus fares rise by 25 percent, meaning a $4.00 ticket will cost more. Parking costs $5.00.", []),  # quiet: a sentence between
     # never operands ----------------------------------------------------------------------
     ("The hazard ratio was 0.67 (95% CI 0.48 to 0.91).", []),
     ("From 2019 to 2023 the league grew by 12 clubs.", []),
@@ -225,6 +234,15 @@ def test_confidence_marks_the_weaker_readings():
     (guess,) = _got("Backing was 52% among men, 41% among women and 9% among students.")
     assert (sure.confidence, likely.confidence) == (0.9, 0.85)
     assert guess.op == "sum" and guess.stated == 100.0 and guess.confidence < WARNING_BELOW
+
+
+def test_an_example_across_a_restating_sentence_is_a_guess():
+    """'…falls by 41 percent. In other words, a van with 100 miles of range manages 49': the two
+    sentences read as one (restating), the example as the change's, at a guess's confidence."""
+    body = "In the cold a delivery van's range falls by 41 percent. In other words, a van with 100 miles of range manages 49 miles."
+    (d,) = _got(body)
+    assert (d.op, d.result, d.operands, d.direction) == ("percent_change", 0, (1, 2), DOWN)
+    assert d.confidence < WARNING_BELOW
 
 
 def test_one_character_verbs_need_a_comparison():

@@ -48,6 +48,16 @@ ZH = [
     ("研发投入占到营业收入的12%。", {"12%": "研发投入占营业收入的比重"}),
     ("全市65岁及以上常住人口为180万人，占全市常住人口的15.2%。",
      {"180万": "65岁及以上常住人口", "15.2%": "65岁及以上常住人口占全市常住人口的比重"}),
+    # the nearest figure before that names a thing gives the part ('同比增长18.2%' names none)
+    ("全省风电装机达到3200万千瓦，同比增长9.5%，约占全省电力总装机的21.4%。",
+     {"3200万千瓦": "风电装机", "21.4%": "风电装机占全省电力总装机的比重"}),
+    # a share printed with its noun walks back over 占 to the part, past the word budget of one phrase
+    ("全省新能源汽车销量占全省汽车总销量的比重达到38.5%。", {"38.5%": "新能源汽车销量占全省汽车总销量的比重"}),
+    # a measure head tagged as a verb (收入) is a noun before 的
+    ("城镇居民人均消费支出占人均可支配收入的比重为67.2%。", {"67.2%": "城镇居民人均消费支出占人均可支配收入的比重"}),
+    # a prefix the segmenter cuts from its noun stays in the phrase (可再生能源, 非公有制)
+    ("全国可再生能源装机达到6500万千瓦。", {"6500万千瓦": "全国可再生能源装机"}),
+    ("全市非公有制经济增加值为4120亿元。", {"4120亿元": "非公有制经济增加值"}),
     # verbs and function words are no measured thing
     ("部分医院采用5%的折扣。", {"5%": None}),
     ("已有14个乡镇完成改造。", {"14": "乡镇"}),
@@ -61,6 +71,9 @@ def test_chinese_measured_things(body, want):
 
 
 EN = [
+    # a percentage of the thing after 'of' measures that thing, whoever holds it
+    ("In the cold snap the buses lost 28 percent of their range.", {"28 percent": "range"}),
+    ("The Green Party won 12.4% of the vote.", {"12.4%": "vote"}),
     # a determiner after 'of' is inside the phrase: its head stands before 'of'
     ("Shares of the carmaker fell 4.5 percent.", {"4.5 percent": "shares of the carmaker"}),
     ("Sales of the new model reached 40,000 units.", {"40,000": "sales of the new model"}),

@@ -25,6 +25,8 @@ from verifier.quantities.not_claims import why_not_a_claim
     ("From January through November, sales", "1-11"),
     ("Year-to-date sales", "ytd"),
     ("截至11月底，全省公路客运量", "1-11"),
+    ("截至今年6月底，全省风电装机", "1-6"),        # a relative year inside: its year is the publication's
+    ("截至去年9月末，全市存款余额", "1-9"),
     ("到9月末，全市新增就业", "1-9"),
     ("单看11月，旅客发送量", "11"),
     ("1月至11月，全省粮食收购量", "1-11"),

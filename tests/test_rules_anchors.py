@@ -210,3 +210,35 @@ def test_v305_boundary_a_short_lowercase_word_is_not_a_count_noun():
     # 'abc' is too short to be taken for a count noun ('stacks'): it is reported
     a = art("en1", EN)
     assert [f.rule for f in run(a, claim(a, "700 W", Z, "power", 700, "abc"), "V305")] == ["V305"]
+
+
+# --- whitespace that does not render (V301-V303) --------------------------------------------
+
+HEALTH_ZH = "门诊\n据卫生局统计，该医院全年门诊量为120万人次，比上年增长8%。\n"
+
+
+def test_v3xx_quiet_when_a_chinese_paragraph_was_re_wrapped_around_the_quote():
+    """The record was made before the re-wrap: its quote and context hold no line break, the
+    article now breaks the line between two Han characters inside the quote and its prefix."""
+    recorded = art("zh1", HEALTH_ZH)
+    c = claim(recorded, "门诊量为120万人次", "某医院", "visits", 1_200_000, "visits", printed="120万")
+    a = art("zh1", HEALTH_ZH.replace("全年门诊", "全年门\n诊").replace("据卫生局", "据卫生\n局"))
+    c = shifted(c, 1)  # the break in the prefix moved the quote by one; the one in the quote does not move its start
+    assert run(a, c, "V301", "V302", "V303") == []
+
+
+def test_v3xx_quiet_on_runs_of_spaces_and_soft_breaks_in_english():
+    body = "Clinics\nThe clinic saw 1,240 patients in May, up from 1,100 in April.\n"
+    c = claim(art("en1", body), "1,240 patients", "the clinic", "visits", 1240, "patients", printed="1,240")
+    a = art("en1", body.replace("clinic saw", "clinic  saw").replace(" in May,", "\nin May,"))
+    assert run(a, shifted(c, 1), "V301", "V302", "V303") == []
+
+
+def test_v3xx_still_fire_when_the_rendered_text_differs():
+    """A break between a digit and a Han character renders as a space: '120 万' is not '120万'."""
+    recorded = art("zh1", HEALTH_ZH)
+    c = claim(recorded, "120万人次", "某医院", "visits", 1_200_000, "visits", printed="120万", id="c1")
+    a = art("zh1", HEALTH_ZH.replace("120万", "120\n万"))
+    assert [f.rule for f in run(a, c, "V301", "V302", "V303")] == ["V302"]
+    b = art("zh1", HEALTH_ZH.replace("该医院全年", "该诊所全年"))
+    assert [f.rule for f in run(b, c, "V301", "V302", "V303")] == ["V303"]

@@ -1,7 +1,7 @@
 """The ``verifier`` command line: the only module that prints or exits.
 
 Exit codes: 0 success; 1 only when ``--fail-on SEVERITY`` is given and a finding at or
-above it is reported, or when ``reanchor`` leaves records it could not re-anchor; 2 for
+above it is reported, or when ``reanchor`` leaves a record for a person (changed, ambiguous or orphaned); 2 for
 unusable input or options, with one ``path:line: message`` line on stderr and nothing written.
 """
 
@@ -402,27 +402,20 @@ def extract_command(
 @app.command("reanchor")
 def reanchor_command(
     paths: list[Path] = typer.Argument(None, help=PATHS_HELP),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Report what would change; write nothing."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the outcome lines; write nothing."),
 ) -> None:
-    """Move the anchors of records whose quote is no longer at its offsets (after an article was corrected)."""
-    from verifier.ingest.reanchor import plan_reanchor, write_reanchored
+    """Find each record's quote again after an article was corrected: R001 moved, R002 changed (marked for review), R003 ambiguous, R004 orphaned."""
+    from verifier.reanchoring import plan_reanchor, write_reanchored
 
     try:
         corpus = _load(paths)
-        outcomes = plan_reanchor(corpus)
-        write_reanchored(corpus, outcomes, dry_run=dry_run)
+        steps = plan_reanchor(corpus)
+        write_reanchored(corpus, steps, dry_run=dry_run)
     except VerifierError as err:
         _fail(err)
-    for o in outcomes:
-        old, new = o.claim.anchor, o.result
-        if o.resolved:
-            moved = "" if (new.start, new.end) != (old.start, old.end) else " (context renewed)"
-            typer.echo(f"{o.path}:{o.line}: {o.claim.id} {old.start}:{old.end} -> {new.start}:{new.end}{moved}")
-        elif new is None:
-            typer.echo(f"{o.path}:{o.line}: {o.claim.id} not re-anchored: quote {old.quote!r} no longer occurs in {o.claim.source}")
-        else:
-            typer.echo(f"{o.path}:{o.line}: {o.claim.id} not re-anchored: quote {old.quote!r}: {new.describe()}")
-    if any(not o.resolved for o in outcomes):
+    for step in steps:
+        typer.echo(step.message())
+    if any(not step.settled for step in steps):
         raise typer.Exit(1)
 
 

@@ -167,20 +167,53 @@ MODAL_NOUNS: Final = ("预期寿命",)
 CONDITIONS: Final = re.compile(
     r"(?<![A-Za-z])(?:(?:not\s+|un)?seasonally[\s-]adjusted|unadjusted|adjusted\s+for\s+inflation|in\s+real\s+terms"
     r"|(?:not\s+including|excluding|including|net\s+of|without|with)\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}"
-    r"(?:\s+(?:on|off|running|included|excluded|adjustments?))?)(?![A-Za-z])"
+    r"(?:\s+(?:on|off|running|included|excluded|adjustments?))?"
+    r"|(?:using|running|turning\s+(?:on|off)|switching\s+(?:on|off))\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?"
+    r"(?=\s+(?:at|in|on|cut|cuts|reduced|reduces|raised|raises|lowered|lowers|increased|increases|added|adds)\b|\s*,|\s*$))(?![A-Za-z])"
     r"|(?:未经|经)季节调整|扣除价格因素|按可比价格计算|(?:不含|不包括|剔除|扣除|含)[\u4e00-\u9fff]{1,6}?(?=[，,。；;、）)]|在内|的|$)",
     re.IGNORECASE)
 """A condition a figure is stated under, in its clause: seasonally adjusted or not, in real terms,
-with or without a part ('with the cabin heater off', 'excluding fuel', '不含税', '扣除价格因素').
-Two figures under different conditions are two quantities (a qualifier of the frame)."""
+with or without a part ('with the cabin heater off', 'excluding fuel', '不含税', '扣除价格因素'),
+a part in use as the subject of the clause ('Using the heater at 20°F cut range by 41 percent':
+the gerund's object, ended by a preposition, a verb of change or a comma). Two figures under
+different conditions are two quantities (a qualifier of the frame)."""
+
+OPENING_REACH: Final = 60
+"""Longest opening phrase of a sentence read as the condition of its main clause ('At 20°F with
+the cabin heater off, range fell 12 percent')."""
 
 
 def condition_of(body: str, c: Claim) -> str | None:
     """The condition of :data:`CONDITIONS` in the figure's clause (before or after it), lower case,
     or None. The nearest one wins when the clause holds several."""
-    before, after = _clause_before(body, c.anchor.start, WINDOW), _clause_after(body, c.anchor.end, WINDOW)
-    found = [m.group(0) for m in CONDITIONS.finditer(before)][-1:] or [m.group(0) for m in CONDITIONS.finditer(after)][:1]
+    before, after = _clause_before(body, c.anchor.start, 2 * WINDOW), _clause_after(body, c.anchor.end, WINDOW)
+    found = [m.group(0) for m in CONDITIONS.finditer(before)][-1:] or [m.group(0) for m in CONDITIONS.finditer(after)][:1] \
+        or [m.group(0) for m in CONDITIONS.finditer(_opening(body, c.anchor.start))][-1:]
     return " ".join(found[0].lower().split()) if found else None
+
+
+SENTENCE_REACH: Final = 300
+"""Characters back from a figure searched for its sentence's start (:func:`_opening`)."""
+
+
+def _opening(body: str, pos: int) -> str:
+    """The opening phrases of the sentence that holds offset ``pos``, before the figure's clause
+    ('At 20°F with the cabin heater off, | combined range fell 12 percent'; 'In the cold, with the
+    heat on, the study found, | range fell'): the text from the sentence start to the last comma
+    before ``pos``, at most :data:`OPENING_REACH` characters a phrase, when no phrase holds a verb
+    or noun of change (a clause of its own, with its own figure); '' otherwise. Their condition
+    is the main clause's."""
+    lo = max(0, pos - SENTENCE_REACH)
+    stops = [m.end() for m in _SENTENCE_STOP.finditer(body, lo, pos)]
+    start = max(stops[-1] if stops else lo, body.rfind("\n", lo, pos) + 1)
+    text = body[start:pos]
+    cut = max(text.rfind(","), text.rfind("，"))
+    if cut < 0:
+        return ""
+    phrases = re.split(r"[,，]", text[:cut])
+    if any(len(p) > OPENING_REACH or _change_word().search(p) for p in phrases):
+        return ""
+    return text[:cut]
 
 
 @lru_cache(maxsize=4096)
@@ -296,7 +329,7 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
     if condition and "condition" not in quals:
         quals["condition"] = condition
     family = family_of(c.value.unit)
-    thing = thing_of(c.measured) or thing
+    thing = thing_of(CONDITIONS.sub("", c.measured).strip() if c.measured else c.measured) or thing  # a condition is no part of the thing
     if thing is None and family == "count" and c.value.unit and c.value.unit in body[c.anchor.end:c.anchor.end + WINDOW]:
         thing = thing_of(c.value.unit)  # '1,250 building permits': the counted noun, as printed, is the thing
     held = c.decided.get("holder")

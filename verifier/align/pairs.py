@@ -148,8 +148,8 @@ def _weighed(a: Frame, b: Frame, score: float, why: str, floor: float = FLOOR) -
         else:
             one_sided.append(key)
             score *= ONE_SIDED
-    if not (a.when.get("year") and b.when.get("year")) and a.published and b.published and a.published != b.published:
-        differs.append(("published", a.published, b.published))  # no year on one side: each is for its own time
+    if (moved := _written_apart(a, b)) is not None:
+        differs.append(("published", *moved))
     for key in sorted(a.qualifiers.keys() & b.qualifiers.keys()):
         if a.qualifiers[key] != b.qualifiers[key]:
             differs.append((key, a.qualifiers[key], b.qualifiers[key]))
@@ -158,6 +158,31 @@ def _weighed(a: Frame, b: Frame, score: float, why: str, floor: float = FLOOR) -
     if score < floor:
         return None
     return Alignment(a, b, round(score, 4), tuple(evidence), tuple(differs), tuple(one_sided), likeness)
+
+
+LAG: Final = 1
+"""Years a figure printed without a year may be older than its article: a release of 2023 gives
+2022's annual figures without naming the year (an annual figure is published the year after)."""
+
+
+def _written_apart(a: Frame, b: Frame) -> tuple[str, str] | None:
+    """The two years that set two frames apart when one of them states no year, or None.
+
+    A figure with no year is about the time its article was written: two such figures of
+    articles published in different years are apart; against a figure that states year Y, one
+    of an article published in year P is apart unless P - :data:`LAG` <= Y <= P. When both
+    state a year, their years alone decide (compared as ``when``)."""
+    ya, yb = a.when.get("year"), b.when.get("year")
+    if ya and yb:
+        return None
+    if not ya and not yb:
+        return (a.published, b.published) if a.published and b.published and a.published != b.published else None
+    year, written = (ya, b.published) if ya else (yb, a.published)
+    if not written or not (year.isdigit() and written.isdigit()):
+        return None
+    if int(written) - LAG <= int(year) <= int(written):
+        return None
+    return (ya or written, yb or written)
 
 
 def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool]) -> Iterator[tuple[Frame, Frame]]:

@@ -150,6 +150,7 @@ class Cues(NamedTuple):
     parts_after: re.Pattern
     remainder: re.Pattern
     per_every: dict[str, re.Pattern]
+    illustrate: re.Pattern                              # 'In other words, …', 'meaning', ':' after a change
 
 
 def _en(words: list[str]) -> str:
@@ -164,7 +165,8 @@ def _zh(words: list[str]) -> str:
     return "(?:" + "|".join(("(?<![最较更])" if len(w) == 1 else "") + re.escape(w) for w in alts) + ")"
 
 
-_QUALIFIER: Final = r"(?:\s+(?:by|of))?(?:\s+(?:about|around|nearly|almost|some|roughly|an\s+estimated|just|only|a\s+further|another))?\s*$"
+_QUALIFIER: Final = (r"(?:\s+(?:by|of))?(?:\s+(?:about|around|nearly|almost|some|roughly|an\s+estimated|just|only|a\s+further|another"
+                     r"|an\s+average\s+of|on\s+average|a\s+total\s+of))?\s*$")
 """What may stand between a verb or noun of change and its figure: 'rose by about 12%'."""
 
 
@@ -194,7 +196,9 @@ def cues(path: str | None = None) -> Cues:
 
     change_before = []
     for direction, verbs, nouns in (("up", "up", "up_nouns"), ("down", "down", "down_nouns")):
-        en = r"(?P<w>(?:\ban?\s+)?" + _en(d[nouns]["en"]) + r"(?:\s+of)?|" + _en(d[verbs]["en"]) + r")" + _QUALIFIER
+        # the verb, or a verb, its object and 'by' ('cut combined range by 41 percent', 'raised fares by 5%')
+        en = (r"(?P<w>(?:\ban?\s+)?" + _en(d[nouns]["en"]) + r"(?:\s+of)?|" + _en(d[verbs]["en"])
+              + r"(?:(?:\s+(?!by\b)[A-Za-z][\w'’-]*){1,3}\s+by(?=\s))?)" + _QUALIFIER)
         zh = (r"(?P<w>(?:同比|环比)?(?:" + _zh(d[verbs]["zh"]) + r"(?:了)?|" + _zh(d[nouns]["zh"])
               + r"(?:为|达到?|是)?))(?:约|近|超过|逾|大约|将近)?\s*$")
         change_before += [(re.compile(en, i), direction), (re.compile(zh), direction)]
@@ -241,6 +245,8 @@ def cues(path: str | None = None) -> Cues:
             "after": re.compile(r"^\s*(?:[A-Za-z]+\s+){0,3}?(?P<w>" + _en(d["per_every"]["en"]) + r")\s+$", i),
             "before": re.compile(r"(?P<w>" + _en(d["per_every"]["en"]) + r"|" + _zh(d["per_every"]["zh"]) + r")\s*$", i),
         },
+        illustrate=re.compile(r"^[^\d;；。]{0,30}?[:：]|" + _en(d["restate_openers"]["en"] + d["illustrate_links"]["en"]) + "|"
+                              + _zh(d["restate_openers"]["zh"] + d["illustrate_links"]["zh"]), i),
     )
 
 
@@ -536,6 +542,36 @@ def _changes(S: _Sent, cued: dict[int, _Cue], pairable: list[int], prev_of: dict
     return out
 
 
+def _illustrations(S: _Sent, cued: dict[int, _Cue], pairable: list[int], prev_of: dict) -> list[Derivation]:
+    """'…range falls by 41 percent. In other words, a car with 100 miles of range might manage only
+    49 miles', 'fares rise 25%, meaning a $4.00 ticket will cost $5.00': a percentage change with no
+    pair of its own, then a word that restates or illustrates it (:attr:`Cues.illustrate`), then
+    the next two figures, levels in one unit with no clause break between them, read as an example
+    of the change from the first to the second (percent_change). The reading rests on the link
+    word, not on the grammar of the example, so it is a guess: a finding on it is a warning."""
+    out = []
+    for ci, cue in cued.items():
+        if cue.kind != "change" or S.figs[ci].unit != "%" or _pair(S, S.s(ci), S.e(ci), pairable, prev_of) is not None:
+            continue
+        k = bisect_left(S.ops, ci) + 1
+        after = S.ops[k:k + 2]
+        if len(after) != 2 or not all(i in pairable for i in after):
+            continue
+        a, b = after
+        fa, fb = S.figs[a], S.figs[b]
+        gap = S.text[S.e(a):S.s(b)]
+        if (not S.c.illustrate.search(S.text[S.e(ci):S.s(a)]) or not _compatible(fa, fb) or fa.unit in ("%", "pp", "x", "‰")
+                or len(gap) > 2 * WINDOW or _BREAK_STRONG.search(gap)):
+            continue
+        direction = cue.direction or _direction(S, S.s(ci), S.e(ci))
+        out.append(Derivation("percent_change", ci, (a, b), cue.words, None, direction, _GUESS))
+    return out
+
+
+_BREAK_STRONG: Final = re.compile(r"[;；。]|\.\s")
+"""A sentence or clause end between the two levels of an example: they are no one example."""
+
+
 def _multiples(S: _Sent, pairable: list[int], prev_of: dict) -> list[Derivation]:
     """'doubled to 3,000 from 1,500', '从60万辆增长到120万辆，翻了两番': a multiple in words."""
     out = []
@@ -781,7 +817,8 @@ def derivations(body: str, sent: tuple[int, int], figures: list[Quantity]) -> li
     next_of = {i: (S.ops[t + 1] if t + 1 < len(S.ops) else None) for t, i in enumerate(S.ops)}
     cued = {i: cue for i in S.ops if (cue := _cue(S, i, prev_of[i], next_of[i]))}
     pairable = [i for i in S.ops if i not in cued]
-    found = (_changes(S, cued, pairable, prev_of) + _multiples(S, pairable, prev_of) + _ratios(S, cued, pairable)
+    found = (_changes(S, cued, pairable, prev_of) + _illustrations(S, cued, pairable, prev_of)
+             + _multiples(S, pairable, prev_of) + _ratios(S, cued, pairable)
              + _gaps(S, pairable) + _shares(S) + _sums(S, cued) + _rates(S))
     seen, out = set(), []
     for d in sorted(found, key=lambda d: (d.words, d.op, d.operands)):

@@ -83,7 +83,7 @@ def _mid_capitals(body: str) -> frozenset[str]:
 
 
 NAME_RUN: Final = re.compile(
-    r"(?<![\w'’.-])"                                       # not inside a word
+    r"(?<![\w'’.°-])"                                      # not inside a word, nor a unit after a degree sign ('20°F')
     r"[A-Z][\w&-]*"                                         # a capitalised word: 'Fairfax', 'BMW'
     r"(?:(?:['’](?= [A-Z]))?"                               # a plural possessive inside a name: "Growers' Union"
     r"(?: (?:of|for|de|del|du|da|von|van|&))? [A-Z][\w&-]*)*"  # more of them, maybe joined: 'Bank of England'

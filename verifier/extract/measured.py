@@ -123,10 +123,12 @@ def _own(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity])
         return measured_zh.before(body, sent, q, figures) or measured_zh.after(body, q, clause_end(body, q.end, sent[1])) \
             or measured_zh.before(body, sent, q, figures, through_verb=True)
     spans = tuple((f.start, f.end) for f in figures if (f.start, f.end) != (q.start, q.end))
+    ce = clause_end(body, q.end, sent[1])
+    if q.unit == "%" and (whole := _en_of(body, q.end, ce, figures)) is not None:
+        return whole  # 'the cars lost 41 percent of their range', 'won 52% of the vote': a percentage of the thing after 'of'
     before, linked = _en_before(body, sent, q, spans)
     if before is not None and linked:
         return before
-    ce = clause_end(body, q.end, sent[1])
     return _en_of(body, q.end, ce, figures) or _en_after(body, q.end, ce) or before
 
 

@@ -64,6 +64,11 @@ MAX_WORDS: Final = 6
 SHARE_VERBS: Final = frozenset(words_of("share", "zh_part"))
 """Verbs of a share ('占全国人口的19.8%'): ``share.zh_part`` of :mod:`verifier.words`."""
 
+SHARE_NOUNS: Final = frozenset(words_of("share", "zh_noun"))
+"""Nouns a share is named by ('X占Y的比重为P%'): ``share.zh_noun`` of :mod:`verifier.words`. A
+phrase ending in one walks back over 占 to its part X, so both ways of printing a share read as
+'X占Y的比重'."""
+
 _CHANGE_WORDS: Final = frozenset(words_of("up", "zh") + words_of("down", "zh"))
 """Chinese verbs of change (攀升, 回落: ``up`` and ``down`` of :mod:`verifier.words`), passed over
 like the linking words between a measured thing and the size of its change ('房价攀升5%')."""
@@ -84,7 +89,7 @@ def before(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity
     '占全国人口的19.8%' is read by :func:`_share`.
     """
     zh = words("zh")
-    lo = clause_start(body, sent[0], q.start)
+    lo = _clause_lo(body, sent[0], q.start)
     others = [(f.start, f.end) for f in figures if lo <= f.start and f.end <= q.start and f.start != q.start]
     ws = words_in(body, lo, q.start)
     i = _pass_back(ws, len(ws) - 1, others)
@@ -124,6 +129,17 @@ def topic(body: str, sent0: int, lo: int) -> Decided | None:
     return decide(value, "clause topic", run[0].start, run[-1].end)
 
 
+def _clause_lo(body: str, sent0: int, pos: int) -> int:
+    """Where the clause of offset ``pos`` starts (:func:`clause_start`), a bracket that closes right
+    before its words taken in with the clause before it ('零售总额（含汽车）增长6.5%')."""
+    lo = clause_start(body, sent0, pos)
+    if lo > sent0 and body[lo - 1] in "）)":
+        opened = max(body.rfind("（", sent0, lo), body.rfind("(", sent0, lo))
+        if opened >= sent0:
+            return clause_start(body, sent0, opened)
+    return lo
+
+
 def _pass_back(ws: tuple[Word, ...], i: int, others: list[tuple[int, int]]) -> int:
     """Index of the last word at or before ``i`` that is no link between a phrase and its figure:
     linking words and the rest of :func:`_passed`, the other figures of the clause and their
@@ -134,9 +150,22 @@ def _pass_back(ws: tuple[Word, ...], i: int, others: list[tuple[int, int]]) -> i
             i -= 1
         elif w.text == "的" and i > 0 and (_in_figure(ws[i - 1], others) or _time(ws[i - 1])):
             i -= 1
+        elif w.text in "）)" and (opened := _opened(ws, i)) is not None:
+            i = opened - 1  # '零售总额（含汽车）增长6.5%': a bracket after the phrase says how it is counted
         else:
             break
     return i
+
+
+def _opened(ws: tuple[Word, ...], i: int) -> int | None:
+    """Index of the bracket that the closing bracket ``ws[i]`` closes, within :data:`MAX_WORDS` words and
+    with no figure inside, or None."""
+    for j in range(i - 1, max(-1, i - 1 - MAX_WORDS), -1):
+        if ws[j].text in "（(":
+            return j
+        if ws[j].tag == "m" or ws[j].text in "）)":
+            return None
+    return None
 
 
 def _phrase(body: str, lo: int, ws: tuple[Word, ...], i: int, sent0: int) -> Decided | None:
@@ -146,11 +175,15 @@ def _phrase(body: str, lo: int, ws: tuple[Word, ...], i: int, sent0: int) -> Dec
     zh = words("zh")
     picked: list[Word] = []
     name_cover = [(n.start, n.end) for n in names_in(body, lo, ws[i].end)] if i >= 0 else []
-    while i >= 0 and len(picked) < MAX_WORDS:
+    budget = MAX_WORDS
+    while i >= 0 and budget > 0:
         w = ws[i]
         if any(s <= w.start < e for s, e in name_cover) or _stops(w, picked, ws[i - 1] if i > 0 else None):
             break
         picked.append(w)
+        budget -= w.text != "的"
+        if _opens_share(w) and picked[0].text in SHARE_NOUNS:
+            budget = MAX_WORDS  # 'X占Y的比重': the part X is walked with a budget of its own
         i -= 1
     while picked and (_scope(picked[-1]) or picked[-1].text == "的"):
         picked.pop()  # '全县民生支出' measures 民生支出; 全县 says whose (holders_zh.scope_holder)
@@ -201,9 +234,10 @@ def _share(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity
     subject = _phrase(body, lo, ws, k, sent[0]) if k >= 0 else None
     if subject is None and k < 0:
         prev = [f for f in figures if sent[0] <= f.start and f.end <= lo and not age_bound(body, f)]
-        if prev:
-            p = max(prev, key=lambda f: f.start)
-            subject = before(body, sent, p, figures)
+        for p in sorted(prev, key=lambda f: f.start, reverse=True):
+            subject = before(body, sent, p, figures)  # the nearest figure that names a thing: '…达到13.22亿千瓦，同比增长18.2%，约占…的48.8%'
+            if subject is not None:
+                break
     if subject is None:
         return None
     start = subject.start if subject.end <= ws[j].start and subject.start >= lo else ws[j].start
@@ -265,11 +299,14 @@ def _stops(w: Word, picked: list[Word], prev: Word | None = None) -> bool:
     if w.text in zh["time_words"] or label_of(w) is not None:
         return True
     if (w.text == "的" or w.text in zh["inner_locatives"]) and picked and prev is not None:
-        return not (prev.tag in NOUN_TAGS or prev.text in zh["not_names"]) or _time(prev) or label_of(prev) is not None
+        return not (prev.tag in NOUN_TAGS or prev.text in zh["not_names"] or measure_head(prev)) or _time(prev) \
+            or label_of(prev) is not None  # a measure head is a noun though tagged a verb: '可支配收入的比重'
     if w.text in zh["phrase_stops"]:  # its object follows, unless it modifies the head itself: 种植面积
         return not (len(picked) == 1 and measure_head(picked[0]))
     if w.tag in NOUN_TAGS or w.text in zh["not_names"] or w.text in zh["life_stages"]:
         return False
+    if w.text in zh["bound_prefixes"] and picked and picked[-1].start == w.end and picked[-1].tag in NOUN_TAGS:
+        return False  # '可/再生能源': a prefix the segmenter cut from its noun
     if w.tag in MODIFIER_TAGS:
         return not picked
     if w.tag.startswith("v"):

@@ -9,8 +9,9 @@ Policy (the promise to reviewers):
   overlapping it) is already reviewed or pending, and is not added again; when the article
   was corrected since, the record is first re-anchored in memory
   (:func:`verifier.ingest.reanchor.reanchor`), so a figure that only moved is matched where
-  it is now (a record whose quote fits several places equally matches all of them; the
-  file itself keeps the old offsets until ``verifier reanchor`` rewrites them);
+  it is now, and a corrected figure is not proposed beside the record that ``verifier
+  reanchor`` marks for review (a record whose context fits several places equally matches
+  all of them; the file itself keeps the old offsets until ``verifier reanchor`` rewrites them);
 * other proposals are appended in offset order, renumbered past the ids already used
   ('<source>-xNNN'), with status 'proposed'.
 
@@ -29,7 +30,7 @@ import yaml
 from pydantic import ValidationError
 
 from verifier.errors import InputError
-from verifier.ingest.reanchor import Ambiguous, reanchor
+from verifier.ingest.reanchor import Ambiguous, Changed, Moved, reanchor
 from verifier.models.claim import Anchor, Claim
 
 _ID_NUMBER = re.compile(r"-x(\d+)$")
@@ -53,7 +54,8 @@ def _id(rec: Any) -> str:
 
 def _spans(rec: Any, body: str | None) -> list[tuple[int, int, str]]:
     """Where ``rec`` is in the article ``body`` now: its recorded anchor, or where re-anchoring
-    moves it, or (when its quote fits several places equally) each of those places too."""
+    moves it (a corrected quote included: the record covers it, pending review), or (when its
+    context fits several places equally) each of those places too."""
     a = _anchor(rec)
     if a is None or body is None:
         return [] if a is None else [a]
@@ -62,10 +64,10 @@ def _spans(rec: Any, body: str | None) -> list[tuple[int, int, str]]:
     except (ValidationError, TypeError, ValueError):
         return [a]
     found = reanchor(body, anchor)
-    if isinstance(found, Anchor):
-        return [(found.start, found.end, found.quote)]
-    if isinstance(found, Ambiguous) and not found.weak:
-        return [a, *((s, s + len(a[2]), a[2]) for s in found.starts)]
+    if isinstance(found, (Moved, Changed)):
+        return [(found.anchor.start, found.anchor.end, found.anchor.quote)]
+    if isinstance(found, Ambiguous):
+        return [a, *((p.start, p.end, p.text) for p in found.places)]
     return [a]
 
 

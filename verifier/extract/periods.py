@@ -45,9 +45,10 @@ _MONTH_EN = r"(" + "|".join(m.capitalize() for m in MONTHS_EN) + r")"
 CUMULATIVE_ZH: Final = re.compile(_N + r"\s*(?:月份?)?\s*[-—–~至到]\s*" + _N + r"\s*月(?:份)?")
 """'1-11月', '1至11月份', '一至十一月', '1月至11月': January (or month a) to month b."""
 
-TO_END_ZH: Final = re.compile(r"(?:截至|截止到?|到|至)\s*(?:(?:19|20)\d{2}\s*年\s*)?" + _N + r"\s*月份?\s*(?:底|末)")
-"""'截至11月底', '到11月末', '截至2023年11月底': the year up to the end of month b (a year mark
-inside is read by :mod:`.time_frames` too)."""
+TO_END_ZH: Final = re.compile(r"(?:截至|截止到?|到|至)\s*(?:(?:(?:19|20)\d{2}\s*年|今年|本年|当年|去年|上年)\s*)?" + _N
+                              + r"\s*月份?\s*(?:底|末)")
+"""'截至11月底', '到11月末', '截至2023年11月底', '截至今年6月底': the year up to the end of month b (a
+year mark inside is read by :mod:`.time_frames` too, a relative one by the publication date)."""
 
 ALONE_ZH: Final = re.compile(r"(?:单看|仅看|只看|单独看|仅)\s*" + _N + r"\s*月份?(?!\s*\d)")
 """'单看11月', '仅11月': that month alone."""

@@ -2,110 +2,160 @@
 
 A record anchors its claim twice over (W3C Web Annotation): by position (``start``/``end``)
 and by quote with context (``quote``, ``prefix``, ``suffix``). When a journalist fixes a
-typo or inserts a paragraph, the positions go stale but the quote and its context still
-say where the claim is. :func:`reanchor` finds that place again; it is a pure function of
-the new body and the old anchor, and it would rather change nothing than move a claim to
-the wrong figure (a wrong anchor would make every later check speak about another text).
+typo, corrects a figure or inserts a paragraph, the positions go stale but the context still
+says where the claim is. :func:`reanchor` finds that place again, in the manner of the fuzzy
+anchoring of annotation tools (Hypothesis' dom-anchor-text-quote: exact quote, then context,
+then a fuzzy match of quote and context, scored with a hint of the old position). It is a
+pure function of the new body and the old anchor, and it would rather change nothing than
+move a claim to the wrong sentence: a wrong anchor makes every later check speak about
+another text, and the audit afterwards is clean.
 
-The rule, in order:
+The context says *which* figure a record is about; the quote is what a correction may have
+changed. So the context decides, in two tiers, all in rendered text (:mod:`.rendered`:
+re-wrapped Chinese lines and runs of spaces compare equal):
 
-1. the anchor still holds (quote at its offsets, prefix and suffix around it): unchanged;
-2. the quote occurs nowhere in the body: ``None`` (the figure was edited or deleted);
-3. exactly one occurrence has the recorded prefix and suffix around it verbatim: that one;
-   two or more: :class:`Ambiguous`;
-4. otherwise each occurrence is scored by the similarity of the recorded context to the
-   text around it (:func:`context_score`, rapidfuzz Indel similarity, 0..1); the best wins
-   when it scores at least :data:`MIN_SCORE` and leads the runner-up by at least
-   :data:`MARGIN`; else :class:`Ambiguous` (a tie, or no place that fits well enough).
+1. places with the recorded prefix and suffix exactly around them: each occurrence of the
+   quote, and each stretch of text between the prefix and the suffix (a quote that was
+   edited: found from a side that is evidence on its own, within :data:`REACH`, on one
+   line, printing a figure, cutting no word or number). One such place wins outright,
+   whatever its quote, so an exact quote elsewhere with another context never beats the
+   right context with an edited quote; several are :class:`Ambiguous` (the same sentence
+   printed twice: nothing in the text tells which is the record's);
+2. otherwise, every occurrence of the quote, every place after an occurrence of the prefix
+   or before one of the suffix, and the best fuzzy match of prefix + quote + suffix in the
+   body (rapidfuzz) are scored (:func:`score`: context first, then quote, then nearness to
+   the old offsets). The best wins when its context scores at least :data:`MIN_SCORE`, it
+   leads the next place by :data:`MARGIN`, and, when its quote differs, one side of the
+   context is exactly next to it with :data:`MIN_SIDE` characters of the quote's own line
+   (:func:`near_lengths`: after a line is deleted, '.' and the next paragraph fit the line
+   before as well, and prove nothing). A tie is :class:`Ambiguous`, and no place that
+   qualifies is :class:`Orphaned`.
 
-The new anchor keeps the quote, takes the new offsets and renews ``prefix``/``suffix`` from
-the new text (:func:`renew_context`), so ``verifier validate`` passes afterwards.
+A record with no context at all is found by its quote alone (cut at both line edges, as a
+whole line); nothing else can tell its place.
 
-:func:`plan_reanchor` applies the rule to every record of a corpus whose anchor no longer
-holds, and :func:`write_reanchored` rewrites only those anchors in the records files
-(``verifier reanchor``).
+A winner whose text renders as the recorded quote is :class:`Moved` (same quote, new
+offsets and context); one whose text differs is :class:`Changed` (old and new quote; the
+caller re-reads the value and marks the record for review). Every outcome has its code
+(:data:`OUTCOMES`), shown by ``verifier reanchor``.
 """
 
 from __future__ import annotations
 
-import codecs
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import ClassVar, Final
 
-from rapidfuzz.distance import Indel
+from verifier.ingest.anchor_places import (
+    CONTEXT, MIN_SIDE, REACH, WEIGHTS, Place, Search, candidates, cut_at_lines, distinct, exact_context, keeps_figure,
+    near_lengths, occurrences, sides,
+)
+from verifier.ingest.rendered import fold, fold_anchor
+from verifier.models.claim import Anchor
 
-from verifier.errors import InputError
-from verifier.ingest.files import read_text, write_atomic
-from verifier.ingest.records import replace_anchors
-from verifier.models.claim import Anchor, Claim
-
-if TYPE_CHECKING:
-    from verifier.ingest.corpus import Corpus
-
-CONTEXT: Final = 32
-"""Most characters of prefix and suffix an anchor keeps (the Anchor model's limit)."""
+__all__ = ["CONTEXT", "MARGIN", "MIN_SCORE", "MIN_SIDE", "OUTCOMES", "REACH", "WEIGHTS", "Ambiguous", "Changed", "Moved",
+           "Orphaned", "Outcome", "Place", "anchor_holds", "context_score", "holds_rendered", "occurrences", "reanchor",
+           "renew_context"]
 
 MIN_SCORE: Final = 0.65
-"""Least context score (0..1) for an occurrence to take over a stale anchor.
+"""Least context score (0..1) for a place to take over a stale anchor.
 
 Measured on the shipped corpus at the time of writing (``tests/test_reanchor.py`` keeps the
-first figure in check): the 145 occurrences of a record's quote elsewhere in its article
-(same figure, another sentence) score at most 0.53 against the record's context; a record
-whose prefix keeps the half next to the quote but has its far half rewritten scores 0.69 or
-more (median 0.77), a three-character insertion next to the quote about 0.95, a typo fixed
-in the context about 0.98. 0.65 sits between the worst wrong place and the least edited
-right one; heavier rewrites of the context (both sides half rewritten score about 0.53, like
-a wrong place) are reported for a person to resolve rather than guessed."""
+first figure in check): the occurrences of a record's quote elsewhere in its article (same
+figure, another sentence) score at most 0.53 against the record's context; a record whose
+prefix keeps the half next to the quote but has its far half rewritten scores 0.69 or more
+(median 0.77), a three-character insertion next to the quote about 0.95, a typo fixed in the
+context about 0.98. 0.65 sits between the worst wrong place and the least edited right one;
+heavier rewrites of the context are reported for a person to resolve rather than guessed."""
 
 MARGIN: Final = 0.1
-"""Least lead (0..1) of the best occurrence over the runner-up; closer is a tie.
+"""Least lead (0..1) of the best place's :func:`score` over the next; closer is a tie.
 
-A judgement, not a measurement: repeated table rows ('| 约低 1.7 倍 |') give occurrences
-whose contexts differ in a few characters only, and a fuzzy score that separates them by
-less than a tenth of the context (about six of 64 characters) is not evidence enough to
-prefer one."""
+A judgement, not a measurement: repeated table rows ('| 约低 1.7 倍 |') give places whose
+contexts differ in a few characters only, and a score that separates them by less than a
+tenth is not evidence enough to prefer one."""
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The quote is found again, unchanged (as rendered), with new offsets or context."""
+
+    anchor: Anchor
+    code: ClassVar[str] = "R001"
+    name: ClassVar[str] = "moved"
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The context is found and the quote between it differs: a corrected figure.
+
+    ``anchor`` holds the new quote (the body's text at the place) and its offsets; the
+    record must be re-read and reviewed, never silently accepted.
+    """
+
+    anchor: Anchor
+    code: ClassVar[str] = "R002"
+    name: ClassVar[str] = "changed"
 
 
 @dataclass(frozen=True)
 class Ambiguous:
-    """The quote is in the body but no single place fits its context: nothing is changed.
+    """Several places fit the context about equally: nothing is changed.
 
     Attributes:
-        starts: the offsets in question, best first: the tied occurrences, or every
-            occurrence when none scores :data:`MIN_SCORE`.
-        scores: their context scores (0..1), in the same order.
+        places: the places in question, best first.
     """
 
-    starts: tuple[int, ...]
-    scores: tuple[float, ...]
-
-    @property
-    def weak(self) -> bool:
-        """True when no occurrence fits the context well enough (rather than several equally)."""
-        return self.scores[0] < MIN_SCORE
+    places: tuple[Place, ...]
+    code: ClassVar[str] = "R003"
+    name: ClassVar[str] = "ambiguous"
 
     def describe(self) -> str:
-        """One line for people: where the quote is, and why none of the places was chosen."""
-        places = ", ".join(f"{s} ({c:.2f})" for s, c in zip(self.starts[:5], self.scores))
-        if self.weak:
-            return f"the context matches nowhere well enough (at least {MIN_SCORE:.2f} needed): found at {places}"
-        return f"the context fits several places equally well: found at {places}"
+        """One line for people: the places that fit, and why none was chosen."""
+        shown = "; ".join(p.describe() for p in self.places[:5])
+        return f"{len(self.places)} places fit the context about equally: {shown}"
+
+
+@dataclass(frozen=True)
+class Orphaned:
+    """No place fits the context well enough: the sentence was rewritten or deleted.
+
+    Attributes:
+        places: the best places that were considered and refused (best first; empty when
+            the quote and its context occur nowhere).
+    """
+
+    places: tuple[Place, ...]
+    code: ClassVar[str] = "R004"
+    name: ClassVar[str] = "orphaned"
+
+    def describe(self) -> str:
+        """One line for people: why nothing fits."""
+        if not self.places:
+            return "neither the quote nor its context occurs in the article"
+        best = "; ".join(p.describe() for p in self.places[:3])
+        return f"no place fits the context well enough (at least {MIN_SCORE:.2f} needed): nearest {best}"
+
+
+Outcome = Moved | Changed | Ambiguous | Orphaned
+OUTCOMES: Final = {c.name: c.code for c in (Moved, Changed, Ambiguous, Orphaned)}
+"""Each outcome's name and code, as ``verifier reanchor`` prints them."""
 
 
 def anchor_holds(body: str, anchor: Anchor) -> bool:
-    """True when the quote is at its offsets with its prefix and suffix around it (V301, V303)."""
-    return body[anchor.start:anchor.end] == anchor.quote and _context_is(body, anchor, anchor.start)
+    """True when the quote is at its offsets with its prefix and suffix around it (V301, V303),
+    exactly or as rendered (:func:`holds_rendered`)."""
+    exact = body[anchor.start:anchor.end] == anchor.quote and _context_is(body, anchor, anchor.start)
+    return exact or holds_rendered(body, anchor)
 
 
-def occurrences(body: str, quote: str) -> list[int]:
-    """Offsets (code points) of every occurrence of ``quote`` in ``body``, overlapping ones included."""
-    found: list[int] = []
-    at = body.find(quote)
-    while at >= 0:
-        found.append(at)
-        at = body.find(quote, at + 1)
-    return found
+def holds_rendered(body: str, anchor: Anchor) -> bool:
+    """True when the text from ``anchor.start`` renders as the recorded quote does, with the
+    recorded prefix and suffix rendered around it (unrendered whitespace aside: :mod:`.rendered`)."""
+    fp, fq, fs = fold_anchor(anchor.prefix, anchor.quote, anchor.suffix)
+    w0 = max(0, anchor.start - 2 * CONTEXT)
+    window = fold(body[w0:anchor.end + 2 * len(anchor.quote) + 2 * CONTEXT])
+    i, t = window.folded(anchor.start - w0), window.text
+    return t.startswith(fq, i) and t[:i].endswith(fp) and t.startswith(fs, i + len(fq))
 
 
 def _context_is(body: str, anchor: Anchor, start: int) -> bool:
@@ -115,135 +165,66 @@ def _context_is(body: str, anchor: Anchor, start: int) -> bool:
 
 
 def context_score(body: str, anchor: Anchor, start: int) -> float:
-    """Similarity (0..1) of the anchor's context to the text around ``quote`` placed at ``start``.
-
-    Each side is compared with the text of the same length next to the occurrence (rapidfuzz
-    Indel normalised similarity: 1 - insertions and deletions / total length), and the two
-    are weighted by their lengths. An anchor without context scores 1 everywhere.
-    """
+    """Similarity (0..1) of the anchor's context to the text around ``quote`` placed at ``start``
+    (verbatim text; see :func:`_context` for the rendered form the rule uses)."""
     end = start + len(anchor.quote)
-    sides = [(anchor.prefix, body[max(0, start - len(anchor.prefix)):start]), (anchor.suffix, body[end:end + len(anchor.suffix)])]
-    total = sum(len(want) for want, _ in sides)
-    if total == 0:
-        return 1.0
-    return sum(len(want) * Indel.normalized_similarity(want, got) for want, got in sides if want) / total
+    return sides(anchor.prefix, anchor.suffix, body[max(0, start - len(anchor.prefix)):start], body[end:end + len(anchor.suffix)])
 
 
-def renew_context(body: str, anchor: Anchor, start: int) -> Anchor:
-    """The anchor with its quote at ``start`` and prefix/suffix taken from ``body``.
-
-    Each side keeps its recorded convention: a side of :data:`CONTEXT` characters, or one
-    that spans a line break, is renewed at up to :data:`CONTEXT` characters; a shorter one
-    without a line break was cut at a line end (the curated records stop there) or at the
-    edge of the body, and is renewed up to :data:`CONTEXT` characters within its line.
-    """
-    end = start + len(anchor.quote)
-    prefix = body[max(0, start - CONTEXT):start]
-    suffix = body[end:end + CONTEXT]
-    if len(anchor.prefix) < CONTEXT and "\n" not in anchor.prefix:
-        prefix = prefix[prefix.rfind("\n") + 1:]
-    if len(anchor.suffix) < CONTEXT and "\n" not in anchor.suffix:
-        suffix = suffix.split("\n", 1)[0]
-    return Anchor(quote=anchor.quote, start=start, end=end, prefix=prefix, suffix=suffix)
-
-
-def reanchor(body: str, anchor: Anchor) -> Anchor | Ambiguous | None:
-    """Find ``anchor``'s quote in ``body`` (the corrected article) by its context.
+def reanchor(body: str, anchor: Anchor) -> Anchor | Outcome:
+    """Find ``anchor``'s claim in ``body`` (the corrected article) by its context.
 
     Args:
         body: the article body as it is now (code points, as read).
         anchor: the recorded anchor, possibly stale.
 
     Returns:
-        ``anchor`` itself when it still holds; a new :class:`Anchor` (same quote, new
-        offsets, renewed context) when one place fits (see the module docstring); an
-        :class:`Ambiguous` when several fit equally or none fits well enough; ``None`` when
-        the quote occurs nowhere.
+        ``anchor`` itself when it still holds (:func:`anchor_holds`); else the outcome (see
+        the module docstring): :class:`Moved` or :class:`Changed` with the new anchor,
+        :class:`Ambiguous` or :class:`Orphaned` with the places considered.
     """
     if anchor_holds(body, anchor):
         return anchor
-    starts = occurrences(body, anchor.quote)
-    if not starts:
-        return None
-    exact = [s for s in starts if _context_is(body, anchor, s)]
+    fp, fq, fs = fold_anchor(anchor.prefix, anchor.quote, anchor.suffix)
+    search = Search(body, fold(body), fp, fq, fs, anchor.start, *cut_at_lines(anchor), near=near_lengths(anchor))
+    exact = exact_context(search)
     if len(exact) == 1:
-        return renew_context(body, anchor, exact[0])
+        return _outcome(body, anchor, exact[0], search)
     if len(exact) > 1:
-        return Ambiguous(tuple(exact), tuple(1.0 for _ in exact))
-    ranked = sorted(((context_score(body, anchor, s), s) for s in starts), key=lambda p: (-p[0], p[1]))
-    best, at = ranked[0]
-    if best < MIN_SCORE:
-        return Ambiguous(tuple(s for _, s in ranked), tuple(c for c, _ in ranked))
-    tied = [(c, s) for c, s in ranked if best - c < MARGIN]
-    if len(tied) > 1:
-        return Ambiguous(tuple(s for _, s in tied), tuple(c for c, _ in tied))
-    return renew_context(body, anchor, at)
+        return Ambiguous(tuple(sorted(exact, key=lambda p: -p.score)))
+    found = [p for p in candidates(search) if keeps_figure(fq, fold(p.text).text)]
+    ranked = distinct(sorted(found, key=lambda p: (-p.score, p.start)))
+    fitting = [p for p in ranked if p.context >= MIN_SCORE and (p.quote == 1.0 or p.sided)]
+    if not fitting:
+        return Orphaned(tuple(ranked[:3]))
+    best = fitting[0]
+    tied = [p for p in ranked if p is not best and best.score - p.score < MARGIN]
+    if tied:
+        return Ambiguous((best, *tied))
+    return _outcome(body, anchor, best, search)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What re-anchoring does to one record whose anchor no longer holds.
+def _outcome(body: str, anchor: Anchor, place: Place, search: Search) -> Moved | Changed:
+    """Moved when the place renders as the recorded quote, else Changed; with the new anchor."""
+    text = place.text
+    new = renew_context(body, anchor, place.start, text)
+    return Moved(new) if fold(text).text.strip() == search.quote else Changed(new)
 
-    Attributes:
-        claim: the record as loaded.
-        path: its records file, as shown in messages.
-        line: the 1-based line of the record in that file.
-        result: the new anchor, an :class:`Ambiguous`, or None when the quote is gone.
+
+def renew_context(body: str, anchor: Anchor, start: int, quote: str | None = None) -> Anchor:
+    """The anchor with ``quote`` (default: the recorded one) at ``start`` and prefix/suffix taken from ``body``.
+
+    Each side keeps its recorded convention: a side of :data:`CONTEXT` characters, or one
+    that spans a line break, is renewed at up to :data:`CONTEXT` characters; a shorter one
+    without a line break was cut at a line end (the curated records stop there) or at the
+    edge of the body, and is renewed up to :data:`CONTEXT` characters within its line.
     """
-
-    claim: Claim
-    path: str
-    line: int
-    result: Anchor | Ambiguous | None
-
-    @property
-    def resolved(self) -> bool:
-        """True when the record gets a new anchor."""
-        return isinstance(self.result, Anchor)
-
-
-def plan_reanchor(corpus: Corpus) -> list[Outcome]:
-    """Re-anchor, in memory, every record of ``corpus`` whose anchor no longer holds.
-
-    Returns:
-        One :class:`Outcome` per such record, in the order the records were read.
-    """
-    out: list[Outcome] = []
-    for claim in corpus.claims:
-        body = corpus.sources[claim.source].body
-        if anchor_holds(body, claim.anchor):
-            continue
-        path, line = corpus.record_lines[claim.id]
-        out.append(Outcome(claim, path, line, reanchor(body, claim.anchor)))
-    return out
-
-
-def write_reanchored(corpus: Corpus, outcomes: list[Outcome], dry_run: bool = False) -> list[str]:
-    """Rewrite the anchor fields of the resolved outcomes in their records files.
-
-    Every file is rewritten in memory first (:func:`~verifier.ingest.records.replace_anchors`),
-    then each is replaced atomically, so an error leaves every file as it was.
-
-    Returns:
-        The records files (as shown) that change, or would change with ``dry_run``.
-
-    Raises:
-        InputError: a records file cannot be read or rewritten in place.
-    """
-    by_file: dict[str, dict[str, Anchor]] = {}
-    for o in outcomes:
-        if isinstance(o.result, Anchor):
-            by_file.setdefault(o.path, {})[o.claim.id] = o.result
-    texts: dict[Path, str] = {}
-    for shown, anchors in by_file.items():
-        path = corpus.record_paths[shown]
-        text = replace_anchors(read_text(path, shown), shown, anchors)
-        bom = "\ufeff" if path.read_bytes().startswith(codecs.BOM_UTF8) else ""  # read_text drops it; keep the file's bytes
-        texts[path] = bom + text
-    if not dry_run:
-        for path, text in texts.items():
-            try:
-                write_atomic(path, lambda handle, text=text: handle.write(text))
-            except OSError as err:
-                raise InputError(str(path), None, f"cannot write: {err.strerror or err}") from None
-    return list(by_file)
+    quote = anchor.quote if quote is None else quote
+    end = start + len(quote)
+    prefix = body[max(0, start - CONTEXT):start]
+    suffix = body[end:end + CONTEXT]
+    if len(anchor.prefix) < CONTEXT and "\n" not in anchor.prefix:
+        prefix = prefix[prefix.rfind("\n") + 1:]
+    if len(anchor.suffix) < CONTEXT and "\n" not in anchor.suffix:
+        suffix = suffix.split("\n", 1)[0]
+    return Anchor(quote=quote, start=start, end=end, prefix=prefix, suffix=suffix)

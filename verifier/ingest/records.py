@@ -5,9 +5,12 @@ first bad one as ``path:line: field: message``; validated files are cached by co
 (:mod:`verifier.ingest.cache`). Writing is atomic (a temporary file in the
 same folder, then ``os.replace``), so a failed run never leaves half a file.
 
-:func:`replace_anchors` rewrites the anchor fields of some records in place: it splices new
-scalars into the text at the positions the parser gives, so every other byte of a file that
-people edit (comments, key order, quoting, ``null`` spellings, indentation) stays as it was.
+:func:`replace_fields` rewrites some fields of some records in place (the anchor of a moved
+quote; anchor, value and status of a corrected one): it splices new scalars into the text at
+the positions the parser gives, so every other byte of a file that people edit (comments, key
+order, quoting, ``null`` spellings, indentation) stays as it was. No YAML dumper is involved:
+a round-trip dumper (ruamel.yaml) would still re-flow long lines, re-indent sequences and drop
+spellings such as ``~``; splicing cannot.
 """
 
 from __future__ import annotations
@@ -103,52 +106,74 @@ ANCHOR_KEYS = ("quote", "start", "end", "prefix", "suffix")
 
 
 def replace_anchors(text: str, shown: str, anchors: Mapping[str, Anchor]) -> str:
-    """Return the claims file ``text`` with the anchors of the records named in ``anchors`` replaced.
+    """Return the claims file ``text`` with the anchors of the records named in ``anchors``
+    replaced (:func:`replace_fields` with ``{id: {"anchor": ...}}``)."""
+    return replace_fields(text, shown, {rid: {"anchor": a.model_dump()} for rid, a in anchors.items()})
 
-    Only the scalars of anchor fields whose value changes are rewritten (a missing ``prefix``
-    or ``suffix`` is added to its mapping); each keeps its quoting style when the new value
-    allows it (plain, then single-quoted, then double-quoted). Every other character of
-    ``text`` is kept. The result is read back and compared with the expected records.
+
+def replace_fields(text: str, shown: str, edits: Mapping[str, Mapping[str, Any]]) -> str:
+    """Return the claims file ``text`` with some fields of the records named in ``edits`` replaced.
+
+    ``edits`` maps a claim id to ``{field: new value}``: a dict value (``anchor``, ``value``)
+    replaces the keys of that mapping one by one, in the dict's order; any other value is a
+    scalar field of the record (``status``). Only scalars whose value changes are rewritten;
+    a key that is missing is added (to a nested mapping after its last key, to the record
+    after its first line); a missing key whose new value is empty or null is left out. Each
+    scalar keeps its quoting style when the new value allows it (plain, then single-quoted,
+    then double-quoted). Every other character of ``text`` is kept. The result is read back
+    and compared with the expected records.
 
     Args:
         text: the file as read (:func:`~verifier.ingest.files.read_text`).
         shown: the file's name in messages.
-        anchors: {claim id: its new anchor}.
+        edits: {claim id: {field: new value}}.
 
     Raises:
-        InputError: the text is not a list of records, or a named record has no anchor mapping.
+        InputError: the text is not a list of records, a named field is not of the kind to
+            be replaced (a mapping for a dict value, a scalar otherwise), or the rewrite
+            would change anything else.
     """
     doc, root = load_yaml(text, shown)
     if not isinstance(doc, list):
         raise InputError(shown, 1, "a claims file must be a YAML list of records (lines starting with '- id:')")
-    edits: list[tuple[int, int, str]] = []
+    spliced: list[tuple[int, int, str]] = []
     for item, node in zip(doc, root.value):
         rid = item.get("id") if isinstance(item, dict) else None
-        if not isinstance(rid, str) or rid not in anchors:
+        if not isinstance(rid, str) or rid not in edits:
             continue
-        anchor_node = next((v for k, v in getattr(node, "value", []) if getattr(k, "value", None) == "anchor"), None)
-        if not isinstance(anchor_node, yaml.MappingNode) or not isinstance(item.get("anchor"), dict):
-            raise RecordError(shown, node_line(node), f"{rid}: anchor is not a mapping")
-        edits.extend(_anchor_edits(text, anchor_node, item["anchor"], anchors[rid].model_dump()))
+        if not isinstance(node, yaml.MappingNode):
+            raise RecordError(shown, node_line(node), f"{rid}: a record is not a mapping")
+        for field, value in edits[rid].items():
+            child = next((v for k, v in node.value if getattr(k, "value", None) == field), None)
+            if isinstance(value, Mapping):
+                if not isinstance(child, yaml.MappingNode) or not isinstance(item.get(field), dict):
+                    raise RecordError(shown, node_line(child or node), f"{rid}: {field} is not a mapping")
+                spliced.extend(_mapping_edits(text, shown, child, item[field], dict(value)))
+            else:
+                spliced.extend(_mapping_edits(text, shown, node, item, {field: value}, first_line=True))
     out = text
     # back to front, so earlier positions stay valid; keys added at one place keep their order
-    for (start, end, new), _ in sorted(zip(edits, range(len(edits))), key=lambda e: (e[0][0], e[1]), reverse=True):
+    for (start, end, new), _ in sorted(zip(spliced, range(len(spliced))), key=lambda e: (e[0][0], e[1]), reverse=True):
         out = out[:start] + new + out[end:]
-    _check_rewrite(doc, load_yaml(out, shown)[0], shown, anchors)
+    _check_rewrite(doc, load_yaml(out, shown)[0], shown, edits)
     return out
 
 
-def _anchor_edits(text: str, node: yaml.MappingNode, old: dict, new: dict) -> list[tuple[int, int, str]]:
-    """(start, end, replacement) text edits that turn the anchor mapping ``node`` into ``new``."""
+def _mapping_edits(text: str, shown: str, node: yaml.MappingNode, old: dict, new: dict, first_line: bool = False) -> list[tuple[int, int, str]]:
+    """(start, end, replacement) text edits that turn the keys ``new`` names of mapping ``node``
+    (read as ``old``) into their new values; a key is added after the mapping's last key, or
+    with ``first_line`` after the line of its first key (a record, whose last value may be
+    a nested block)."""
     pairs = {k.value: (k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)}
     newline = "\r\n" if "\r\n" in text else "\n"
     edits: list[tuple[int, int, str]] = []
-    for key in ANCHOR_KEYS:
-        value = new[key]
-        if _current(old, key) == value:
+    for key, value in new.items():
+        if _current(old, key) == value or (key not in pairs and value in (None, "")):
             continue
         if key in pairs:
             k, v = pairs[key]
+            if not isinstance(v, yaml.ScalarNode):
+                raise RecordError(shown, node_line(v), f"{key} is not a scalar")
             span = text[v.start_mark.index:v.end_mark.index]
             tail = span[len(span.rstrip()):] if v.style in ("|", ">") else ""  # a block scalar owns its line break
             new_text = _render(value, v.style, node.flow_style, k.start_mark.column).replace("\n", newline)
@@ -157,7 +182,7 @@ def _anchor_edits(text: str, node: yaml.MappingNode, old: dict, new: dict) -> li
             close = node.end_mark.index - 1  # the closing brace
             edits.append((close, close, f", {key}: {_render(value, None, True)}"))
         else:
-            last = node.value[-1][1].end_mark.index
+            last = node.value[0 if first_line else -1][1].end_mark.index
             eol = text.find("\n", last)
             eol = len(text) if eol < 0 else eol - (text[eol - 1:eol] == "\r")
             column = node.value[0][0].start_mark.column
@@ -166,9 +191,9 @@ def _anchor_edits(text: str, node: yaml.MappingNode, old: dict, new: dict) -> li
     return edits
 
 
-def _current(anchor: dict, key: str) -> Any:
-    """The recorded value of an anchor field (an absent prefix or suffix is empty)."""
-    return anchor.get(key, "" if key in ("prefix", "suffix") else None)
+def _current(mapping: dict, key: str) -> Any:
+    """The recorded value of a field (an absent prefix or suffix is empty, anything else null)."""
+    return mapping.get(key, "" if key in ("prefix", "suffix") else None)
 
 
 def _render(value: Any, style: str | None, flow: bool, column: int = 0) -> str:
@@ -180,12 +205,18 @@ def _render(value: Any, style: str | None, flow: bool, column: int = 0) -> str:
     ``column``); a double-quoted string (JSON escapes, which YAML shares, plus the line and
     paragraph separators) reads back in every case.
     """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
     indent = " " * (column + 2)
     single = "'" + _LINE_BREAKS.sub(lambda m: m.group() + "\n" + indent, value.replace("'", "''")) + "'"
     double = json.dumps(value, ensure_ascii=False).replace("\u2028", "\\L").replace("\u2029", "\\P").replace("\x85", "\\N")
-    order = {None: [value, single], "'": [single]}.get(style, [])
+    order = [value, single] if not style else [single] if style == "'" else []  # plain: None or "" (libyaml)
     for candidate in order:
         if (not flow or "\n" not in candidate) and _reads_back(candidate, value, flow, column):
             return candidate
@@ -208,18 +239,22 @@ def _reads_back(scalar: str, value: str, flow: bool, column: int) -> bool:
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _check_rewrite(before: list, after: Any, shown: str, anchors: Mapping[str, Anchor]) -> None:
-    """Raise unless ``after`` is ``before`` with exactly the new anchors (guards the splicing)."""
+def _check_rewrite(before: list, after: Any, shown: str, edits: Mapping[str, Mapping[str, Any]]) -> None:
+    """Raise unless ``after`` is ``before`` with exactly the new fields (guards the splicing)."""
     expected = []
     for item in before:
         rid = item.get("id") if isinstance(item, dict) else None
-        if isinstance(rid, str) and rid in anchors:
-            old = item["anchor"]
-            new = {k: v for k, v in anchors[rid].model_dump().items() if _current(old, k) != v}
-            item = {**item, "anchor": {**old, **new}}
+        if isinstance(rid, str) and rid in edits:
+            item = dict(item)
+            for field, value in edits[rid].items():
+                if isinstance(value, Mapping):
+                    old = item[field]
+                    item[field] = {**old, **{k: v for k, v in value.items() if _current(old, k) != v and (k in old or v not in (None, ""))}}
+                elif field in item or value not in (None, ""):
+                    item[field] = value
         expected.append(item)
     if after != expected:
-        raise InputError(shown, None, "could not rewrite the anchors in place (the file would change elsewhere); fix them by hand")
+        raise InputError(shown, None, "could not rewrite the records in place (the file would change elsewhere); fix them by hand")
 
 
 def _record_label(item: Any, index: int) -> str:

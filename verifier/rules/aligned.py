@@ -28,7 +28,7 @@ from typing import Final, Iterable, Iterator
 from verifier.align.frames import Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
 from verifier.align.one_race import one_race
-from verifier.align.things import PART, Thing
+from verifier.align.things import CJK, PART, Thing
 from verifier.align.pairs import ANOTHER_QUANTITY, NO_FRAME, Alignment, align, align_by_value, candidates
 from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -491,6 +491,11 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     are read too loosely to say one moved), and so is a forecast against a reading. The finding shows both frames; the primary source's frame, when one side
     is primary, is the one to trust. Always a warning: which frame is right needs a look.
 
+    A condition dropped is a frame moved too: a coverage figure that states no condition, when
+    the primary gives that value only under one condition and another value under another ('41
+    percent using the heater', '12 percent with the heater off'), whatever its digits
+    (:func:`_conditions_dropped`).
+
     Okay: "Wheat output reached 134.5 million tonnes in 2023." | "Wheat output reached 131.2 million tonnes in 2022."
     V204: "Wheat output reached 134.5 million tonnes in 2023." [primary] | "Wheat output reached 134.5 million tonnes in 2022."
     """
@@ -524,6 +529,69 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
             claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
             recomputed=_band_of(p, None, f"the same figure as printed in {p.claim.source}, in another frame"),
             operands=[operand(p.claim)], formula="same figure, another frame", **ctx.location(s.claim))
+    for s, kept, other in _conditions_dropped(ctx):
+        yield _dropped_finding(ctx, me, s, kept, other)
+
+
+def _conditions_dropped(ctx: Context) -> Iterator[tuple[Frame, Alignment, Alignment]]:
+    """(coverage figure, its alignment with the primary's figure of the same value, the alignment
+    with the primary's other value) for each coverage figure that states no condition while the
+    primary gives its value only under one condition and another value under another ('Using the
+    heater cut range by 41 percent' / 'with the heater off, range fell 12 percent' against 'the
+    cars lost 41 percent of their range'): the condition that tells the primary's values apart
+    was dropped. Nothing when the primary also gives the value with no condition."""
+    printed = _primary_values(ctx)
+    for (_sid, _group), (als, _elsewhere) in sorted(_aligned_to_primary(ctx).items()):
+        if not als or "condition" in als[0].a.qualifiers or _unsettled(als[0].a):
+            continue
+        s = als[0].a
+        conditioned = [al for al in als if "condition" in al.b.qualifiers and not _unsettled(al.b) and _holder_fits(ctx, s, al.b)]
+        kept = max((al for al in conditioned if agree(s, al.b) is True), key=lambda al: al.score, default=None)
+        if kept is None or any(agree(s, p) is True and "condition" not in p.qualifiers for p in printed.get(s.family, ())
+                               if p.thing is not None and align(s, p) is not None):
+            continue
+        part = condition_part(kept.b.qualifiers["condition"])
+        if not part or _names_part(ctx.sentence(s.claim), part):
+            continue  # the coverage says the condition in its own words ('with the heat on')
+        other = max((al for al in conditioned if agree(s, al.b) is False and condition_part(al.b.qualifiers["condition"]) == part
+                     and al.b.qualifiers["condition"] != kept.b.qualifiers["condition"]), key=lambda al: al.score, default=None)
+        if other is not None:
+            yield s, kept, other
+
+
+_CONDITION_WORDS: Final = re.compile(
+    r"\b(?:not|including|excluding|net|of|without|with|using|running|turning|switching|on|off|included|excluded|the|its|their)\b"
+    r"|^(?:不含|不包括|剔除|扣除|含)", re.IGNORECASE)
+"""The words of a condition (:data:`~verifier.align.frames.CONDITIONS`) around the part it is about."""
+
+
+def condition_part(condition: str) -> str:
+    """The part a condition is about, its last word once the condition's own words are gone
+    ('with the cabin heater off' -> 'heater', 'using the heater' -> 'heater', '不含汽车' -> '汽车'):
+    two conditions about one part are two states of it (on and off, with and without)."""
+    rest = _CONDITION_WORDS.sub(" ", condition).split()
+    return rest[-1].lower() if rest else ""
+
+
+def _names_part(sentence: str, part: str) -> bool:
+    """True when ``sentence`` names ``part`` or a word of its stem ('heat' for 'heater': the first
+    letters of the part but its last three, at least four)."""
+    if CJK.search(part):
+        return part in sentence
+    stem = part[:max(4, len(part) - 3)].lower()
+    return any(w.lower().startswith(stem) for w in re.findall(r"[A-Za-z]+", sentence))
+
+
+def _dropped_finding(ctx: Context, me, s: Frame, kept: Alignment, other: Alignment) -> Finding:
+    p, q = kept.b, other.b
+    return me.finding(
+        f"{_shown(s.claim)} is stated with no condition, but the primary source {p.claim.source} gives it only under "
+        f"{p.qualifiers['condition']!r} (\"{ctx.sentence(p.claim)}\"); under {q.qualifiers['condition']!r} it gives "
+        f"{_shown(q.claim)} (\"{ctx.sentence(q.claim)}\"). The condition that tells the two figures apart was dropped. "
+        f"Aligned by {kept.describe()}.",
+        claims=[s.claim.id, p.claim.id, q.claim.id], stated=stated_band(s.claim),
+        recomputed=_band_of(q, None, f"the figure {p.claim.source} gives {q.qualifiers['condition']!r}"),
+        operands=[operand(p.claim), operand(q.claim)], formula="same figure, its condition dropped", **ctx.location(s.claim))
 
 
 def same_values(fs: list[Frame]) -> Iterator[tuple[Frame, Frame]]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from verifier.ingest.rendered import find_rendered, renders_at
+from verifier.ingest.reanchor import holds_rendered
 from verifier.models.finding import Finding
 from verifier.rules.context import Context
 from verifier.rules.registry import rule
@@ -14,9 +16,12 @@ from verifier.rules.registry import rule
 @rule("V301", "quote-not-at-offsets", "A claim's quote is not at its recorded offsets in the source.")
 def quote_not_at_offsets(ctx: Context) -> Iterator[Finding]:
     """The text at ``anchor.start:anchor.end`` of the article body must equal ``anchor.quote``
-    exactly (code points, no normalisation). When the quote occurs elsewhere in the body,
-    the message gives that offset so the record can be fixed; when it occurs nowhere, the
-    record does not describe this article (V302).
+    (code points), or render as it does: whitespace that does not render (a line break or
+    space between two Chinese characters, a run of spaces) is ignored
+    (:mod:`verifier.ingest.rendered`), so re-wrapping a paragraph moves no quote. When the
+    quote occurs elsewhere in the body, the message gives that offset so the record can be
+    fixed (``verifier reanchor``); when it occurs nowhere, the record does not describe this
+    article (V302).
 
     Okay: quote "700W" recorded at the offsets where "700W" is printed.
     V301: quote "700W" recorded four characters too early.
@@ -25,14 +30,11 @@ def quote_not_at_offsets(ctx: Context) -> Iterator[Finding]:
     for c in ctx.corpus.claims:
         src = ctx.corpus.sources[c.source]
         a = c.anchor
-        if src.body[a.start:a.end] == a.quote:
+        if src.body[a.start:a.end] == a.quote or renders_at(src.body, a.start, a.quote):
             continue
-        at = src.body.find(a.quote)
-        if at < 0:
+        found = find_rendered(src.body, a.quote)
+        if not found:
             continue
-        found = [at]
-        while (nxt := src.body.find(a.quote, found[-1] + 1)) >= 0 and len(found) < 5:
-            found.append(nxt)
         yield me.finding(
             f"quote {a.quote!r} of {c.id} is not at {a.start}:{a.end} (the text there is "
             f"{src.body[a.start:a.end]!r}); it is found at offset {', '.join(map(str, found))}",
@@ -43,7 +45,8 @@ def quote_not_at_offsets(ctx: Context) -> Iterator[Finding]:
 @rule("V302", "quote-not-in-source", "A claim's quote does not occur anywhere in its source.")
 def quote_not_in_source(ctx: Context) -> Iterator[Finding]:
     """A claim whose quote is nowhere in its article has no provenance: the record was made
-    for another text, or the article changed after it was recorded.
+    for another text, or the article changed after it was recorded. Whitespace that does not
+    render is ignored, as in V301.
 
     Okay: a quote copied from the article.
     V302: a quote with a figure the article does not print.
@@ -51,7 +54,7 @@ def quote_not_in_source(ctx: Context) -> Iterator[Finding]:
     me = quote_not_in_source.rule
     for c in ctx.corpus.claims:
         body = ctx.corpus.sources[c.source].body
-        if c.anchor.quote not in body:
+        if c.anchor.quote not in body and not find_rendered(body, c.anchor.quote):
             yield me.finding(f"quote {c.anchor.quote!r} of {c.id} does not occur in {c.source}", claims=[c.id], **_where(ctx, c))
 
 
@@ -59,7 +62,8 @@ def quote_not_in_source(ctx: Context) -> Iterator[Finding]:
 def context_mismatch(ctx: Context) -> Iterator[Finding]:
     """The ``prefix`` and ``suffix`` of an anchor (W3C TextQuoteSelector context) must be the
     text just before and after the quote; a mismatch means the record was anchored to
-    another occurrence or the text changed around it.
+    another occurrence or the text changed around it. Whitespace that does not render is
+    ignored, as in V301.
 
     Okay: prefix "GB300 为" before a quote "1400W".
     V303: prefix "GB200 为" before that quote.
@@ -68,11 +72,11 @@ def context_mismatch(ctx: Context) -> Iterator[Finding]:
     for c in ctx.corpus.claims:
         body = ctx.corpus.sources[c.source].body
         a = c.anchor
-        if body[a.start:a.end] != a.quote:
+        if body[a.start:a.end] != a.quote and not renders_at(body, a.start, a.quote):
             continue
         before = body[max(0, a.start - len(a.prefix)):a.start]
         after = body[a.end:a.end + len(a.suffix)]
-        if before != a.prefix or after != a.suffix:
+        if (before != a.prefix or after != a.suffix) and not holds_rendered(body, a):
             side = "prefix" if before != a.prefix else "suffix"
             got = before if side == "prefix" else after
             want = a.prefix if side == "prefix" else a.suffix

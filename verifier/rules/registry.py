@@ -6,7 +6,8 @@ family:
 * V1xx arithmetic: derived figures recomputed from their operands (:mod:`.arithmetic`, and inside
   one sentence, without holders, :mod:`.derived`)
 * V2xx contradictions between sources about the same fact (:mod:`.contradictions`, and for figures
-  aligned by their frames, against the primary source and inside one article, :mod:`.aligned`)
+  aligned by their frames, against the primary source and inside one article, :mod:`.aligned`;
+  figures a correction in the corpus says were wrong, :mod:`.corrected`)
 * V3xx quotes and anchors (:mod:`.anchors`)
 * V4xx provenance, citations and evidence tiers (:mod:`.provenance`)
 * V6xx coverage (:mod:`.coverage`)
@@ -81,7 +82,8 @@ def rule(code: str, name: str, summary: str, severity: str = "error", enabled: b
 
 def all_rules() -> dict[str, Rule]:
     """Every registered rule, by code (imports the rule modules on first call)."""
-    from verifier.rules import aligned, anchors, arithmetic, contradictions, coverage, derived, provenance, reading  # noqa: F401
+    from verifier.rules import (  # noqa: F401
+        aligned, anchors, arithmetic, contradictions, corrected, coverage, derived, provenance, reading)
 
     return dict(sorted(RULES.items()))
 
