@@ -183,3 +183,16 @@ def test_a_bullet_whose_label_is_the_measured_thing_gives_no_holder_from_the_lab
     by = {c.anchor.quote: (c.measured, c.decided.get("holder")) for c in claims}
     assert by["$5.2 billion"][0] == "Revenue" and (by["$5.2 billion"][1] is None or by["$5.2 billion"][1].by != "list item")
     assert by["1,204"][0] == "votes" and by["1,204"][1].by == "list item"
+
+
+@pytest.mark.parametrize(("body", "surface", "taken_back"), [
+    ("据组委会公布，张德顺的成绩为2小时25分51秒。上述成绩有误，以终点计时为准。", "2小时25分51秒", True),
+    ("据组委会公布，张德顺的成绩为2小时25分15秒。张德顺赛后表示满意。", "2小时25分15秒", False),
+    ("The council first gave turnout as 41.2%, which was wrong.", "41.2%", True),
+    ("The council gave turnout as 41.2%. Those figures were later found to be incorrect.", "41.2%", True),
+    ("The council gave turnout as 41.2%. Critics said the plan was wrong.", "41.2%", False),
+])
+def test_which_figures_a_source_takes_back(body: str, surface: str, taken_back: bool) -> None:
+    _, claims = claims_of(body)
+    c = next(c for c in claims if c.anchor.quote == surface)
+    assert withdrawn(body + "\n", c) is taken_back
