@@ -196,3 +196,10 @@ def test_which_figures_a_source_takes_back(body: str, surface: str, taken_back: 
     _, claims = claims_of(body)
     c = next(c for c in claims if c.anchor.quote == surface)
     assert withdrawn(body + "\n", c) is taken_back
+
+
+def test_a_time_of_one_unit_is_no_finishing_time() -> None:
+    text = "Acme's new laptop boots in 8 seconds.\n\nAcme's new laptop wakes from sleep in 2 seconds."
+    _, claims = claims_of(text, primary=False)
+    assert [c.measured for c in claims if c.measured == FINISH_TIME] == []
+    assert audit(text, primary=False) == []

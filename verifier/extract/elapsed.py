@@ -3,8 +3,9 @@
     finish_time(body, sent, q) -> Decided("finish time", "time taken", 0.8, …) | None
     finisher(body, sent, q)    -> Decided("Eliud Kipchoge", "sentence subject", 0.8, …) | None
 
-A time to the second ("2:04:17", "2hr 6min 21sec", "two hours, six minutes and 32 seconds",
-"2小时6分21秒": a duration in seconds) is a *finishing time* when the words right before it say
+A time printed as results print it (a clock reading "2:04:17", "1:58.3", or a compound of two
+parts or more "2hr 6min 21sec", "two hours, six minutes and 32 seconds", "2小时6分21秒"; a
+duration in seconds; a time of one unit, "in 45 seconds", is as often a latency) is a *finishing time* when the words right before it say
 so: a verb phrase ending in "in" ("won in", "claimed his third title in", "finishing third in
 the marathon in"), "a time of", "clocked", "ran" (``time_taken_before`` of
 ``verifier/data/frames/en.yaml``), in Chinese 以…夺冠, 用时…, …的成绩 (``time_taken_before``,
@@ -89,9 +90,16 @@ def _chinese() -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern]:
             re.compile("(?:" + _alternation(zh["course_parts"]) + ")"))
 
 
+_TIME_PARTS: Final = re.compile(r"(?:hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)(?![A-Za-z])|小时|小時|分|秒", re.IGNORECASE)
+
+
 def _timed(q: Quantity) -> bool:
-    """True for a time in seconds (a clock reading or a compound duration, a point value)."""
-    return q.kind == "duration" and q.unit == "s" and isinstance(q.value, (int, float))
+    """True for a time in seconds printed as a result is: a clock reading ('2:04:17', '1:58.3') or
+    a compound duration of two parts or more ('2hr 6min 21sec', '2小时6分21秒'); a point value.
+    A time of one unit ('in 45 seconds') is as often a latency or a wait as a result."""
+    if q.kind != "duration" or q.unit != "s" or not isinstance(q.value, (int, float)):
+        return False
+    return ":" in q.surface or len(_TIME_PARTS.findall(q.surface)) >= 2
 
 
 def finish_time(body: str, sent: tuple[int, int], q: Quantity) -> Decided | None:

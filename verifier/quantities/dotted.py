@@ -2,8 +2,8 @@
 
 Two conventions print the same characters.  Timing systems, and the results of athletics and
 swimming, print a time under the hour as minutes, seconds and hundredths with a full stop before
-the fraction (World Athletics rule 19 and World Aquatics give fully automatic times to 0.01 s:
-"1:43.91" over 800 m, "14:31.02" over 1500 m).  British newspapers print a time of hours with a
+the fraction (the federations' timing rules give fully automatic times to 0.01 s: "1:43.91" over
+800 m, "14:31.02" over 1500 m).  British newspapers print a time of hours with a
 full stop before the seconds ("won the marathon in 2:06.32" for 2 h 6 min 32 s; their results
 columns set h:mm.ss).  The grammar narrows the choice, and the text decides it:
 
