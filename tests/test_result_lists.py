@@ -203,3 +203,12 @@ def test_a_time_of_one_unit_is_no_finishing_time() -> None:
     _, claims = claims_of(text, primary=False)
     assert [c.measured for c in claims if c.measured == FINISH_TIME] == []
     assert audit(text, primary=False) == []
+
+
+def test_the_one_year_a_story_recalls_from_long_ago_is_not_its_figures_time() -> None:
+    from verifier.align.frames import only_year
+
+    story = "Berg broke the course record from 1998 by a minute, finishing in 3:41:02."
+    assert only_year(story, "", "2024") is None
+    assert only_year(story) == "1998"  # no publication date: nothing says it is a past
+    assert only_year("The 2023 budget rose to $1.2 billion.", "", "2024") == "2023"

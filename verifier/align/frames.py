@@ -265,15 +265,24 @@ LEAD: Final = 300
 """Characters of an article's opening that set its frame (the lead of a release or a story)."""
 
 
-def only_year(body: str, title: str = "") -> str | None:
+HISTORY: Final = 5
+"""Years before its publication from which the one year an article names is a past it recalls
+('bettered the record from 1985' in a story of 2018), not the time of its figures: statistics
+are released a year or two after the year they describe, a census a few."""
+
+
+def only_year(body: str, title: str = "", published: str | None = None) -> str | None:
     """The one year an article names, when it names exactly one and names it in its title or
     lead (a statistical release about 2022 that opens '2022年末…' and says '全年' after): its
     figures without a year of their own are for that year. None when it names none or several,
-    or names its one year only in passing further down (a story of 2023 that recalls 2022)."""
+    names its one year only in passing further down (a story of 2023 that recalls 2022), or
+    names a year more than :data:`HISTORY` years before ``published`` (its publication year)."""
     years = set(YEAR_IN_TEXT.findall(body))
     if len(years) != 1:
         return None
     year = years.pop()
+    if published and published.isdigit() and int(published) - int(year) > HISTORY:
+        return None
     return year if year in title or year in body[:LEAD] else None
 
 

@@ -68,7 +68,8 @@ def frames(ctx: Context) -> list[Frame]:
     """The frame of every figure (:attr:`Context.figures`), memoised in ``ctx.memo``."""
     if "frames" not in ctx.memo:
         out = []
-        years = {sid: only_year(src.body, src.meta.title or "") for sid, src in ctx.corpus.sources.items()}
+        years = {sid: only_year(src.body, src.meta.title or "", str(src.meta.published.year) if src.meta.published else None)
+                 for sid, src in ctx.corpus.sources.items()}
         last: dict[str, Thing] = {}
         for c in ctx.figures:  # in article and offset order
             src = ctx.corpus.sources[c.source]
