@@ -20,7 +20,7 @@ import pytest
 from tests.builders import art, corpus, findings
 from verifier.align.frames import Frame, frame_of
 from verifier.align.pairs import align
-from verifier.align.things import PART, UNJUDGED, similarity, thing_of
+from verifier.align.things import PART, UNJUDGED, opposite, similarity, thing_of
 from verifier.extract import extract_claims
 from verifier.extract.lexicon import Lexicon
 
@@ -693,6 +693,7 @@ def test_a_condition_in_the_opening_phrase_or_a_gerund_subject_is_read():
     assert (off.role, off.direction, on.role, on.direction) == ("change", "down", "change", "down")  # 'fell by', 'cut … by'
     assert off.holder is None  # the F of '10°F' is no name
     assert frame("In 2024, the shops, which opened in May, sold 4,100 heaters.", "4,100").qualifiers.get("condition") is None
+    assert frame("Online sales rose, with growth of 2.9% in the north.", "2.9%").qualifiers.get("condition") is None  # no state: no condition
 
 
 def test_a_condition_is_no_part_of_the_measured_thing():
@@ -727,3 +728,38 @@ def test_v204_a_condition_dropped(primary, coverage, phrases):
 ])
 def test_v204_a_condition_kept_is_quiet(primary, coverage):
     assert [f for f in audit(primary, coverage) if "no condition" in f[2]] == []
+
+
+# --- opposite things: never one quantity; a figure moved to the opposite is a label flipped ---------
+
+@pytest.mark.parametrize("a, b", [
+    ("unemployment rate", "employment rate"), ("uninsured adults", "insured adults"),
+    ("non-farm payrolls", "farm payrolls"), ("失业率", "就业率"), ("非公有制经济增加值", "公有制经济增加值"),
+    ("youth jobless rate", "youth employment rate"),
+])
+def test_opposite_things_never_align(a, b):
+    assert opposite(thing_of(a), thing_of(b)) and similarity(thing_of(a), thing_of(b))[0] == 0.0
+
+
+@pytest.mark.parametrize("a, b", [("union members", "members"), ("unit costs", "costs"), ("employment rate", "employment")])
+def test_words_that_only_begin_like_a_negation_are_no_opposites(a, b):
+    assert not opposite(thing_of(a), thing_of(b))
+
+
+@pytest.mark.parametrize("primary, coverage, phrase", [
+    ("In March the county's uninsured rate was 12.6 percent.", "In March the county's insured rate was 12.6 percent.",
+     "'12.6 percent' is given for 'insured rate'; the primary source prim gives the same figure for 'uninsured rate'"),
+    ("3月份，全省城镇调查失业率为5.35%。", "3月份，全省城镇就业率为5.35%。", "the measured thing is turned into its opposite"),
+])
+def test_v204_a_label_turned_into_its_opposite(primary, coverage, phrase):
+    rule, severity, message = one(primary, coverage)
+    assert (rule, severity) == ("V204", "warning") and phrase in message, message
+
+
+@pytest.mark.parametrize("primary, coverage", [
+    ("In March the county's uninsured rate was 12.6 percent.", "In March the county's insured rate was 87.4 percent."),  # another value
+    ("In March the county's uninsured rate was 12.6 percent.", "In April the county's insured rate was 12.6 percent."),  # another month
+    ("In March the county's uninsured rate was 12 percent.", "In March the county's insured rate was 12 percent."),      # two digits
+])
+def test_v204_opposites_quiet(primary, coverage):
+    assert [f for f in audit(primary, coverage) if "opposite" in f[2]] == []

@@ -82,8 +82,8 @@ EN = [
      {"5.3%": "overall rate", "0.1 percentage point": "overall rate"}),
     ("Wheat exports were worth $640 million more than a year ago.", {"$640 million": "wheat exports"}),
     ("Clinics saw 20% more patients.", {"20%": "patients"}),
-    # a place in a series measures nothing
-    ("Prices rose 0.4% in May, a seventh consecutive increase.", {"0.4%": "prices", "a seventh": None}),
+    # a streak's count ('a seventh consecutive increase': no fraction) measures what its clause's topic measures
+    ("Prices rose 0.4% in May, a seventh consecutive increase.", {"0.4%": "prices", "seventh consecutive": "prices"}),
     # a clause with no noun of its own: the sentence's subject
     ("Ridership fell for a second straight year, down 3%.", {"3%": "ridership"}),
     # modifiers and age groups kept

@@ -158,6 +158,6 @@ def _claim_entry(c: Claim, body: str, ends: list[int]) -> ClaimEntry:
     return ClaimEntry(
         id=c.id, source=c.source, quote=c.anchor.quote, start=c.anchor.start, end=c.anchor.end, subject=c.subject,
         metric=c.metric, measured=c.measured, kind=c.kind, printed=v.printed, value=value, unit=v.unit, approx=c.approx, scope=c.scope,
-        comparison=c.comparison, attribution=c.attribution, derived=c.derived, decided=c.decided, status=c.status,
+        comparison=c.comparison, attribution=c.attribution, derived=c.derived, streak=c.streak, decided=c.decided, status=c.status,
         sentence=sentence_around(body, c.anchor.start, c.anchor.end, ends),
     )

@@ -166,14 +166,16 @@ MODAL_NOUNS: Final = ("预期寿命",)
 
 CONDITIONS: Final = re.compile(
     r"(?<![A-Za-z])(?:(?:not\s+|un)?seasonally[\s-]adjusted|unadjusted|adjusted\s+for\s+inflation|in\s+real\s+terms"
-    r"|(?:not\s+including|excluding|including|net\s+of|without|with)\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}"
+    r"|(?:not\s+including|excluding|including|net\s+of|without)\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}"
     r"(?:\s+(?:on|off|running|included|excluded|adjustments?))?"
+    r"|with\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?\s+(?:on|off|running|included|excluded)"
     r"|(?:using|running|turning\s+(?:on|off)|switching\s+(?:on|off))\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?"
     r"(?=\s+(?:at|in|on|cut|cuts|reduced|reduces|raised|raises|lowered|lowers|increased|increases|added|adds)\b|\s*,|\s*$))(?![A-Za-z])"
     r"|(?:未经|经)季节调整|扣除价格因素|按可比价格计算|(?:不含|不包括|剔除|扣除|含)[\u4e00-\u9fff]{1,6}?(?=[，,。；;、）)]|在内|的|$)",
     re.IGNORECASE)
 """A condition a figure is stated under, in its clause: seasonally adjusted or not, in real terms,
-with or without a part ('with the cabin heater off', 'excluding fuel', '不含税', '扣除价格因素'),
+with or without a part ('with the cabin heater off', 'excluding fuel', '不含税', '扣除价格因素'; a
+bare 'with' only with the part's state after it: 'with growth of 2.9%' is no condition),
 a part in use as the subject of the clause ('Using the heater at 20°F cut range by 41 percent':
 the gerund's object, ended by a preposition, a verb of change or a comma). Two figures under
 different conditions are two quantities (a qualifier of the frame)."""

@@ -193,6 +193,45 @@ def block_keys(t: Thing) -> tuple[str, ...]:
     return ("en:" + t.head,) if first == t.head else ("en:" + t.head, "en:" + first)
 
 
+NEGATIONS: Final = ("non", "un")
+"""English prefixes (or, 'non', a word of its own: 'non farm payroll') that turn a measured thing
+into its opposite: 'unemployment rate' / 'employment rate', 'uninsured adult' / 'insured adult'."""
+
+ZH_NEGATIONS: Final = ("非", "不", "未")
+"""Chinese prefixes that do the same: '非农就业' / '农业就业' is no pair, '非公有制经济' / '公有制经济' is."""
+
+
+def polarity(t: Thing) -> tuple[str, bool]:
+    """(the thing's name with its negation taken off, True), or (its name, False) when it has none.
+    The name is its concept's, after its English modifiers, when it belongs to one ('jobless rate'
+    -> 'unemployment rate' -> ('employment rate', True); 'non-farm payrolls' -> 'non farm
+    employment' -> ('farm employment', True)), so that two things are opposites by :func:`opposite`."""
+    name = (f"{t.modifiers} {t.concept}" if t.modifiers and not t.zh else t.concept) if t.concept else t.text
+    if t.zh and not t.concept:
+        for neg in ZH_NEGATIONS:
+            if name.startswith(neg) and len(name) > len(neg) + 1:
+                return name[len(neg):], True
+        return name, False
+    words = name.split()
+    for i, w in enumerate(words):
+        if w == "non" and i + 1 < len(words):
+            return " ".join(words[:i] + words[i + 1:]), True
+        for neg in NEGATIONS:
+            if w.startswith(neg) and len(w) - len(neg) >= 4:
+                return " ".join(words[:i] + [w[len(neg):]] + words[i + 1:]), True
+    return name, False
+
+
+def opposite(a: Thing, b: Thing) -> bool:
+    """True when one thing is the other with a negation ('unemployment rate' / 'employment rate',
+    'insured adults' / 'uninsured adults', '公有制经济' / '非公有制经济'): never the same quantity,
+    and a figure moved from one to the other is a label turned into its opposite."""
+    (na, nega), (nb, negb) = polarity(a), polarity(b)
+    if nega == negb:
+        return False
+    return na == nb
+
+
 def similarity(a: Thing, b: Thing) -> tuple[float, str]:
     """How sure it is that ``a`` and ``b`` name the same quantity (0..1), with the evidence in words.
 
@@ -200,12 +239,15 @@ def similarity(a: Thing, b: Thing) -> tuple[float, str]:
     languages; :data:`SYNONYMS`: two names of one concept in one language; ``NEAR``/100 and up:
     one phrase spelled two ways; :data:`PART`:
     one adds modifiers to the other; :data:`UNJUDGED`: one concept with modifiers on both sides in
-    two languages; 0: different concepts, different heads, or different numbers inside the phrases.
+    two languages; 0: different concepts, different heads, different numbers inside the phrases,
+    or opposites (:func:`opposite`).
     """
     if a.digits != b.digits:
         return 0.0, ""
     if a.text == b.text:
         return 1.0, f"same measured thing '{a.text}'"
+    if opposite(a, b):
+        return 0.0, ""  # 'insured adults' / 'uninsured adults': alike in spelling, opposite in meaning
     if a.concept or b.concept:
         if a.concept != b.concept:
             return 0.0, ""

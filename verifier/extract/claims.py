@@ -23,6 +23,7 @@ from verifier.apposition import apposed
 from verifier.extract import metrics as M
 from verifier.extract import scope as S
 from verifier.extract import targets as T
+from verifier.extract.bases import with_bases
 from verifier.extract.counts import NOUN_AFTER
 from verifier.extract.attribution import registered_kinds, registry_mentions
 from verifier.extract.build import build_claim
@@ -44,6 +45,7 @@ from verifier.extract.decided import decision
 from verifier.extract.owners import DIFF_AFTER, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
 from verifier.extract.spans import SpanIndex
+from verifier.extract.streaks import streak_claim, streaks
 from verifier.extract.subjects import ArticleSubjects, article_subjects, distributive, subject_mentions, vs_pair
 from verifier.models.claim import Claim, Comparison
 from verifier.models.source import ExternalSource, Source
@@ -141,6 +143,10 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
     tick(3 * n // 4, 2 * n)
     units = segment(body, markdown=source.format == "markdown", tables=source.format == "html")
     sents = [s for u in units for s in sentences(body, u)]
+    found_streaks = streaks(body, [f.q for f in figures], [(s.start, s.end) for s in sents])
+    if found_streaks:  # 'a sixth consecutive month', '连续7个月': the count is no fraction or duration of its own
+        counted = SpanIndex([(x.start, x.end) for x in found_streaks], start=lambda x: x[0], end=lambda x: x[1])
+        figures = [replace(f, skip=True) if counted.overlapping(f.q.start, f.q.end) else f for f in figures]
     memo = article_subjects(body, mentions, [(s.start, s.end) for s in sents], lx.rival_words)
     fig_at = SpanIndex(sorted(figures, key=lambda f: f.q.start), start=lambda f: f.q.start, end=lambda f: f.q.end)
     indexes = (SpanIndex(mentions), SpanIndex(subject_mentions(mentions)))
@@ -165,9 +171,12 @@ def extract_claims(source: Source, external: dict[str, ExternalSource] | None = 
         memo = replace(memo, compare_set=memo.compare_set + [r for r in rivals if r not in memo.compare_set])
         total += n
     tick(total, total)
+    tier = source.meta.tier.value
     claims = sorted([*run.claims, *run.open], key=lambda c: (c.anchor.start, c.anchor.end))
+    claims = sorted([*claims, *(streak_claim(body, x, source.id, tier, claims) for x in found_streaks)],
+                    key=lambda c: (c.anchor.start, c.anchor.end))
     claims = [c.model_copy(update={"id": f"{source.id}-x{i:03d}"}) for i, c in enumerate(claims, 1)]
-    return link(body, sents, [f.q for f in figures if not f.skip], claims, source.id)
+    return with_bases(body, link(body, sents, [f.q for f in figures if not f.skip], claims, source.id))
 
 
 def _sentence(run: Run, body: str, sent: Sentence, figs: list[Figure]) -> None:

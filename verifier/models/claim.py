@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 from verifier.models.tier import Tier
 from verifier.quantities.limits import checkable
@@ -211,6 +211,53 @@ class Derived(BaseModel):
     basis: str | None = Field(None, description="The time basis of a change: 'year on year' (同比), 'period on period' (环比).")
 
 
+class Base(BaseModel):
+    """What a figure is counted of or per: the whole of a proportion, the base of a rate.
+
+    * a proportion: '35 of every 100 patients' (size 100, noun 'patients'), '11 cents of every
+      revenue dollar the company earns' (size 100 cents, noun 'dollar', whole 'revenue dollar the
+      company earns', every), '11% of the company's U.S. revenue' (no size: a percentage);
+    * a rate: '6.77 births per 1,000 women' (size 1,000, noun 'women', event 'births'), '6.77‰' (size
+      1,000, no noun: a crude rate of the population the figure is for), '每千人口拥有医生3.2人'.
+
+    The proportion is the figure's number / ``size`` (or / 100 in %); a rate is the number per
+    ``size`` of the base. Read by :func:`verifier.quantities.proportions.read_bases`.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["proportion", "rate"] = Field(description="'proportion' (the count is of the base's members) or 'rate' (events per a size of the base).")
+    size: float | None = Field(None, gt=0, allow_inf_nan=False, description="M of 'of every M' / 'per M', in the figure's unit (100 cents of a dollar); null for a percentage of a whole.")
+    noun: str | None = Field(None, description="The base noun as printed ('patients', 'dollar', 'women', '人口'); null when unsaid ('‰', 'per thousand').")
+    whole: str | None = Field(None, description="The words that name the whole as printed ('every revenue dollar the company earns'), when more than the noun.")
+    event: str | None = Field(None, description="For a rate, what is counted ('births', '执业医师').")
+    every: bool = Field(False, description="True when the whole is quantified over all of it ('every', 每).")
+    start: int = Field(ge=0, description="Offset of the first character of the words the base is read from (code points).")
+    end: int = Field(ge=1, description="Offset one past their last character.")
+
+
+Period = Literal["year", "quarter", "month", "week", "day"]
+"""The period a streak counts ('the third consecutive year', '连续7个月')."""
+
+
+class Streak(BaseModel):
+    """A streak: a run of ``count`` periods (the claim's value) in each of which an event held.
+
+    ``event`` is ``up`` (a rise on the period before), ``down`` (a fall), ``above`` or ``below``
+    (a level beyond ``threshold``). 'for the third consecutive year above 400 mm' is
+    ``{period: year, event: above, threshold: 400}``; '连续7个月下降' is
+    ``{period: month, event: down}`` (:mod:`verifier.extract.streaks`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    phrase: str = Field(min_length=1, description="The streak's words as printed ('a sixth consecutive month', '连续第三年突破500亿元').")
+    period: Period | None = Field(None, description="The period counted, when printed ('a fifth consecutive increase' prints none).")
+    event: Literal["up", "down", "above", "below"] = Field(description="What held in each period: a rise, a fall, a level above or below the threshold.")
+    threshold: float | None = Field(None, allow_inf_nan=False, description="For above/below: the threshold, normalised ('500亿元' -> 50000000000).")
+    threshold_printed: str | None = Field(None, description="The threshold as printed ('500亿元', '400 mm').")
+    end: str | None = Field(None, description="The last period of the streak when the sentence states it ('2024'); null when unstated.")
+
+
 class Claim(BaseModel):
     """One numeric claim of one source.
 
@@ -238,12 +285,25 @@ class Claim(BaseModel):
     comparison: Comparison | None = Field(None, description="For ratios, shares, reductions and differences.")
     attribution: Attribution
     derived: Derived | None = Field(None, description="For a figure derived from others of its sentence: how, and from which claims.")
+    base: Base | None = Field(None, description="For a proportion or a rate: what the figure is counted of or per (see Base); "
+                              "left out of a record when null.")
+
+
+    streak: Streak | None = Field(None, description="For the count of a streak ('the third consecutive year'): the period, the event, the threshold.")
     decided: dict[str, Decision] = Field(
         default_factory=dict,
         description="How the holder, measured thing, target and derivation were decided, with a confidence "
         "(keys 'holder', 'measured', 'target', 'derivation'); a missing key counts as decided with confidence.")
     status: Literal["accepted", "proposed", "rejected"] = Field("accepted", description="Review status; extraction proposes, people accept or reject.")
     note: str | None = Field(None, description="Reviewer's comment.")
+
+    @model_serializer(mode="wrap")
+    def _without_empty_base(self, handler):
+        """A record without a base is written as before: no ``base: null`` line in every record."""
+        out = handler(self)
+        if isinstance(out, dict) and out.get("base", 0) is None:
+            del out["base"]
+        return out
 
     def weak(self, parts: frozenset[str] | set[str]) -> list[tuple[str, Decision]]:
         """The decisions among ``parts`` ('holder', 'measured', 'target', 'derivation') made with

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from verifier.models.claim import Attribution, Comparison, Decision, Derived
+from verifier.models.claim import Attribution, Comparison, Decision, Derived, Streak
 from verifier.models.finding import Finding
 from verifier.models.source import Citation, Format
 from verifier.models.tier import Tier
@@ -63,6 +63,7 @@ class ClaimEntry(BaseModel):
     comparison: Comparison | None
     attribution: Attribution
     derived: Derived | None = None
+    streak: Streak | None = None
     decided: dict[str, Decision] = Field(default_factory=dict)
     status: str
     sentence: str = Field("", description="The sentence of the article that holds the quote (for readers and ClaimReview).")

@@ -27,9 +27,9 @@ from typing import Final, Iterable, Iterator
 
 from verifier.align.frames import Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
-from verifier.align.one_race import one_race
-from verifier.align.things import CJK, PART, Thing
+from verifier.align.things import CJK, PART, Thing, opposite, polarity
 from verifier.align.pairs import ANOTHER_QUANTITY, NO_FRAME, Alignment, align, align_by_value, candidates
+from verifier.align.one_race import one_race
 from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.extract.subjects import DISTRIBUTIVE
 from verifier.models.claim import CONFIDENT, Claim
@@ -492,6 +492,10 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     are read too loosely to say one moved), and so is a forecast against a reading. The finding shows both frames; the primary source's frame, when one side
     is primary, is the one to trust. Always a warning: which frame is right needs a look.
 
+    A label turned into its opposite is one too: coverage gives the primary's figure (three
+    significant digits or more) for the opposite thing ('13.3 per cent' as the 'employment rate'
+    when the primary gives 13.3 percent as the 'unemployment rate'; :func:`_opposites`).
+
     A condition dropped is a frame moved too: a coverage figure that states no condition, when
     the primary gives that value only under one condition and another value under another ('41
     percent using the heater', '12 percent with the heater off'), whatever its digits
@@ -532,6 +536,36 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
             operands=[operand(p.claim)], formula="same figure, another frame", **ctx.location(s.claim))
     for s, kept, other in _conditions_dropped(ctx):
         yield _dropped_finding(ctx, me, s, kept, other)
+    for s, p in _opposites(ctx):
+        yield me.finding(
+            f"{_shown(s.claim)} is given for '{s.thing.text}'; the primary source {p.claim.source} gives the same figure "
+            f"for '{p.thing.text}' (\"{ctx.sentence(p.claim)}\"): the measured thing is turned into its opposite.",
+            claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
+            recomputed=_band_of(p, None, f"the same figure as printed in {p.claim.source}, for the opposite thing"),
+            operands=[operand(p.claim)], formula="same figure, opposite thing", **ctx.location(s.claim))
+
+
+def _opposites(ctx: Context) -> Iterator[tuple[Frame, Frame]]:
+    """(coverage figure, primary figure) pairs of one value (at least :data:`SPECIFIC_DIGITS`
+    significant digits, one unit, one role) given for opposite measured things
+    (:func:`~verifier.align.things.opposite`: 'employment rate' for the primary's 'unemployment
+    rate') at no time that differs: a label turned into its opposite. Blocked on the thing's name
+    without its negation, so each figure meets only its opposites."""
+    index: dict[tuple[str, str], list[Frame]] = defaultdict(list)
+    fs = [f for f in frames(ctx) if f.implied_by is None and f.thing is not None]
+    for p in fs:
+        if p.primary:
+            index[(p.family, polarity(p.thing)[0])].append(p)
+    if not index:
+        return
+    for s in fs:
+        if s.primary or significant_digits(s.claim.value.printed) < SPECIFIC_DIGITS:
+            continue
+        for p in index.get((s.family, polarity(s.thing)[0]), ()):
+            if (opposite(s.thing, p.thing) and s.role == p.role and s.claim.value.unit == p.claim.value.unit
+                    and agree(s, p) is True and all(p.when.get(k, v) == v for k, v in s.when.items())):
+                yield s, p
+                break
 
 
 def _conditions_dropped(ctx: Context) -> Iterator[tuple[Frame, Alignment, Alignment]]:

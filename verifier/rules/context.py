@@ -50,10 +50,17 @@ class Context:
     def figures(self) -> list[Claim]:
         """Claims that take part in checks: numeric, not rejected, anchored, within the range the
         checker computes in (:attr:`~verifier.models.claim.Value.checkable`; V604 reports the
-        others), in offset order; with or without a holder (arithmetic inside one sentence
+        others), in offset order; not the count of a streak (a number of periods, which only
+        :mod:`verifier.rules.series` reads: :attr:`streaks`); with or without a holder (arithmetic inside one sentence
         needs none: :mod:`verifier.rules.derived`)."""
         out = [c for c in self.corpus.claims if c.status != "rejected" and (c.value.number is not None or c.value.is_range)
-               and c.value.checkable and self._anchored(c)]
+               and c.value.checkable and c.streak is None and self._anchored(c)]
+        return sorted(out, key=lambda c: (c.source, c.anchor.start, c.id))
+
+    @cached_property
+    def streaks(self) -> list[Claim]:
+        """The anchored, not rejected claims that count a streak (:attr:`Claim.streak`), in offset order."""
+        out = [c for c in self.corpus.claims if c.streak is not None and c.status != "rejected" and self._anchored(c)]
         return sorted(out, key=lambda c: (c.source, c.anchor.start, c.id))
 
     @cached_property

@@ -4,10 +4,12 @@ Codes are a letter and three digits, assigned in the rule modules; the hundreds 
 family:
 
 * V1xx arithmetic: derived figures recomputed from their operands (:mod:`.arithmetic`, and inside
-  one sentence, without holders, :mod:`.derived`)
+  one sentence, without holders, :mod:`.derived`; the order of a ranking, :mod:`.rankings`)
 * V2xx contradictions between sources about the same fact (:mod:`.contradictions`, and for figures
   aligned by their frames, against the primary source and inside one article, :mod:`.aligned`;
-  figures a correction in the corpus says were wrong, :mod:`.corrected`)
+  figures a correction in the corpus says were wrong, :mod:`.corrected`; a share of another
+  whole or a rate per another base, :mod:`.bases`; streaks against the series they count,
+  :mod:`.series`)
 * V3xx quotes and anchors (:mod:`.anchors`)
 * V4xx provenance, citations and evidence tiers (:mod:`.provenance`)
 * V6xx coverage (:mod:`.coverage`)
@@ -83,7 +85,8 @@ def rule(code: str, name: str, summary: str, severity: str = "error", enabled: b
 def all_rules() -> dict[str, Rule]:
     """Every registered rule, by code (imports the rule modules on first call)."""
     from verifier.rules import (  # noqa: F401
-        aligned, anchors, arithmetic, contradictions, corrected, coverage, derived, provenance, reading)
+        aligned, anchors, arithmetic, bases, contradictions, corrected, coverage, derived, provenance, rankings, reading,
+        series)
 
     return dict(sorted(RULES.items()))
 
