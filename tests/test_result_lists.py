@@ -212,3 +212,13 @@ def test_the_one_year_a_story_recalls_from_long_ago_is_not_its_figures_time() ->
     assert only_year(story, "", "2024") is None
     assert only_year(story) == "1998"  # no publication date: nothing says it is a past
     assert only_year("The 2023 budget rose to $1.2 billion.", "", "2024") == "2023"
+
+
+def test_messages_show_a_time_as_printed() -> None:
+    found = audit(ROAD_RACE, "Anna Berg won the road race in 3hr 42min 21sec on Sunday.")
+    from verifier.rules.context import figure_text
+
+    _, claims = claims_of(ROAD_RACE, "Anna Berg won in 3:42.21, or three hours, 42 minutes and 21 seconds.")
+    shown = [figure_text(c) for c in claims if c.value.unit == "s"]
+    assert shown == ["3:42:11", "3:42:40", "3:44:02", "3:42.21", "three hours, 42 minutes and 21 seconds"]
+    assert found and "'3hr 42min 21sec' differs" in found[0][2]
