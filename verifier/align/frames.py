@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Final
 
 from verifier.align.things import Thing, thing_of
+from verifier.align.withdrawn import withdrawn
 from verifier.extract.derivations import cues
 from verifier.extract.frame_words import words as frame_words
 from verifier.extract.open_claims import HOLDER_FLOOR
@@ -69,7 +70,8 @@ class Frame:
             ``claim`` (:mod:`verifier.align.implied`).
         direction: for a change, 'up' or 'down' as its words say ('fell 4.5%' is down), or None.
         mood: 'forecast' for a figure of plan, expectation or hypothesis ('expected to reach',
-            'would have been', '预计'), 'reading' otherwise (:func:`mood_of`).
+            'would have been', '预计'), 'withdrawn' for a figure its source takes back ('Those
+            times were wrong': :mod:`verifier.align.withdrawn`), 'reading' otherwise (:func:`mood_of`).
     """
 
     claim: Claim
@@ -265,15 +267,24 @@ LEAD: Final = 300
 """Characters of an article's opening that set its frame (the lead of a release or a story)."""
 
 
-def only_year(body: str, title: str = "") -> str | None:
+HISTORY: Final = 5
+"""Years before its publication from which the one year an article names is a past it recalls
+('bettered the record from 1985' in a story of 2018), not the time of its figures: statistics
+are released a year or two after the year they describe, a census a few."""
+
+
+def only_year(body: str, title: str = "", published: str | None = None) -> str | None:
     """The one year an article names, when it names exactly one and names it in its title or
     lead (a statistical release about 2022 that opens '2022年末…' and says '全年' after): its
     figures without a year of their own are for that year. None when it names none or several,
-    or names its one year only in passing further down (a story of 2023 that recalls 2022)."""
+    names its one year only in passing further down (a story of 2023 that recalls 2022), or
+    names a year more than :data:`HISTORY` years before ``published`` (its publication year)."""
     years = set(YEAR_IN_TEXT.findall(body))
     if len(years) != 1:
         return None
     year = years.pop()
+    if published and published.isdigit() and int(published) - int(year) > HISTORY:
+        return None
     return year if year in title or year in body[:LEAD] else None
 
 
@@ -336,4 +347,4 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
     holder = c.subject if held is None or held.confidence >= HOLDER_FLOOR else None
     role, direction = role_of(body, c)
     return Frame(c, thing, family, role, holder, when, quals, primary, published, row_label(sentence, c.anchor.quote),
-                 direction=direction, mood=mood_of(body, c))
+                 direction=direction, mood="withdrawn" if withdrawn(body, c) else mood_of(body, c))

@@ -43,6 +43,8 @@ CONFIDENCE: Final[dict[str, float]] = {
     "of phrase": 0.8,           # "48 of 420 patients", "30% of households", "12 km of road"
     "share phrase": 0.75,       # "占全国人口的19.8%" after its subject: read as "X占全国人口的比重"
     "clause topic": 0.7,        # a Chinese clause with no subject takes the one before it: '汽车出口量…，达到522.1万辆'
+    "time taken": 0.8,          # 'won in 2:04:17', 'in a time of 2hr 6min', '以2小时8分夺冠': a finishing time (see .elapsed)
+    "list heading": 0.75,       # an item of a results list: the heading or sentence that opens the list names what it gives
     "column header": 0.75,      # a table cell: its column's header ('报名人数(万人)', 'Turnout (%)') names what it measures
     "unit noun": 0.6,           # only the figure's classifier or counted unit: "1200人" -> 人
     # the subject path's ladder (extract/owners.py), for articles whose names a lexicon or discovery gives:
@@ -50,6 +52,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     "clause name": 0.9,         # a name in the figure's own clause
     "distributive pair": 0.85,  # 'A and B draw 700 W and 900 W respectively'
     "table row": 0.85,          # the row's name in a table
+    "list item": 0.85,          # the label of a results list's item: '3. Jane Doe (Canada) 2:11:05', '- Ward 4: 1,204 votes'
     "relative clause": 0.8,     # '…Hollin Bank, which in turn is 420 MW bigger'
     "example": 0.8,             # '以X为例', 'Take X,'
     "restated figure": 0.8,     # the figure restates one given for a name before

@@ -22,8 +22,10 @@ from verifier.extract.build import build_claim
 from verifier.extract.context import Figure
 from verifier.extract.columns import HEADER_UNIT
 from verifier.extract.decided import CONFIDENCE, Decided, decision
+from verifier.extract.elapsed import FINISH_TIME, finish_time, finisher
 from verifier.extract.holders import holder_candidates, unheld
 from verifier.extract.measured import measured_thing
+from verifier.extract.result_lists import Item, list_item
 from verifier.extract.segment import Sentence, clause_end, clause_start
 from verifier.models.claim import Claim, Decision
 from verifier.quantities.not_claims import NOT_CLAIM_KINDS, why_not_a_claim
@@ -129,18 +131,28 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
     (:func:`.holders.unheld`). An open claim's metric becomes its measured thing, so that two figures are one
     fact only when they measure the same thing for the same holder; an open claim whose
     measured thing is not found keeps no holder (nothing says which of the holder's figures it is)."""
-    thing = None if claim.measured else measured_thing(body, (sent.start, sent.end), q, quantities)
+    item = list_item(body, q)
+    timed = None if claim.measured else finish_time(body, (sent.start, sent.end), q) or _ranked_time(item, q)
+    thing = timed or (None if claim.measured else measured_thing(body, (sent.start, sent.end), q, quantities))
     if thing is None and not claim.measured and header:
         thing = header_thing(header)
+    if thing is None and not claim.measured and item is not None:
+        # a ranked list's heading says what its items give; a bullet's own label, before its figure, does
+        said = item.heading if item.ranked else item.label
+        thing = _listed(header_thing(said)) if said else None
     update: dict = {}
     decided = dict(claim.decided)
+    agent = _holder_of_item(item, thing) or (finisher(body, (sent.start, sent.end), q) if timed else None)
+    if agent is not None and (decided.get("holder") is None or decided["holder"].by != "lexicon"):
+        update["subject"] = agent.value  # a list item's label, a finishing time's finisher: what holds it
+        decided["holder"] = _record(agent)
     if thing is not None:
         update["measured"] = thing.value
         decided["measured"] = _record(thing)
     held = decided.get("holder")
-    subject = claim.subject
-    guessed = subject is not None and held is not None and held.by in GUESSED and claim.comparison is None
-    opened = subject is None and claim.metric != "date" and thing is not None and "holder" not in decided
+    subject = update.get("subject", claim.subject)
+    guessed = agent is None and subject is not None and held is not None and held.by in GUESSED and claim.comparison is None
+    opened = agent is None and subject is None and claim.metric != "date" and thing is not None and "holder" not in decided
     # the clause says no name from outside it holds the figure: asked once, and only when it matters
     nobodys = (guessed or opened) and unheld(body, (sent.start, sent.end), q)
     if guessed and nobodys:
@@ -152,13 +164,42 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
         if nobodys:  # only a name in the figure's own clause may hold it
             cs, ce = clause_start(body, sent.start, q.start), clause_end(body, q.end, sent.end)
             holders = [d for d in holders if cs <= d.start < ce]
+        if item is not None:  # a bullet's label that names the measured thing holds nothing
+            holders = [d for d in holders if d.value.casefold() != item.label.casefold()]
         if holders and holders[0].confidence >= HOLDER_FLOOR:
             update["subject"] = holders[0].value
             decided["holder"] = _record(holders[0])
         update["metric"] = " ".join(thing.value.lower().split())
+    elif agent is not None and thing is not None and claim.subject is None:
+        update["metric"] = " ".join(thing.value.lower().split())
     if not update:
         return claim
     return claim.model_copy(update={**update, "decided": decided})
+
+
+def _ranked_time(item: Item | None, q) -> Decided | None:
+    """A time in seconds in a ranked item of a results list is its finisher's finishing time
+    (the list ranks by it), anchored nowhere in the item."""
+    if item is None or not item.ranked or q.kind != "duration" or q.unit != "s":
+        return None
+    return Decided(FINISH_TIME, "list heading", CONFIDENCE["list heading"], -1, -1)
+
+
+def _listed(heading: Decided | None) -> Decided | None:
+    """A list's heading read as a column header is, for its items, the list's heading."""
+    return None if heading is None else Decided(heading.value, "list heading", CONFIDENCE["list heading"], -1, -1)
+
+
+def _holder_of_item(item: Item | None, thing: Decided | None) -> Decided | None:
+    """The holder a results list's item gives its figure: its label, in a ranked list (a ranking
+    ranks holders) or in a bullet whose figure measures a thing the label does not name ('- Ward
+    4: 1,204 votes'). A bullet's label that is the figure's measured thing ('- Revenue: $5.2
+    billion'), or with nothing measured beside it, names what is measured, not whose it is."""
+    if item is None:
+        return None
+    if not item.ranked and (thing is None or item.label.casefold() in thing.value.casefold()):
+        return None
+    return Decided(item.label, "list item", CONFIDENCE["list item"], item.start, item.end)
 
 
 def header_thing(header: str) -> Decided | None:

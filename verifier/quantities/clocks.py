@@ -7,8 +7,13 @@ taken stands in its clause ("finished in", "clocked", "a record of", "personal b
 "用时", "成绩", "跑出", "以…夺冠"), or "in"/"within"/"under" stands right before it, or it is
 a position or length in a recording ("01:52 into the video"), or its form cannot be a moment
 (a fraction of a second after minutes "4:05.3", an hour above 23 "75:30"), or it is the time of
-a ranked result line ("1. Name (Country) 2:04:17", "| 2 | Name | 2:05:00 |").  Readings in one
-list ("2:05:10, 2:06:21 and 2:07:00") share the words around the list.  Nothing said: a
+a ranked result item ("1. Name (Country) 2:04:17", "| 2 | Name | 2:05:00 |", or an item run
+on after a heading or a semicolon: "Results: 1. Name 2:04:17; 2. Name 2:04:49").  Readings in
+one list ("2:05:10, 2:06:21 and 2:07:00") share the words around the list.  A reading to the
+second (h:mm:ss) that nothing marks takes the text's reading when the text's words make
+another such reading a duration (a results story that says "finished in 2:04:17" and later
+"2:05:00 for the runner-up"): a time of day to the second is printed with a marker ("at",
+a zone) in running text, a time taken to the second is the common case.  Nothing said: a
 reading whose hour can be one is a time of day.
 
 A duration is in seconds: h:mm:ss -> h*3600 + m*60 + s, a two-part reading m:ss -> m*60 + s,
@@ -91,6 +96,8 @@ _CLAUSE_BREAK_RE: Final[LazyRe] = LazyRe(r"[。；;！？!?，\n]|,(?!\d)|\.(?=\
 # a line that opens with a rank: "1. Name", "2) Name", "3、", "| 2 | Name |", "第1名"
 _RANK_LINE_RE: Final[LazyRe] = LazyRe(
     r"[ \t]*(?:[-*][ \t]+)?(?:\|[ \t]*)?(?:\d{1,3}[ \t]*(?:[.)、|]|[ \t])|第\d{1,3}名)")
+# where an item run on in a line opens: after a heading's colon or a semicolon ("Results: 1. …; 2. …")
+_ITEM_OPEN_RE: Final[LazyRe] = LazyRe(r"[:;：；][ \t]*")
 _WINDOW: Final[int] = 40
 """Characters searched on each side of a list of readings for its words (about a clause)."""
 
@@ -189,9 +196,20 @@ def _group_reads(text: str, group: list[re.Match[str]], lo: int, hi: int,
     if (_HOW_LONG_BEFORE_RE.search(before) or _HOW_LONG_RE.search(before)
             or _after_says_how_long(after)):
         return "duration"
-    if _RANK_LINE_RE.match(text, line_start) and any(m.group(3) or m.group(4) for m in group):
+    if _ranked_item(text, line_start, start) and any(m.group(3) or m.group(4) for m in group):
         return "duration"  # a ranked result line: "1. Name (Country) 2:04:17"
     return None
+
+
+def _ranked_item(text: str, line_start: int, start: int) -> bool:
+    """True when the reading at ``start`` is in a ranked item: its line opens with a rank, or the
+    last heading colon or semicolon of the line before it is followed by one ("Results, men:
+    1. Name (Country) 2:04:17; 2. Name 2:04:49")."""
+    opened = line_start
+    for m in _ITEM_OPEN_RE.finditer(text, line_start, start):
+        opened = m.end()
+    return _RANK_LINE_RE.match(text, opened) is not None or (
+        opened != line_start and _RANK_LINE_RE.match(text, line_start) is not None)
 
 
 def _after_says_how_long(after: str) -> bool:
@@ -228,11 +246,16 @@ def find_clocks(text: str, dates: Sequence[tuple[int, int]] = ()) -> list[ClockH
     matches = list(CLOCK_RE.finditer(text))
     groups = _groups(text, matches)
     out: list[ClockHit] = []
+    said: list[str | None] = []
     for i, group in enumerate(groups):
         lo = groups[i - 1][-1].end() if i else 0
         hi = groups[i + 1][0].start() if i + 1 < len(groups) else len(text)
-        reads = _group_reads(text, group, lo, hi, dates)
+        said.append(_group_reads(text, group, lo, hi, dates))
+    # a text whose words make a reading to the second a duration reads its unmarked ones so too
+    elapsed = any(r == "duration" and any(m.group(3) for m in g) for g, r in zip(groups, said))
+    for group, group_reads in zip(groups, said):
         for m in group:
+            reads = "duration" if group_reads is None and elapsed and m.group(3) else group_reads
             own = _moment(text, m)
             tod = None
             if own is not None:

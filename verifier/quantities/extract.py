@@ -5,7 +5,8 @@
    strings first.
 2. **context** (:mod:`.context`): widen each number with currency, sign, approximation
    words, magnitude words, units and money sub-units; drop numbers glued to names; join the
-   parts of a compound duration ("2小时6分21秒", :mod:`.durations`).
+   parts of a compound duration ("2小时6分21秒", :mod:`.durations`); read "2:06.32" as
+   h:mm.ss where the text's other times make it plausible (:mod:`.dotted`).
 3. **ranges** (here): join "1.5 至 1.9 倍", "between 2 and 3", "大于10小于20" into one
    range, turn over/under words into open ranges, give each quantity its kind.
 """
@@ -20,6 +21,7 @@ from .context import (CURRENCY_BEFORE_RE, attach_left, attach_magnitude, attach_
                       attach_unit, is_classifier, is_name_before)
 from .clocks import find_clocks
 from .dates import find_dates, year_offset
+from .dotted import read_dotted
 from .durations import join_compounds
 from .limits import representable
 from .model import Quantity
@@ -313,6 +315,8 @@ def extract(text: str, lang: str | None = None) -> list[Quantity]:
             hits.append(h)
             last_end = h.end
     hits = join_compounds(t, hits)  # "2小时6分21秒": one duration, before ranges are joined
+    if ":" in t:
+        read_dotted(t, hits)  # "2:06.32" beside "2hr 6min 21sec": h:mm.ss (see .dotted)
     hits = [h for h in _ranges(t, hits) if _keep(t, h)]
     if has_cjk:  # 每公里1.3千瓦时, 每公里1.3至1.5千瓦时: kWh/km (after ranges: one unit for both ends)
         for i, h in enumerate(hits):

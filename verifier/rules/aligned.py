@@ -29,6 +29,7 @@ from verifier.align.frames import Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, opposite, polarity
 from verifier.align.pairs import ANOTHER_QUANTITY, NO_FRAME, Alignment, align, align_by_value, candidates
+from verifier.align.one_race import one_race
 from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.extract.subjects import DISTRIBUTIVE
 from verifier.models.claim import CONFIDENT, Claim
@@ -67,7 +68,8 @@ def frames(ctx: Context) -> list[Frame]:
     """The frame of every figure (:attr:`Context.figures`), memoised in ``ctx.memo``."""
     if "frames" not in ctx.memo:
         out = []
-        years = {sid: only_year(src.body, src.meta.title or "") for sid, src in ctx.corpus.sources.items()}
+        years = {sid: only_year(src.body, src.meta.title or "", str(src.meta.published.year) if src.meta.published else None)
+                 for sid, src in ctx.corpus.sources.items()}
         last: dict[str, Thing] = {}
         for c in ctx.figures:  # in article and offset order
             src = ctx.corpus.sources[c.source]
@@ -408,7 +410,7 @@ def _primary_values(ctx: Context) -> dict[str, list[Frame]]:
     if "primary_values" not in ctx.memo:
         out: dict[str, list[Frame]] = defaultdict(list)
         for f in frames(ctx):
-            if f.primary and f.implied_by is None:
+            if f.primary and f.implied_by is None and f.mood != "withdrawn":  # a figure it takes back is none it gives
                 out[f.family].append(f)
         ctx.memo["primary_values"] = out
     return ctx.memo["primary_values"]
@@ -684,8 +686,10 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
         al = align(x, y)
         if al is None or al.differs or set(al.one_sided) & {"year", "months", "holder"} or al.score < CONFIDENT:
             continue
-        if not any(x.when.get(k) and x.when.get(k) == y.when.get(k) for k in ("year", "months")):
+        if not any(x.when.get(k) and x.when.get(k) == y.when.get(k) for k in ("year", "months")) \
+                and not one_race(ctx.corpus.sources[x.claim.source].body, x, y):
             continue  # an article gives one thing for many conditions; only a time stated on both says they are one
+            # (or, for two finishing times of one finisher, the race the article reports: verifier.align.one_race)
         if agree(x, y) is not False or not _plausible(x, y, slip(x, y)):
             continue
         sx = ctx.sentence(x.claim)

@@ -225,6 +225,8 @@ def figure_text(claim: Claim) -> str:
     value is shown instead, so a message never understates a figure.
     """
     printed, unit, v = claim.value.printed, claim.value.unit, claim.value
+    if unit == "s" and _CLOCK_OR_COMPOUND.fullmatch(claim.anchor.quote):
+        return claim.anchor.quote  # '2:06:21', '2hr 6min 21sec': the time as printed, not its first number
     if _BARE_NUMBER.fullmatch(printed):
         shown = float(printed.replace(",", "").replace(" ", ""))
         if v.number is not None and not math.isclose(shown, v.number, rel_tol=1e-9):
@@ -237,6 +239,13 @@ def figure_text(claim: Claim) -> str:
 
 
 _BARE_NUMBER = re.compile(r"\d[\d, ]*(?:\.\d+)?")
+
+_CLOCK_OR_COMPOUND = re.compile(
+    r"\d{1,3}(?::\d\d){1,2}(?:\.\d+)?"                                     # '2:06:21', '2:06.32', '1:58.3'
+    r"|.*(?:\d\s*h|hrs?|hours?|mins?|minutes?|小时|小時|分).*(?:\d\s*s|secs?|seconds?|秒)",  # two parts or more
+    re.IGNORECASE)
+"""A time printed as a clock reading or a compound duration ('2:06:21', '2hr 6min 21sec', 'two
+hours, six minutes and 32 seconds', '2小时6分21秒'): a message shows it as printed."""
 """Printed text that is one plain number (no scale word, no second end)."""
 
 
