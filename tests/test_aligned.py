@@ -763,3 +763,25 @@ def test_v204_a_label_turned_into_its_opposite(primary, coverage, phrase):
 ])
 def test_v204_opposites_quiet(primary, coverage):
     assert [f for f in audit(primary, coverage) if "opposite" in f[2]] == []
+
+
+def test_a_printed_figure_is_never_judged_by_its_implied_base_alignments():
+    """'1063亿元，同比增长9.8%' against a primary that prints 1036亿元 (no year) and 943.6亿元 for the
+    year before: the printed figure differs from 1036, its implied base (968亿) from 943.6; the
+    printed 1063 is never set against last year's 943.6."""
+    primary = "2024年，全市接待游客8650万人次。实现旅游总收入1036亿元，同比增长9.8%。2023年旅游总收入为943.6亿元。"
+    got = [m for r, _s, m in audit(primary, "2024年全市接待游客8650万人次。旅游总收入达1063亿元，同比增长9.8%。") if r == "V203"]
+    assert len(got) == 2, got
+    assert any(m.startswith("'1063亿元' differs from the primary source prim, which gives '1036亿元'") for m in got)
+    assert any(m.startswith("'1063亿元' with the change '9.8%' implies") and "'943.6亿元'" in m for m in got)
+    assert not any("differs from the primary source prim, which gives '943.6亿元'" in m for m in got)
+
+
+def test_a_respectively_list_implies_no_base():
+    """'产量和销量分别为A和B，同比分别增长x%和y%': B is followed by x, which is A's change."""
+    from tests.builders import art as _art
+    from verifier.align.implied import bases
+    body = "2023年，全省新能源汽车产量和销量分别为58.7万辆和49.5万辆，同比分别增长35.8%和37.9%。\n"
+    source = _art("s", body)
+    fs = [frame_of(source.body, c, False, "2023") for c in extract_claims(source, lexicon=Lexicon([]))]
+    assert bases(((f, body.strip()) for f in fs), source.body) == []

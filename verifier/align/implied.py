@@ -28,6 +28,7 @@ from typing import Final, Iterable
 
 from verifier.align.frames import Frame
 from verifier.extract.derivations import cues
+from verifier.extract.subjects import DISTRIBUTIVE
 from verifier.numeric import Interval, band
 
 GAP: Final = 24
@@ -74,13 +75,17 @@ def implied_base(level: Frame, change: Frame, between: str, after: str) -> Frame
 
 def bases(items: Iterable[tuple[Frame, str]], body: str) -> list[Frame]:
     """Implied frames of one article's figures, given as (frame, its sentence) in offset order
-    (``body`` the article's text): each level followed in its sentence by its change."""
+    (``body`` the article's text): each level followed in its sentence by its change, unless a
+    'respectively' list comes between them (the change that follows is another level's)."""
     out = []
     items = list(items)
     for (a, sa), (b, sb) in zip(items, items[1:]):
         if sa != sb or a.thing is None:
             continue
-        f = implied_base(a, b, body[a.claim.anchor.end:b.claim.anchor.start], body[b.claim.anchor.end:b.claim.anchor.end + GAP])
+        between = body[a.claim.anchor.end:b.claim.anchor.start]
+        if DISTRIBUTIVE.search(between):
+            continue  # '产量和销量分别为A和B，同比分别增长x%和y%': B's change is y, not the x that follows it
+        f = implied_base(a, b, between, body[b.claim.anchor.end:b.claim.anchor.end + GAP])
         if f is not None:
             out.append(f)
     return out

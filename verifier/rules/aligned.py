@@ -209,28 +209,31 @@ def _band_of(p: Frame, unit: str | None, basis: str) -> Band:
     return Band(low=b.low, high=b.high, unit=p.claim.value.unit if unit is None else unit, basis=basis)
 
 
-def _aligned(ctx: Context, name: str, keep, orient, group) -> dict[tuple[str, str], tuple[list[Alignment], list[Alignment]]]:
-    """(claim id, group) -> (its alignments in the same frame, those in another time or scope: a
-    key other than the holder or the publication year differs), over the candidate pairs that
+def _aligned(ctx: Context, name: str, keep, orient, group) -> dict[tuple[str, str, str], tuple[list[Alignment], list[Alignment]]]:
+    """(claim id, group, the change an implied figure is implied by or '') -> (its alignments in
+    the same frame, those in another time or scope: a key other than the holder or the
+    publication year differs), a printed figure and the figure it implies kept apart, over the candidate pairs that
     ``keep`` passes, each oriented by ``orient`` as (figure judged, reference) and filed under
     ``group(reference)``; memoised under ``name``."""
     if name not in ctx.memo:
         out: dict[tuple[str, str], tuple[list[Alignment], list[Alignment]]] = defaultdict(lambda: ([], []))
         for x, y in candidates(frames(ctx), keep):
+            if x.implied_by is not None and y.implied_by is not None:
+                continue  # two figures neither article prints: too little to set one against the other
             s, p = orient(x, y)
             al = align(s, p)
             if al is None:
                 continue
             keys = {k for k, _, _ in al.differs}
             if not keys:
-                out[(s.claim.id, group(p))][0].append(al)
+                out[(s.claim.id, group(p), s.implied_by or "")][0].append(al)
             elif not keys & ANOTHER_QUANTITY and keys - {"published"}:
-                out[(s.claim.id, group(p))][1].append(al)
+                out[(s.claim.id, group(p), s.implied_by or "")][1].append(al)
         ctx.memo[name] = dict(out)
     return ctx.memo[name]
 
 
-def _aligned_to_primary(ctx: Context) -> dict[tuple[str, str], tuple[list[Alignment], list[Alignment]]]:
+def _aligned_to_primary(ctx: Context) -> dict[tuple[str, str, str], tuple[list[Alignment], list[Alignment]]]:
     """Each coverage figure's alignments with the primary sources' figures (:func:`_aligned`, one group)."""
     if not any(f.primary for f in frames(ctx)):
         return {}
@@ -330,7 +333,7 @@ def differs_from_primary(ctx: Context) -> Iterator[Finding]:
     """
     me = differs_from_primary.rule
     printed = _primary_values(ctx)
-    for (sid, _group), (als, elsewhere) in sorted(_aligned_to_primary(ctx).items()):
+    for (sid, _group, _implied), (als, elsewhere) in sorted(_aligned_to_primary(ctx).items()):
         if not als:
             continue
         s = als[0].a
@@ -576,7 +579,7 @@ def _conditions_dropped(ctx: Context) -> Iterator[tuple[Frame, Alignment, Alignm
     cars lost 41 percent of their range'): the condition that tells the primary's values apart
     was dropped. Nothing when the primary also gives the value with no condition."""
     printed = _primary_values(ctx)
-    for (_sid, _group), (als, _elsewhere) in sorted(_aligned_to_primary(ctx).items()):
+    for (_sid, _group, _implied), (als, _elsewhere) in sorted(_aligned_to_primary(ctx).items()):
         if not als or "condition" in als[0].a.qualifiers or _unsettled(als[0].a):
             continue
         s = als[0].a
@@ -742,11 +745,11 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
 
     aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source)
     against: dict[tuple[str, str], list[Alignment]] = defaultdict(list)  # (reference id, judged article) -> alignments
-    for (_sid, _g), (same, _e) in aligned.items():
+    for (_sid, _g, _i), (same, _e) in aligned.items():
         for al in same:
             against[(al.b.claim.id, al.a.claim.source)].append(_reversed(al))
-    settled = {sid for (sid, _g), (same, _e) in _aligned_to_primary(ctx).items() if same}
-    for (sid, other), (als, elsewhere) in sorted(aligned.items()):
+    settled = {sid for (sid, _g, _i), (same, _e) in _aligned_to_primary(ctx).items() if same}
+    for (sid, other, _implied), (als, elsewhere) in sorted(aligned.items()):
         if not als:
             continue
         s = als[0].a
