@@ -81,6 +81,18 @@ def test_v302_fires_for_a_figure_the_article_does_not_print():
     assert f.message == "quote '750 W' of c1 does not occur in en1"
 
 
+def test_v302_stays_an_error_whatever_the_record_decided_weakly():
+    """An anchor error rests on nothing of the claim's frame: a holder guessed at 0.35 does not
+    make a missing quote a warning (the linters' promise demotes frame errors only)."""
+    from verifier.models.claim import Decision
+
+    a = art("en1", EN)
+    c = reanchor(claim(a, "700 W", Z, "power", 700, "W", id="c1"), quote="750 W")
+    c = c.model_copy(update={"decided": {"holder": Decision(by="article topic", confidence=0.35)}})
+    (f,) = run(a, c, "V302")
+    assert f.severity.value == "error"
+
+
 def test_v302_clean_for_a_copied_quote():
     a = art("en1", EN)
     assert run(a, claim(a, "1.2 kW", O, "power", 1.2, "kW"), "V302") == []

@@ -1,5 +1,8 @@
 """schema.org ClaimReview JSON-LD for every miscalculated or contradicted claim of an audit.
 
+Only errors rate a claim: a warning is a reading that needs a person's review (a weaker
+alignment, a guessed construction), and a ClaimReview is a published verdict.
+
 Fact-checkers publish ClaimReview markup so that search engines and aggregators can show the
 verdict next to the claim (https://schema.org/ClaimReview). One review is written per claim:
 
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import json
 
-from verifier.models.finding import Finding
+from verifier.models.finding import Finding, Severity
 from verifier.models.report import ProvenanceEntry, Report, SourceEntry
 from verifier.report.common import arithmetic_rows
 
@@ -33,9 +36,12 @@ RATINGS = {"V1": "Miscalculated", "V2": "Contradicted by other sources"}
 
 
 def reviewed_claims(report: Report) -> dict[str, list[Finding]]:
-    """Claim id -> the V1xx/V2xx findings that rate it (see the module docstring), in finding order."""
+    """Claim id -> the V1xx/V2xx errors that rate it (see the module docstring), in finding order.
+    Warnings are left out: a warning says a figure needs review, and a published rating is a verdict."""
     out: dict[str, list[Finding]] = {}
     for f in report.findings:
+        if f.severity != Severity.error:
+            continue
         if f.rule.startswith("V1") and f.claims:
             out.setdefault(f.claims[0], []).append(f)
         elif f.rule.startswith("V2"):
@@ -47,7 +53,7 @@ def reviewed_claims(report: Report) -> dict[str, list[Finding]]:
 
 
 def _explain(f: Finding) -> str:
-    parts = [f"{f.rule} {f.name}: {f.message}."] + [f"{label}: {text}." for label, text in arithmetic_rows(f)]
+    parts = [f"{f.rule} {f.name}: {f.message.rstrip('.')}."] + [f"{label}: {text}." for label, text in arithmetic_rows(f)]
     return " ".join(parts)
 
 

@@ -4,7 +4,7 @@ must be one the checker can read (printed in the quote, in a unit it knows)."""
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Final, Iterator
 
 from verifier.ingest.rendered import find_rendered, renders_at
 from verifier.ingest.reanchor import holds_rendered
@@ -12,8 +12,12 @@ from verifier.models.finding import Finding
 from verifier.rules.context import Context
 from verifier.rules.registry import rule
 
+NOTHING: Final = frozenset()
+"""What an anchor error rests on of its claim's frame: nothing. A quote missing from its article
+is an error whatever holder or measured thing the record names (see :attr:`Rule.rests_on`)."""
 
-@rule("V301", "quote-not-at-offsets", "A claim's quote is not at its recorded offsets in the source.")
+
+@rule("V301", "quote-not-at-offsets", "A claim's quote is not at its recorded offsets in the source.", rests_on=NOTHING)
 def quote_not_at_offsets(ctx: Context) -> Iterator[Finding]:
     """The text at ``anchor.start:anchor.end`` of the article body must equal ``anchor.quote``
     (code points), or render as it does: whitespace that does not render (a line break or
@@ -42,7 +46,7 @@ def quote_not_at_offsets(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule("V302", "quote-not-in-source", "A claim's quote does not occur anywhere in its source.")
+@rule("V302", "quote-not-in-source", "A claim's quote does not occur anywhere in its source.", rests_on=NOTHING)
 def quote_not_in_source(ctx: Context) -> Iterator[Finding]:
     """A claim whose quote is nowhere in its article has no provenance: the record was made
     for another text, or the article changed after it was recorded. Whitespace that does not
