@@ -139,8 +139,12 @@ def create_app(paths: list[Path], token: str | None = None) -> Flask:
         except (EditError, Conflict) as err:
             conflict = isinstance(err, Conflict)
             fresh = desk.current().by_id.get(cid) if conflict else c
+            # a conflict shows the record as it is on disk, with what was submitted beside it; an
+            # invalid form is shown again as typed, with the error
+            submitted = {k: v for k, v in request.form.items() if k not in ("token", "version", "back", "source")}
             page = render("claim.html", c=fresh or c, version=version(fresh or c), loaded=desk.current(),
-                          sentence=pages.sentence_of(loaded, c), back=back, source=source, form=request.form,
+                          sentence=pages.sentence_of(loaded, c), back=back, source=source,
+                          form={} if conflict else request.form, submitted=submitted,
                           error=None if conflict else str(err), conflict=str(err) if conflict else None)
             return page, 409 if conflict else 422
         desk.invalidate()
@@ -163,15 +167,26 @@ def create_app(paths: list[Path], token: str | None = None) -> Flask:
     return app
 
 
+def bind(paths: list[Path], host: str = "127.0.0.1", port: int = 0, token: str | None = None):
+    """A server of the desk bound to ``host``:``port`` (0: a free port), not yet serving.
+
+    Returns:
+        (the WSGI server, whose ``serve_forever()`` and ``shutdown()`` run and stop it, and the
+        address to open, with the token).
+    """
+    from werkzeug.serving import make_server
+
+    app = create_app(paths, token)
+    server = make_server(host, port, app, threaded=False)
+    shown = f"[{host}]" if ":" in host else host
+    return server, f"http://{shown}:{server.server_port}/?t={app.config['TOKEN']}"
+
+
 def serve(paths: list[Path], host: str = "127.0.0.1", port: int = 0, announce=print) -> None:
     """Serve the desk until interrupted; ``announce(address)`` is called with the address to open
     (with the token) once the port is bound (``port`` 0: a free one)."""
-    from werkzeug.serving import make_server
-
-    app = create_app(paths)
-    server = make_server(host, port, app, threaded=False)
-    shown = f"[{host}]" if ":" in host else host
-    announce(f"http://{shown}:{server.server_port}/?t={app.config['TOKEN']}")
+    server, address = bind(paths, host, port)
+    announce(address)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
