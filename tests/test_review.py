@@ -208,3 +208,25 @@ def test_propose_writes_records_for_an_article_without_them(tmp_path: Path) -> N
     assert client.post("/propose", data={"token": TOKEN}).status_code == 302
     assert "status: proposed" in (root / "claims" / "rain.yaml").read_text(encoding="utf-8")
     assert "no records file yet" not in page(client, "/")
+
+
+def test_the_command_refuses_an_unreadable_corpus_before_listening(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from verifier.cli import app
+
+    root = write_review_corpus(tmp_path / "desk")
+    (root / "claims" / "budget.yaml").write_text("- id: [unclosed\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["review", str(root)])
+    assert result.exit_code == 2
+    assert result.output == "claims/budget.yaml:2: invalid YAML: did not find expected ',' or ']'\n"
+
+
+def test_the_command_refuses_standard_input() -> None:
+    from typer.testing import CliRunner
+
+    from verifier.cli import app
+
+    result = CliRunner().invoke(app, ["review", "-"])
+    assert result.exit_code == 2
+    assert result.output == "verifier: error: review writes records beside the articles; standard input cannot be reviewed\n"

@@ -430,13 +430,17 @@ def review_command(
     from verifier.review.desk import Desk
 
     paths = list(paths or [])
+    if any(str(p) == "-" for p in paths):
+        _fail(UsageError("review writes records beside the articles; standard input cannot be reviewed"))
+    desk = Desk(paths)
     try:
-        Desk(paths).current()  # an unreadable corpus stops here with one line, before anything listens
+        desk.current()  # an unreadable corpus stops here with one line, before anything listens
     except VerifierError as err:
         _fail(err)
-    if any(str(p) == "-" for p in paths):
-        _fail(UsageError("review reads files it can write beside; standard input cannot be reviewed"))
-    serve(paths, host, port, announce=lambda address: typer.echo(f"verifier review: open {address}\n(Ctrl-C stops it)"))
+    try:
+        serve(paths, host, port, announce=lambda address: typer.echo(f"verifier review: open {address}\n(Ctrl-C stops it)"), desk=desk)
+    except OSError as err:
+        _fail(UsageError(f"cannot listen on {host}:{port}: {err.strerror or err}"))
 
 
 def main() -> None:  # pragma: no cover - console entry for `python -m verifier`

@@ -30,13 +30,14 @@ COOKIE = "verifier_review"
 """The cookie that carries the token once an address with it was opened."""
 
 
-def create_app(paths: list[Path], token: str | None = None) -> Flask:
+def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = None) -> Flask:
     """The desk over the corpus folders ``paths`` (as ``verifier audit PATH...`` reads them).
 
     Args:
         paths: corpus roots, article folders or files.
         token: the secret every request must carry (default: a fresh random one), in
             ``app.config["TOKEN"]``.
+        desk: the corpus of ``paths`` if already loaded (the CLI reads it before it listens).
     """
     app = Flask(__name__)
     app.config["TOKEN"] = token or secrets.token_urlsafe(18)
@@ -45,7 +46,7 @@ def create_app(paths: list[Path], token: str | None = None) -> Flask:
     app.jinja_env.globals["arithmetic_rows"] = arithmetic_rows  # the rows every report shows
     app.jinja_env.filters["pair"] = lambda o: fmt_pair(o.low, o.high)
     app.jinja_env.filters["num"] = lambda x: "" if x is None else f"{x:,.12g}" if isinstance(x, float) else x  # 5.0 -> 5
-    desk = Desk(paths)
+    desk = desk or Desk(paths)
     results: dict[str, dict[str, Any]] = {}
 
     @app.before_request
@@ -167,7 +168,7 @@ def create_app(paths: list[Path], token: str | None = None) -> Flask:
     return app
 
 
-def bind(paths: list[Path], host: str = "127.0.0.1", port: int = 0, token: str | None = None):
+def bind(paths: list[Path], host: str = "127.0.0.1", port: int = 0, token: str | None = None, desk: Desk | None = None):
     """A server of the desk bound to ``host``:``port`` (0: a free port), not yet serving.
 
     Returns:
@@ -176,16 +177,16 @@ def bind(paths: list[Path], host: str = "127.0.0.1", port: int = 0, token: str |
     """
     from werkzeug.serving import make_server
 
-    app = create_app(paths, token)
+    app = create_app(paths, token, desk)
     server = make_server(host, port, app, threaded=False)
     shown = f"[{host}]" if ":" in host else host
     return server, f"http://{shown}:{server.server_port}/?t={app.config['TOKEN']}"
 
 
-def serve(paths: list[Path], host: str = "127.0.0.1", port: int = 0, announce=print) -> None:
+def serve(paths: list[Path], host: str = "127.0.0.1", port: int = 0, announce=print, desk: Desk | None = None) -> None:
     """Serve the desk until interrupted; ``announce(address)`` is called with the address to open
     (with the token) once the port is bound (``port`` 0: a free one)."""
-    server, address = bind(paths, host, port)
+    server, address = bind(paths, host, port, desk=desk)
     announce(address)
     try:
         server.serve_forever()
