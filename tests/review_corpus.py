@@ -42,6 +42,8 @@ The valley recorded 120 millimetres of rain in April, against a long-term April 
 
 HEADER = "# Harbor budget records: reviewed by hand, keep this line\n"
 """A comment a reviewer put at the top of the records file."""
+INNER = "  # checked against the printed table, keep this line too\n"
+"""A comment a reviewer put inside the record of '50 million dollars', before its status."""
 
 
 def write_review_corpus(root: Path) -> Path:
@@ -53,7 +55,10 @@ def write_review_corpus(root: Path) -> Path:
     result = CliRunner().invoke(app, ["extract", str(root)])
     assert result.exit_code == 0, result.output
     records = root / "claims" / "budget.yaml"
-    records.write_text(HEADER + records.read_text(encoding="utf-8"), encoding="utf-8")
+    text = records.read_text(encoding="utf-8")
+    block = record_block(text, quote_id(text, "50 million dollars"))
+    text = text.replace(block, block.replace("  status: proposed\n", INNER + "  status: proposed\n"))
+    records.write_text(HEADER + text, encoding="utf-8")
     return root
 
 

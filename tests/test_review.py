@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from review_corpus import EVIL_TITLE, HEADER, PAYLOAD, TOKEN, quote_id, record_block, write_review_corpus
+from review_corpus import EVIL_TITLE, HEADER, INNER, PAYLOAD, TOKEN, quote_id, record_block, write_review_corpus
 from verifier.review import create_app
 
 
@@ -116,6 +116,7 @@ def test_correcting_a_value_recomputes_the_findings(client, corpus: Path) -> Non
     response = post(client, cid, status="accepted", number="52,000,000", unit="USD", note="the office's table says 52 million")
     assert response.status_code == 302
     old = record_block(before, cid)
+    assert INNER in old
     new = old.replace("    number: 50000000.0\n", "    number: 52000000\n").replace("  status: proposed\n", "  status: accepted\n")
     new = new.replace("  note: null\n", "  note: the office's table says 52 million\n")
     assert records(corpus) == before.replace(old, new)
