@@ -231,3 +231,12 @@ def test_the_command_refuses_standard_input() -> None:
     result = CliRunner().invoke(app, ["review", "-"])
     assert result.exit_code == 2
     assert result.output == "verifier: error: review writes records beside the articles; standard input cannot be reviewed\n"
+
+
+def test_only_the_desks_own_script_may_run(client) -> None:
+    response = client.get(f"/queue?t={TOKEN}")
+    policy = response.headers["Content-Security-Policy"]
+    nonce = re.search(r"script-src 'nonce-([\w-]+)'", policy).group(1)
+    assert f'<script nonce="{nonce}">' in response.get_data(as_text=True)
+    assert "unsafe-inline'; img" in policy and "script-src 'unsafe-inline'" not in policy
+    assert nonce not in client.get(f"/queue?t={TOKEN}").headers["Content-Security-Policy"]  # a new one per page

@@ -17,7 +17,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, abort, redirect, render_template, request, url_for
+from flask import Flask, abort, g, redirect, render_template, request, url_for
 
 from verifier.errors import VerifierError
 from verifier.numeric import fmt_pair
@@ -57,12 +57,16 @@ def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = 
             abort(403)
         if request.method == "POST" and not secrets.compare_digest(request.form.get("token", ""), want):
             abort(403)
+        g.nonce = secrets.token_urlsafe(12)
 
     @app.after_request
     def _cookie(response):
         if request.args.get("t") == app.config["TOKEN"]:
             response.set_cookie(COOKIE, app.config["TOKEN"], httponly=True, samesite="Strict")
-        response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action 'self'"
+        # only the desk's own script runs (it carries this response's nonce), whatever a page holds
+        nonce = getattr(g, "nonce", "none")
+        response.headers["Content-Security-Policy"] = (
+            f"default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; script-src 'nonce-{nonce}'; form-action 'self'")
         response.headers["X-Content-Type-Options"] = "nosniff"
         return response
 
@@ -75,7 +79,7 @@ def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = 
         return render_template("error.html", message=str(err), token=app.config["TOKEN"]), 500
 
     def render(name: str, **kw: Any) -> str:
-        return render_template(name, token=app.config["TOKEN"], **kw)
+        return render_template(name, token=app.config["TOKEN"], nonce=g.nonce, **kw)
 
     @app.get("/")
     def overview():
@@ -175,10 +179,16 @@ def bind(paths: list[Path], host: str = "127.0.0.1", port: int = 0, token: str |
         (the WSGI server, whose ``serve_forever()`` and ``shutdown()`` run and stop it, and the
         address to open, with the token).
     """
-    from werkzeug.serving import make_server
+    from werkzeug.serving import WSGIRequestHandler, make_server
+
+    class Quiet(WSGIRequestHandler):
+        """No line per request on the terminal (each would repeat the token); errors still print."""
+
+        def log_request(self, *args, **kwargs) -> None:
+            pass
 
     app = create_app(paths, token, desk)
-    server = make_server(host, port, app, threaded=False)
+    server = make_server(host, port, app, threaded=False, request_handler=Quiet)
     shown = f"[{host}]" if ":" in host else host
     return server, f"http://{shown}:{server.server_port}/?t={app.config['TOKEN']}"
 
