@@ -240,3 +240,22 @@ def test_only_the_desks_own_script_may_run(client) -> None:
     assert f'<script nonce="{nonce}">' in response.get_data(as_text=True)
     assert "unsafe-inline'; img" in policy and "script-src 'unsafe-inline'" not in policy
     assert nonce not in client.get(f"/queue?t={TOKEN}").headers["Content-Security-Policy"]  # a new one per page
+
+
+def test_the_server_listens_on_this_machine_only_by_default(tmp_path: Path) -> None:
+    from verifier.review.app import bind
+
+    server, address = bind([write_review_corpus(tmp_path / "desk")])
+    try:
+        assert server.server_address[0] == "127.0.0.1"
+        assert re.fullmatch(rf"http://127\.0\.0\.1:{server.server_port}/\?t=[\w-]{{24}}", address)
+    finally:
+        server.server_close()
+
+
+def test_a_records_file_broken_by_hand_is_shown_not_served_stale(client, corpus: Path) -> None:
+    assert "Harbor" in page(client, "/")
+    (corpus / "claims" / "budget.yaml").write_text("- id: [unclosed\n", encoding="utf-8")
+    response = client.get("/")
+    assert response.status_code == 500
+    assert "claims/budget.yaml:2: invalid YAML" in response.get_data(as_text=True)

@@ -6,6 +6,7 @@ HTML (the templates escape everything, :mod:`verifier.review.app`).
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from dataclasses import dataclass
 
@@ -127,6 +128,4 @@ def changes(before: list[Finding], after: list[Finding]) -> tuple[list[Finding],
 
 def finding_id(f: Finding) -> str:
     """A short stable id for a finding's page (12 hex digits of its key's hash)."""
-    import hashlib
-
     return hashlib.sha256(repr(finding_key(f)).encode()).hexdigest()[:12]
