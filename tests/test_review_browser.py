@@ -88,6 +88,13 @@ def test_review_by_keyboard_correct_a_value_and_meet_a_conflict(browser, desk, t
     assert page.locator("#articles tr").count() == 3  # a header and two articles
     _shot(page, tmp_path, "review-overview.png")
 
+    page.click("a[href='/article/budget']")
+    page.click("#findings a:has-text('V101 comparison-mismatch')")  # the wrong percentage, before the correction
+    assert page.locator("#operands .box").count() == 3
+    assert "[22.22, 27.85] %" in page.inner_text("#recomputation")
+    _shot(page, tmp_path, "review-finding.png")
+
+    page.goto(address)
     page.click("a[href='/queue?source=budget']")
     assert "0 of 5 records reviewed" in page.inner_text("#progress")
     assert first in page.inner_text("#claim-card")
