@@ -259,3 +259,19 @@ def test_a_records_file_broken_by_hand_is_shown_not_served_stale(client, corpus:
     response = client.get("/")
     assert response.status_code == 500
     assert "claims/budget.yaml:2: invalid YAML" in response.get_data(as_text=True)
+
+
+def test_a_file_that_cannot_be_written_is_an_error_on_the_page(client, corpus: Path, monkeypatch) -> None:
+    import verifier.review.edits as edits
+
+    def refuse(path, write):
+        raise PermissionError(13, "Permission denied")
+
+    before = records(corpus)
+    cid = quote_id(before, "40 million dollars")
+    version = version_of(client, cid)
+    monkeypatch.setattr(edits, "write_atomic", refuse)
+    response = post(client, cid, version=version, status="accepted")
+    assert response.status_code == 422
+    assert "claims/budget.yaml: cannot write: Permission denied" in response.get_data(as_text=True)
+    assert records(corpus) == before

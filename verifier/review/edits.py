@@ -109,7 +109,8 @@ def apply_edit(path: Path, shown: str, claim_id: str, read_version: str, fields:
 
     Raises:
         Conflict: the record on disk is not the version the page was read from (or is gone).
-        EditError: the edited file does not validate, or the file cannot be rewritten in place.
+        EditError: the edited file does not validate, the file cannot be rewritten in place, or
+            it cannot be written (permissions, a full disk: the old file stays as it was).
     """
     raw = path.read_bytes()
     text = read_text(path, shown)
@@ -124,5 +125,8 @@ def apply_edit(path: Path, shown: str, claim_id: str, read_version: str, fields:
         raise EditError(str(err)) from None
     bom = "\ufeff" if raw.startswith(codecs.BOM_UTF8) else ""  # read_text drops it; keep the file's bytes
     if new_text != text:
-        write_atomic(path, lambda handle: handle.write(bom + new_text))
+        try:
+            write_atomic(path, lambda handle: handle.write(bom + new_text))
+        except OSError as err:  # the old file stays whole
+            raise EditError(f"{shown}: cannot write: {err.strerror or err}") from None
     return old, new
