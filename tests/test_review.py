@@ -84,7 +84,8 @@ def test_overview_counts(client) -> None:
 
 def test_article_marks_figures_by_state(client) -> None:
     html = page(client, "/article/budget")
-    assert re.search(r'class="fig proposed" id="fig-budget-x\d+"[^>]*>50 million dollars<', html)
+    assert re.search(r'class="fig proposed flagged" id="fig-budget-x\d+"[^>]*>50 million dollars<', html)  # V101 names it
+    assert re.search(r'class="fig proposed" id="fig-budget-x\d+"[^>]*>12<', html)
     assert re.search(r'<span class="fig none"[^>]*>2024</span>', html)
     assert "V101 comparison-mismatch" in html
 

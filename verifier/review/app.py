@@ -96,6 +96,7 @@ def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = 
         findings = loaded.findings_of(sid)
         return render("article.html", src=loaded.corpus.sources[sid], segments=pages.segments(loaded, sid),
                       findings=[(pages.finding_id(f), f) for f in findings], loaded=loaded,
+                      flagged={cid for f in findings for cid in f.claims},
                       done=results.get(request.args.get("done", "")))
 
     @app.get("/finding/<fid>")
