@@ -89,6 +89,8 @@ def test_review_by_keyboard_correct_a_value_and_meet_a_conflict(browser, desk, t
     _shot(page, tmp_path, "review-overview.png")
 
     page.click("a[href='/article/budget']")
+    assert page.locator("#body .fig.flagged").count() == 3  # the percentage and its two operands
+    _shot(page, tmp_path, "review-article.png")
     page.click("#findings a:has-text('V101 comparison-mismatch')")  # the wrong percentage, before the correction
     assert page.locator("#operands .box").count() == 3
     assert "[22.22, 27.85] %" in page.inner_text("#recomputation")
@@ -148,5 +150,4 @@ def test_review_by_keyboard_correct_a_value_and_meet_a_conflict(browser, desk, t
     assert page.locator("#body img, #body script").count() == 0
     assert '<img src=x onerror="document.body.dataset.pwned=1">' in page.inner_text("#body")
     assert page.locator("#body .fig.accepted").count() == 2 and page.locator("#body .fig.rejected").count() == 1
-    _shot(page, tmp_path, "review-article.png")
     context.close()
