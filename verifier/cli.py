@@ -419,6 +419,30 @@ def reanchor_command(
         raise typer.Exit(1)
 
 
+@app.command("review")
+def review_command(
+    paths: list[Path] = typer.Argument(None, help=PATHS_HELP),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
+    port: int = typer.Option(0, "--port", "-p", help="Port to listen on (default 0: a free one)."),
+) -> None:
+    """Review proposals and findings in the browser: prints an address with a token, serves until Ctrl-C."""
+    from verifier.review import serve
+    from verifier.review.desk import Desk
+
+    paths = list(paths or [])
+    if any(str(p) == "-" for p in paths):
+        _fail(UsageError("review writes records beside the articles; standard input cannot be reviewed"))
+    desk = Desk(paths)
+    try:
+        desk.current()  # an unreadable corpus stops here with one line, before anything listens
+    except VerifierError as err:
+        _fail(err)
+    try:
+        serve(paths, host, port, announce=lambda address: typer.echo(f"verifier review: open {address}\n(Ctrl-C stops it)"), desk=desk)
+    except OSError as err:
+        _fail(UsageError(f"cannot listen on {host}:{port}: {err.strerror or err}"))
+
+
 def main() -> None:  # pragma: no cover - console entry for `python -m verifier`
     """Run the app."""
     app()

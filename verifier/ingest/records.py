@@ -53,6 +53,16 @@ def read_claims(path: Path, display: str | None = None) -> tuple[list[Claim], di
     return claims, lines
 
 
+def parse_claims(text: str, shown: str) -> tuple[list[Claim], dict[str, int]]:
+    """Validate the text of a claims file (:func:`read_claims` without the file or the cache):
+    what a writer checks before it replaces a file.
+
+    Raises:
+        InputError, RecordError: as :func:`read_claims`.
+    """
+    return _parse_claims(text, shown)
+
+
 def _parse_claims(text: str, shown: str) -> tuple[list[Claim], dict[str, int]]:
     doc, root = load_yaml(text, shown)
     if doc is None:
