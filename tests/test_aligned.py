@@ -696,6 +696,13 @@ def test_a_condition_in_the_opening_phrase_or_a_gerund_subject_is_read():
     assert frame("Online sales rose, with growth of 2.9% in the north.", "2.9%").qualifiers.get("condition") is None  # no state: no condition
 
 
+def test_chinese_conditions_with_剔除_are_two_states_of_one_part():
+    body = "2024年，剔除沙尘天气影响后，全市PM2.5平均浓度为28.4微克/立方米；未剔除沙尘天气影响时，全市PM2.5平均浓度为33.2微克/立方米。"
+    off, on = frame(body, "28.4微克"), frame(body, "33.2微克")
+    assert (off.qualifiers.get("condition"), on.qualifiers.get("condition")) == ("剔除沙尘天气影响后", "未剔除沙尘天气影响时")
+    assert one(body, "2024年，全市PM2.5平均浓度为28.4微克/立方米。")[0] == "V204"  # the condition dropped
+
+
 def test_a_condition_is_no_part_of_the_measured_thing():
     f = frame("2023年全市不含汽车的社会消费品零售总额增长9.5%。", "9.5%")
     assert (f.thing.text, f.qualifiers.get("condition")) == ("社会消费品零售总额", "不含汽车")
@@ -750,6 +757,9 @@ def test_words_that_only_begin_like_a_negation_are_no_opposites(a, b):
     ("In March the county's uninsured rate was 12.6 percent.", "In March the county's insured rate was 12.6 percent.",
      "'12.6 percent' is given for 'insured rate'; the primary source prim gives the same figure for 'uninsured rate'"),
     ("3月份，全省城镇调查失业率为5.35%。", "3月份，全省城镇就业率为5.35%。", "the measured thing is turned into its opposite"),
+    # two digits are enough when both state one time
+    ("In March 2024 the county's unemployment rate was 5.1%.", "In March 2024 the county's employment rate was 5.1%.",
+     "'5.1%' is given for 'employment rate'"),
 ])
 def test_v204_a_label_turned_into_its_opposite(primary, coverage, phrase):
     rule, severity, message = one(primary, coverage)
@@ -759,7 +769,7 @@ def test_v204_a_label_turned_into_its_opposite(primary, coverage, phrase):
 @pytest.mark.parametrize("primary, coverage", [
     ("In March the county's uninsured rate was 12.6 percent.", "In March the county's insured rate was 87.4 percent."),  # another value
     ("In March the county's uninsured rate was 12.6 percent.", "In April the county's insured rate was 12.6 percent."),  # another month
-    ("In March the county's uninsured rate was 12 percent.", "In March the county's insured rate was 12 percent."),      # two digits
+    ("The county's uninsured rate was 12 percent.", "The county's insured rate was 12 percent."),      # two digits, no time stated
 ])
 def test_v204_opposites_quiet(primary, coverage):
     assert [f for f in audit(primary, coverage) if "opposite" in f[2]] == []

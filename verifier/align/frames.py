@@ -171,7 +171,8 @@ CONDITIONS: Final = re.compile(
     r"|with\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?\s+(?:on|off|running|included|excluded)"
     r"|(?:using|running|turning\s+(?:on|off)|switching\s+(?:on|off))\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?"
     r"(?=\s+(?:at|in|on|cut|cuts|reduced|reduces|raised|raises|lowered|lowers|increased|increases|added|adds)\b|\s*,|\s*$))(?![A-Za-z])"
-    r"|(?:未经|经)季节调整|扣除价格因素|按可比价格计算|(?:不含|不包括|剔除|扣除|含)[\u4e00-\u9fff]{1,6}?(?=[，,。；;、）)]|在内|的|$)",
+    r"|(?:未经|经)季节调整|扣除价格因素|按可比价格计算|(?:不含|不包括|含)[\u4e00-\u9fff]{1,6}?(?=[，,。；;、）)]|在内|的|$)"
+    r"|未?(?:剔除|扣除)[\u4e00-\u9fff]{1,10}?(?:影响)?(?:后|时)?(?=[，,。；;、）)]|在内|的|$)",
     re.IGNORECASE)
 """A condition a figure is stated under, in its clause: seasonally adjusted or not, in real terms,
 with or without a part ('with the cabin heater off', 'excluding fuel', '不含税', '扣除价格因素'; a

@@ -550,7 +550,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
 
 def _opposites(ctx: Context) -> Iterator[tuple[Frame, Frame]]:
     """(coverage figure, primary figure) pairs of one value (at least :data:`SPECIFIC_DIGITS`
-    significant digits, one unit, one role) given for opposite measured things
+    significant digits, or two when both state the same time, one unit, one role) given for opposite measured things
     (:func:`~verifier.align.things.opposite`: 'employment rate' for the primary's 'unemployment
     rate') at no time that differs: a label turned into its opposite. Blocked on the thing's name
     without its negation, so each figure meets only its opposites."""
@@ -562,9 +562,12 @@ def _opposites(ctx: Context) -> Iterator[tuple[Frame, Frame]]:
     if not index:
         return
     for s in fs:
-        if s.primary or significant_digits(s.claim.value.printed) < SPECIFIC_DIGITS:
+        if s.primary:
             continue
         for p in index.get((s.family, polarity(s.thing)[0]), ()):
+            dated = bool(s.when) and s.when == p.when  # one stated time on both sides: two digits are enough
+            if significant_digits(s.claim.value.printed) < (2 if dated else SPECIFIC_DIGITS):
+                continue
             if (opposite(s.thing, p.thing) and s.role == p.role and s.claim.value.unit == p.claim.value.unit
                     and agree(s, p) is True and all(p.when.get(k, v) == v for k, v in s.when.items())):
                 yield s, p
@@ -599,7 +602,7 @@ def _conditions_dropped(ctx: Context) -> Iterator[tuple[Frame, Alignment, Alignm
 
 _CONDITION_WORDS: Final = re.compile(
     r"\b(?:not|including|excluding|net|of|without|with|using|running|turning|switching|on|off|included|excluded|the|its|their)\b"
-    r"|^(?:不含|不包括|剔除|扣除|含)", re.IGNORECASE)
+    r"|^未?(?:不含|不包括|剔除|扣除|含)|(?:影响)?(?:后|时)$", re.IGNORECASE)
 """The words of a condition (:data:`~verifier.align.frames.CONDITIONS`) around the part it is about."""
 
 

@@ -148,7 +148,7 @@ def corrected_figure(ctx: Context) -> Iterator[Finding]:
 
     An error when the corrected figure and the correction's wrong figure are aligned with
     confidence as one quantity (:mod:`verifier.align`); otherwise a warning that needs review
-    (the value and unit match, what they measure is not known to); a bare count or a percentage
+    (the value and unit match; what the two figures measure could not be matched); a bare count or a percentage
     is taken only when its measured thing aligns (:func:`_specific`). Figures of the correcting
     article itself, and the figures other corrections name, are never the figure corrected.
 
@@ -200,7 +200,7 @@ def _finding(ctx: Context, me, f: Claim, x: Correction, al) -> Finding:
     how = (f"Aligned with the corrected figure by {al.describe()}." if al is not None
            else "Matched by the same value" + (" in the same unit." if f.value.unit == x.wrong.value.unit
                                                 else f" (units {f.value.unit or 'none'} and {x.wrong.value.unit or 'none'})."))
-    tail = "" if sure else NEEDS_REVIEW + "the value and unit match the corrected figure; what they measure is not shown to be the same."
+    tail = "" if sure else NEEDS_REVIEW + "the value and unit match the corrected figure, but what the two figures measure could not be matched."
     return me.finding(
         f"'{f.anchor.quote}' is the figure {x.wrong.source} corrects: it gives '{x.right.anchor.quote}' in place of "
         f"'{x.wrong.anchor.quote}' (\"{x.sentence.strip()}\"). {how}" + tail,
