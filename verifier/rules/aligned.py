@@ -488,15 +488,16 @@ def _why_weak(al: Alignment) -> str:
       "Two articles give the same figure for the same measured thing in different frames (year, period, holder or scope).",
       severity="warning")
 def misattributed_figure(ctx: Context) -> Iterator[Finding]:
-    """The same value, printed with at least :data:`SPECIFIC_DIGITS` significant digits, for
+    """The same value, printed with at least three significant digits (:data:`SPECIFIC_DIGITS`), for
     aligned measured things in two articles whose frames differ (one says 2022, the other 2021;
     one the months to date, the other one month; another condition or qualifier): a figure moved
     from one frame to another. Another holder is another quantity, not a moved figure (holders
-    are read too loosely to say one moved), and so is a forecast against a reading. The finding shows both frames; the primary source's frame, when one side
-    is primary, is the one to trust. Always a warning: which frame is right needs a look.
+    are read too loosely to say one moved), and so is a forecast against a reading. The finding
+    shows both frames; the primary source's frame, when one side is primary, is the one to
+    trust. Always a warning: which frame is right needs a look.
 
     A label turned into its opposite is one too: coverage gives the primary's figure (three
-    significant digits or more) for the opposite thing ('13.3 per cent' as the 'employment rate'
+    significant digits or more, two when both state one time) for the opposite thing ('13.3 per cent' as the 'employment rate'
     when the primary gives 13.3 percent as the 'unemployment rate'; :func:`_opposites`).
 
     A condition dropped is a frame moved too: a coverage figure that states no condition, when

@@ -22,6 +22,7 @@ with :meth:`Rule.finding`. Its docstring is its help page (``verifier rule CODE`
 from __future__ import annotations
 
 import inspect
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -50,13 +51,18 @@ class Rule:
 
     @property
     def doc(self) -> str:
-        """The rule's docstring, dedented."""
-        return inspect.cleandoc(self.func.__doc__ or self.summary)
+        """The rule's docstring, dedented, its cross-references to the code shown as plain names
+        (':func:`~verifier.align.things.opposite`' -> 'opposite'): the help page a user reads."""
+        return _ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1] if m.group(0).count("~") else m.group(1),
+                         inspect.cleandoc(self.func.__doc__ or self.summary))
 
     def finding(self, message: str, severity: Severity | None = None, **fields) -> Finding:
         """Build a finding of this rule (``fields`` are :class:`Finding` fields)."""
         return Finding(rule=self.code, name=self.name, severity=severity or self.severity, message=message, **fields)
 
+
+_ROLE = re.compile(r":(?:func|data|mod|class|attr|meth):`~?([^`]+)`")
+"""A Sphinx cross-reference in a docstring."""
 
 RULES: dict[str, Rule] = {}
 
