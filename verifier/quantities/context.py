@@ -210,7 +210,7 @@ def attach_unit(t: str, h: Hit) -> bool:
         pos += 1  # "3-inch", "30-minutes", "twenty-pound"
     elif h.kind == "fraction" and (m := _OF_RE.match(t, pos)):
         pos = m.end()  # "tenth of a gallon"
-    u = match_unit(t, pos)
+    u = match_unit(t, pos) or _pence(t, h, pos)
     if u and u[0] in _RISKY_UNITS and not _risky_ok(t, h, pos, u):
         u = None
     if u is None and t.startswith("/", pos):
@@ -256,6 +256,19 @@ def _cn_infix(t: str, h: Hit, pos: int) -> int:
     return pos
 
 
+_PENCE_RE: Final[LazyRe] = LazyRe(r"p(?!\w|\.[mM])")
+
+
+def _pence(t: str, h: Hit, pos: int) -> tuple[str, int] | None:
+    """"50p", "1p", "7.5p": pence, the letter glued to a figure under 100 (British usage: 100p
+    and more are written in pounds, and "720p", "1080p" are video resolutions)."""
+    v = h.value
+    if (pos != h.end or h.script != "arabic" or not isinstance(v, (int, float))
+            or not 0 < v < 100 or _PENCE_RE.match(t, pos) is None):
+        return None
+    return "penny", pos + 1
+
+
 def _per_time(t: str, pos: int) -> tuple[str, int] | None:
     """"1459/s", "30/day": a bare count per time unit.
 
@@ -290,7 +303,11 @@ def _risky_ok(t: str, h: Hit, pos: int, u: tuple[str, int]) -> bool:
     if sym == "t":
         if surface.lower() != "t":
             return True  # "tonnes", "吨", "tCO2"
-        return surface == "t" and h.script == "arabic" and _TONNE_AFTER_RE.match(t, end) is not None
+        if surface != "t" or h.script != "arabic":
+            return False
+        # a figure printed with thousands groups ("816 000 t", "12,500 t") is an amount, not a
+        # vehicle class or a tesla reading
+        return _TONNE_AFTER_RE.match(t, end) is not None or any(c in ", \u2009" for c in t[h.start:h.end])
     return True
 
 

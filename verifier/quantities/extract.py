@@ -122,13 +122,29 @@ def _scan_articles(t: str, spans: Spans, out: list[Hit]) -> None:
     for m in _ARTICLE_RE.finditer(t):
         u = match_unit(t, m.end())
         word = t[m.end():u[1]] if u else ""
-        if u is None or len(word) < 2 or not word.isalpha() or word.lower() == "second":
+        if u is None or len(word) < 2 or not word.isalpha() or word.lower() in _NOT_AFTER_ARTICLE:
             continue
+        if t[m.start()].isupper() and not _sentence_start(t, m.start()):
+            continue  # "Candidate A won", "Plan A costs": a letter naming something, no article
         if _NAME_NUMBER_RE.match(t, u[1]):
             continue  # "a GB 200 rack": an article before a name, not one of a unit
         if spans.free(m.start(), m.end()):
             out.append(Hit(m.start(), m.end() - 1, 1, 1, script="word"))
             spans.append((m.start(), u[1]))
+
+
+_NOT_AFTER_ARTICLE: Final[frozenset[str]] = frozenset({"second", "won"})
+"""Unit spellings that are other words after an article: "a second look", "a won" (no one
+writes one won so)."""
+_SENTENCE_END: Final[str] = ".!?:;\n\"'(“‘"
+
+
+def _sentence_start(t: str, pos: int) -> bool:
+    """True when only white space and a sentence end (or nothing) come before ``t[pos]``."""
+    i = pos - 1
+    while i >= 0 and t[i] in " \t\u2009":
+        i -= 1
+    return i < 0 or t[i] in _SENTENCE_END
 
 
 def _complete(t: str, h: Hit, prev_end: int) -> bool:
@@ -247,8 +263,16 @@ def _kind(h: Hit) -> str:
     return "dimension"
 
 
+# After N座 these make it a seating layout (五座SUV, 7座车型, 双座版: a five-seat car), not a count
+# of buildings or mountains (五座桥, 三座城市 are counts).
+_SEATING_AFTER: Final[tuple[str, ...]] = (
+    "车", "車", "轿", "轎", "SUV", "MPV", "版", "布局", "客车", "跑车", "跑車", "电动车", "机型", "皮卡")
+
+
 def _keep(t: str, h: Hit) -> bool:
-    """Last filters: product names before a bare number, lone "one"."""
+    """Last filters: product names before a bare number, lone "one", seating layouts."""
+    if h.unit is None and t.startswith("座", h.end) and t.startswith(_SEATING_AFTER, h.end + 1):
+        return False
     if h.unit is None and h.kind == "number" and h.approx is None:
         if is_name_before(t, h.start) and not _measure_after(t, h.end):
             return False

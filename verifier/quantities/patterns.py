@@ -64,7 +64,8 @@ _SCALE_THEN_PREFIX = r"(?<=[万萬亿億])[千仟](?=[" + _UNIT_AFTER_PLACE + r"
 NUMBER_RE: Final[LazyRe] = LazyRe(
     r"(?P<arabic>"
     r"(?<![\d.点點])"                          # not the tail of a longer number
-    r"(?:\d{1,3}(?:,\d{3})+(?!\d)"            # grouped "1,400"
+    r"(?:\d{1,2}(?:,\d\d)+,\d{3}(?!\d|,\d)"  # Indian lakh grouping "7,00,000", "1,25,50,000"
+    r"|\d{1,3}(?:,\d{3})+(?!\d)"             # grouped "1,400"
     r"|\d{1,3}(?:\u2009\d{3})+(?![\d,])"      # grouped by a thin or no-break space "1 400" (folded to U+2009)
     r"|\d{1,3}(?: \d{3})*(?: 0\d{2})(?: \d{3})*(?!\d)"  # plain spaces, when a group starts with 0: "48 000" (never "000")
     r"|\d+)"                                  # or plain "1400" integer part
@@ -80,6 +81,12 @@ NUMBER_RE: Final[LazyRe] = LazyRe(
     r"|\d+|[多余几幾](?=[" + _CN_PLACE + r"]))*)?"
     r")"
 )
+
+# Groups of three digits after plain spaces ("1 250", "12 500 000"), tried after a number of
+# one to three digits: read as one number only when a unit follows (scan.scan_arabic), since
+# plain spaces also part two figures ("in 3 250 people ...").  Thin and no-break spaces and
+# groups that start with 0 ("48 000") are read by NUMBER_RE itself.
+SPACE_GROUPS_RE: Final[LazyRe] = LazyRe(r"(?: \d{3})+(?:\.\d+)?(?![\d,.]\d|\d)")
 
 # A run of Chinese numeral characters, with sign and decimals ("负一点五", "壹佰万零伍拾肆").
 CN_RUN_RE: Final[LazyRe] = LazyRe(

@@ -136,6 +136,7 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "m/ms": ("meters per millisecond", "metres per millisecond", "m/ms"),
     "cm/ms": ("centimeters/millisecond", "centimeters per millisecond", "cm/ms"),
     "km/ms": ("km/ms",),
+    "kn": ("kn", "knot", "海里/小时", "海里每小时"),  # nautical miles per hour (wind, ships)
     "deg": ("degree", "°", "度"),
     "turn": ("turn",),
     "°C": ("°C", "℃", "degrees celsius", "degree celsius", "celsius", "celcius", "摄氏度",
@@ -214,7 +215,8 @@ CN_MAGNITUDES: Final[dict[str, float]] = {"十": 10, "百": 100, "千": 1e3, "�
 
 POWER_BASES: Final[tuple[str, ...]] = ("mm", "cm", "dm", "m", "km", "ft", "mi")
 """Lengths whose squares and cubes are spelled from their symbol ('cm²', 'cm2', 'cm^2', 'sq cm',
-'m³', 'm3', 'cu m', 'cubic km'); the names of a power ('square metre', '平方米') are in :data:`_ALIASES`."""
+'m³', 'm3', 'cu m', 'cubic km') and from their names ('square metre', 'cubic kilometre', 平方米,
+立方厘米)."""
 
 
 def _powers() -> dict[str, tuple[str, ...]]:
@@ -225,6 +227,8 @@ def _powers() -> dict[str, tuple[str, ...]]:
         for sup, digit, word, short in (("²", "2", "square", "sq"), ("³", "3", "cubic", "cu")):
             names = [f"{base}{sup}", f"{base}{digit}", f"{base}^{digit}", f"{short} {base}"]
             names += [f"{word} {n}" for n in _ALIASES[base][1:] if n.isascii() and n.isalpha() and len(n) > 2]
+            # Chinese: 平方 (square) or 立方 (cube) before the length's name: 立方米, 平方厘米, 立方公里
+            names += [("平方" if digit == "2" else "立方") + n for n in _ALIASES[base] if not n.isascii()]
             out[f"{base}{sup}"] = tuple(names)
     return out
 

@@ -35,6 +35,15 @@ DENOMINATORS: Final[dict[str, int]] = {
     "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
     "tenth": 10, "tenths": 10, "hundredth": 100, "hundredths": 100,
 }
+# A quarter or a half named by an ordinal or a determiner is a period of the year, not a
+# fraction: "the second quarter", "the third quarter", "in the quarter to June", "first half".
+PERIOD_WORDS: Final[frozenset[str]] = frozenset({"quarter", "quarters", "half"})
+PERIOD_ORDINALS: Final[frozenset[str]] = frozenset({
+    "first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th", "last", "final", "next",
+    "previous", "past", "current", "latest", "opening", "closing", "fiscal", "calendar"})
+PERIOD_DETERMINERS: Final[frozenset[str]] = frozenset({
+    "the", "this", "that", "each", "every", "per", "same", "whole"})
+"""Only before "quarter": "the half" and "each half" are also shares ("each half of the pie")."""
 _NUMBER_WORDS: Final[tuple[str, ...]] = (
     *ONES, *TENS, *SCALES, *DENOMINATORS, "hundred", "hundreds", "dozen", "dozens", "point",
 )
@@ -136,7 +145,8 @@ def parse_words(tokens: list[str]) -> WordParse | None:  # noqa: C901 - one smal
         t = tokens[i]
         if t in ("a", "an"):
             nxt = tokens[i + 1] if i + 1 < n else ""
-            if seen and last != "and" and not (last == "half" and nxt in ("dozen", "dozens")):
+            if seen and last != "and" and not (last == "half" and (
+                    nxt in ("dozen", "dozens", "hundred") or nxt in SCALES)):  # "half a million"
                 break
             if nxt in DENOMINATORS or nxt in SCALES or nxt in ("dozen", "hundred"):
                 if not seen:
@@ -153,6 +163,10 @@ def parse_words(tokens: list[str]) -> WordParse | None:  # noqa: C901 - one smal
                 return _tidy(value), None, i + 3
             if nxt == "half":
                 return _tidy(total + current + 0.5), None, i + 2
+            den = DENOMINATORS.get(tokens[i + 2], 0) if i + 2 < n else 0
+            if nxt in ONES and 0 < ONES[nxt] < 10 and 1 < den < 100:
+                # a mixed number: "one and one-half", "two and three quarters"
+                return _tidy(total + current + ONES[nxt] / den), None, i + 3
             if last not in ("hundred", "scale", "tens", "ones") or (
                     nxt not in ONES and nxt not in TENS):
                 break
@@ -201,3 +215,18 @@ def parse_words(tokens: list[str]) -> WordParse | None:  # noqa: C901 - one smal
     if not seen or last == "and":
         return None
     return _tidy(total + current), res, i
+
+
+def is_period(word: str, before: str, after: str = "") -> bool:
+    """True when the fraction word ``word`` names a period ("second quarter", "the quarter").
+
+    Args:
+        word: lower-cased token read as a denominator ("quarter", "half", "third").
+        before: the lower-cased word before it ("" if none).
+        after: the lower-cased word after it ("third" is an ordinal in "third quarter").
+    """
+    if word in ("third", "fourth") and after in PERIOD_WORDS:
+        return True
+    if word not in PERIOD_WORDS:
+        return False
+    return before in PERIOD_ORDINALS or (word != "half" and before in PERIOD_DETERMINERS)

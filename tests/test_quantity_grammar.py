@@ -1,0 +1,199 @@
+"""The grammar of numbers in the quantity layer, English and Chinese: digit grouping (plain and
+thin spaces, Indian lakh grouping), powers and compound units, spoken fractions and mixed
+numbers, approximate counts ("dozens of", 多 inside a numeral), fiscal-year labels, periods
+named by ordinals, letters that name things, pence, knots, seating layouts and Chinese ranges
+whose first end is a lone digit.
+
+Every sentence is written for these tests (budgets, weather, sport, health, energy, transport);
+none comes from sources/, the press cases or the shared quantity cases.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builders import quantity_at
+from verifier.quantities import extract
+from verifier.units import factor, known_unit
+
+
+def _surfaces(text: str) -> list[str]:
+    return [q.surface for q in extract(text)]
+
+
+# (text, surface, value, unit)
+GROUPED = [
+    # plain or no-break space as thousands separator before a unit
+    ("The co-operative shipped 816 000 t of grain.", "816 000 t", 816000, "t"),
+    ("The co-operative shipped 816\u00a0000 t of grain.", "816\u00a0000 t", 816000, "t"),
+    ("The new line adds 1 250 km of track.", "1 250 km", 1250, "km"),
+    ("Reservoirs hold 12 500 000 m³ after the rains.", "12 500 000 m³", 12500000, "m³"),
+    ("The levy raised 2\u202f340 € per farm.", "2\u202f340 €", 2340, "EUR"),
+    ("新线路全长1 250 公里。", "1 250 公里", 1250, "km"),
+    # Indian lakh and crore grouping
+    ("The clinic received 7,00,000 rupees this year.", "7,00,000 rupees", 700000, "INR"),
+    ("Each scholarship is worth ₹1,25,000.", "₹1,25,000", 125000, "INR"),
+    ("The dam cost ₹3,45,00,000, officials said.", "₹3,45,00,000", 34500000, "INR"),
+    # grouped figures and a lone "t" for tonnes
+    ("Exports reached 12,500 t last season.", "12,500 t", 12500, "t"),
+]
+
+
+@pytest.mark.parametrize("text, surface, value, unit", GROUPED)
+def test_grouped_figures_keep_their_unit(text, surface, value, unit):
+    q = quantity_at(text, surface)
+    assert (q.value, q.unit) == (value, unit)
+
+
+def test_plain_spaces_between_figures_without_a_unit_stay_apart():
+    # no unit after: "3 250" may be two figures (a score and a count), so nothing is joined
+    assert _surfaces("In round 3 250 riders started.") == ["3", "250"]
+    # a year before a count is never one number
+    assert [q.value for q in extract("In 2019 250 km of road were paved.") if q.unit] == [250]
+    # and "a 5 t truck" keeps its old reading (no tonnes without support)
+    assert all(q.unit != "t" for q in extract("They hired a 5 t truck for the move."))
+
+
+POWERS = [
+    ("The engine displaces 1600 cm3 in all.", "1600 cm3", 1600, "cm³"),
+    ("Each tile covers 40 cm² only.", "40 cm²", 40, "cm²"),
+    ("A flat of 85 m2 sold for less.", "85 m2", 85, "m²"),
+    ("Ambulances drove at 90 km/h.", "90 km/h", 90, "km/h"),
+    ("The river carried 300 m³/s in April.", "300 m³/s", 300, "m³/s"),
+    ("水库新增库容3000万立方米。", "3000万立方米", 30_000_000, "m³"),
+    ("每块砖重约200立方厘米。", "约200立方厘米", 200, "cm³"),
+    ("湖面面积45平方公里。", "45平方公里", 45, "km²"),
+    ("The gale blew at 40 knots.", "40 knots", 40, "kn"),
+    ("台风中心风速为35海里/小时。", "35海里/小时", 35, "kn"),
+]
+
+
+@pytest.mark.parametrize("text, surface, value, unit", POWERS)
+def test_powers_and_compound_units(text, surface, value, unit):
+    q = quantity_at(text, surface)
+    assert (q.value, q.unit) == (value, unit)
+    assert known_unit(q.unit)
+
+
+def test_knots_convert_through_the_one_unit_table():
+    assert factor("kn", "km/h") == pytest.approx(1.852)
+
+
+WORDS = [
+    ("The trail runs one and one-half miles.", "one and one-half miles", 1.5, "mi"),
+    ("The rain lasted two and three quarters hours.", "two and three quarters hours", 2.75, "h"),
+    ("The fare was a hundred dollars.", "a hundred dollars", 100, "USD"),
+    ("The baker sold a dozen loaves.", "a dozen", 12, None),
+    ("The match lasted two and a half hours.", "two and a half hours", 2.5, "h"),
+    ("Three quarters of the clinics reopened.", "Three quarters", 0.75, None),
+    ("Half a million voters stayed home.", "Half a million", 500_000, None),
+    ("他买了一打鸡蛋。", "一打", 12, None),
+    ("四分之三的诊所重新开放。", "四分之三", 0.75, None),
+]
+
+
+@pytest.mark.parametrize("text, surface, value, unit", WORDS)
+def test_number_words(text, surface, value, unit):
+    q = quantity_at(text, surface)
+    assert q.value == pytest.approx(value) and q.unit == unit
+
+
+def test_dozens_of_is_a_lower_bound_of_two_dozen():
+    q = quantity_at("Dozens of flights were cancelled.", "Dozens")
+    assert (q.value, q.approx) == ((24, None), "over")
+    assert quantity_at("The shop sold 30 dozens.", "30 dozens").value == 360
+
+
+MORE_THAN = [
+    ("这个项目投资一千多万元。", "一千多万元", 10_000_000, "CNY"),
+    ("全年营收两千多亿元。", "两千多亿元", 200_000_000_000, "CNY"),
+    ("观众达20多万人。", "20多万", 200_000, None),
+    ("修缮花费4000余万元。", "4000余万元", 40_000_000, "CNY"),
+    ("共有20多个村庄受灾。", "20", 20, None),
+]
+
+
+@pytest.mark.parametrize("text, surface, low, unit", MORE_THAN)
+def test_duo_inside_or_after_a_numeral_is_a_lower_bound(text, surface, low, unit):
+    q = quantity_at(text, surface)
+    assert (q.value, q.unit, q.approx) == ((low, None), unit, "over")
+
+
+def test_a_leading_ji_bounds_nothing():
+    # 几十万 "several hundred thousand" has no written figure to bound from below
+    assert all(q.approx != "over" for q in extract("几十万人"))
+
+
+FISCAL = ["The 2012–13 budget grew by 4%.", "The 2023/24 season ended early.",
+          "In FY2019-20 the deficit fell.", "2012–13财年预算增加了4%。", "2023/24赛季提前结束。"]
+
+
+@pytest.mark.parametrize("text", FISCAL)
+def test_fiscal_and_season_years_are_one_date(text):
+    qs = extract(text)
+    years = [q for q in qs if q.kind == "date"]
+    assert len(years) == 1 and "/" in years[0].iso
+    assert all(q.kind != "range" and q.value != 13 and q.value != 24 for q in qs)
+
+
+NOT_QUANTITIES = [
+    "Profit rose in the second quarter.",
+    "Sales fell in the third quarter of the year.",
+    "Interest income sank in the quarter to June.",
+    "Turnout was higher in the first half.",
+    "She finished the 3rd in the race.",
+    "The iPhone 15 sold well.",
+    "We shipped version 2.1 in May.",
+    "The Boeing 737 was grounded.",
+    "Candidate A won the seat.",
+    "Plan A failed, so Option B went ahead.",
+    "这款车是五座车型。",
+    "新款提供7座版和5座版。",
+    "今年第二季度利润增长。",
+]
+
+
+@pytest.mark.parametrize("text", NOT_QUANTITIES)
+def test_names_ordinals_and_periods_are_not_quantities(text):
+    assert extract(text) == []
+
+
+def test_a_fraction_of_a_quarter_or_a_half_still_reads():
+    assert quantity_at("A quarter of the wells ran dry.", "A quarter").value == 0.25
+    assert quantity_at("Each household used a half of its quota.", "a half").value == 0.5
+    assert quantity_at("城里有五座桥。", "五").value == 5  # 座 counting bridges stays a count
+
+
+def test_a_month_and_one_won_are_still_read():
+    assert quantity_at("A month later the dam opened.", "A month").unit == "month"
+    assert quantity_at("The ticket cost 900 won.", "900 won").unit == "KRW"
+
+
+PENCE = [("A stamp now costs 50p.", "50p", 50), ("The levy is 1p.", "1p", 1),
+         ("Bread rose 7.5p a loaf.", "7.5p", 7.5)]
+
+
+@pytest.mark.parametrize("text, surface, value", PENCE)
+def test_pence(text, surface, value):
+    q = quantity_at(text, surface)
+    assert (q.value, q.unit, q.kind) == (value, "penny", "money")
+    assert factor("penny", "GBP") == pytest.approx(0.01)
+
+
+def test_resolutions_and_times_are_no_pence():
+    qs = extract("The match streams in 1080p from 5p.m. on Sunday.")
+    assert all(q.unit != "penny" for q in qs)
+
+
+RANGES = [
+    ("产量增长了三到五倍。", "三到五倍", (3, 5), "x"),
+    ("疗程为一至二个月。", "一至二个月", (1, 2), "month"),
+    ("价格上涨了2到3倍。", "2到3倍", (2, 3), "x"),
+    ("Yields rose 3 to 5 times.", "3 to 5 times", (3, 5), "x"),
+]
+
+
+@pytest.mark.parametrize("text, surface, value, unit", RANGES)
+def test_ranges_whose_first_end_is_bare(text, surface, value, unit):
+    q = quantity_at(text, surface)
+    assert (q.value, q.unit, q.kind) == (value, unit, "range")
