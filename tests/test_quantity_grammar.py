@@ -197,3 +197,55 @@ RANGES = [
 def test_ranges_whose_first_end_is_bare(text, surface, value, unit):
     q = quantity_at(text, surface)
     assert (q.value, q.unit, q.kind) == (value, unit, "range")
+
+
+MORE_UNITS = [
+    ("The field produces 3.2 million barrels a day.", "3.2 million barrels", 3_200_000, "bbl"),
+    ("He ran a 100-yard dash.", "100-yard", 100, "yd"),
+    ("The lot covers 500 square yards.", "500 square yards", 500, "yd²"),
+    ("Each panel is 2 sq in.", "2 sq in", 2, "in²"),
+]
+
+
+@pytest.mark.parametrize("text, surface, value, unit", MORE_UNITS)
+def test_barrels_yards_and_their_powers(text, surface, value, unit):
+    q = quantity_at(text, surface)
+    assert (q.value, q.unit) == (value, unit) and known_unit(unit)
+
+
+def test_a_barrel_converts_to_litres():
+    assert factor("bbl", "L") == pytest.approx(158.987, rel=1e-5)
+
+
+@pytest.mark.parametrize("text", ["See page 12 for the table.", "Flights leave from gate 4.",
+                                  "The bus takes route 66 north.", "Read chapter 3 first."])
+def test_a_number_after_an_index_noun_is_a_label(text):
+    assert extract(text) == []
+
+
+def test_an_index_noun_before_a_measure_still_measures():
+    assert quantity_at("They rented a room 5 m wide.", "5 m").unit == "m"
+
+
+def test_a_count_in_a_count_stays_two_figures():
+    # "3 in 10 adults" is a proportion read over the two figures by .proportions, not one quantity
+    assert [q.value for q in extract("Nearly 3 in 10 adults exercise.")] == [3, 10]
+
+
+MEASURES = [("The centre is 6 ft 2 in tall.", "6 ft 2 in", 74, "in"),
+            ("A 5-foot-10 guard signed.", "5-foot-10", 70, "in"),
+            ("The calf weighed 3 lb 4 oz.", "3 lb 4 oz", 52, "oz"),
+            ("The detour is 2 km 300 m long.", "2 km 300 m", 2300, "m"),
+            ("The swell rose 1 m and 20 cm.", "1 m and 20 cm", 120, "cm")]
+
+
+@pytest.mark.parametrize("text, surface, value, unit", MEASURES)
+def test_a_measure_in_two_units_is_one_figure(text, surface, value, unit):
+    q = quantity_at(text, surface)
+    assert (q.value, q.unit) == (value, unit)
+
+
+def test_two_measures_that_are_not_one_stay_apart():
+    assert len(extract("The hall is 30 ft by 40 ft.")) == 2
+    assert len(extract("The baby weighed 7 lb 20 oz.")) == 2  # 20 oz is no part of a pound
+    assert [q.unit for q in extract("Rows of 5 ft 10 people.")] == ["ft", None]

@@ -169,6 +169,12 @@ SIGN_BEFORE_RE: Final[LazyRe] = LazyRe(
 # a number written right after these is an ordinal or an index, not a quantity
 ORDINAL_BEFORE_RE: Final[LazyRe] = LazyRe(r"(?:第|No\.\s?|#)$")
 ORDINAL_AFTER_RE: Final[LazyRe] = LazyRe(r"(?:st|nd|rd|th)(?![A-Za-z])")
+# a bare number after these nouns is a label or an index ("page 12", "gate 4", "route 66"),
+# not a count; with a unit it measures again ("a room 5 m wide"), see extract._keep
+INDEX_BEFORE_RE: Final[LazyRe] = LazyRe(
+    r"(?<![A-Za-z])(?:pages?|pp?\.|chapters?|sections?|articles?|clauses?|paragraphs?|items?"
+    r"|figures?|fig\.|tables?|verses?|rooms?|gates?|platforms?|routes?|highways?|exits?"
+    r"|episodes?|terminals?|wards?|districts?|precincts?|lanes?|aisles?)\s$", re.IGNORECASE)
 
 
 _NON_SPACE_RE: Final[LazyRe] = LazyRe(r"\S")

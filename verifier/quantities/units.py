@@ -37,6 +37,7 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "in": ("in", "inch", "inches", '"', "''", "″", "英寸", "吋", "英吋"),
     "ft": ("ft", "foot", "feet", "'", "′", "英尺", "呎"),
     "mi": ("mi", "mile", "英里", "英裏"),
+    "yd": ("yd", "yds", "yard"),
     "m²": ("m²", "m2", "m^2", "sq m", "square meter", "square metre", "平方米"),
     "km²": ("km²", "km2", "km^2", "sq km", "square kilometer", "square kilometre",
             "平方公里", "平方千米"),
@@ -51,6 +52,7 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "mL": ("mL", "ml", "mls", "milliliter", "millilitre", "毫升", "cc"),
     "hL": ("hL", "hectoliter", "hectolitre"),
     "gal": ("gal", "gallon", "加仑", "加侖"),
+    "bbl": ("bbl", "barrel"),  # the oil barrel, 42 US gallons
     "cup": ("cup",),
     "tbsp": ("tbsp", "tablespoon"),
     "tsp": ("tsp", "teaspoon"),
@@ -213,7 +215,16 @@ CN_MAGNITUDES: Final[dict[str, float]] = {"十": 10, "百": 100, "千": 1e3, "�
                                           "萬": 1e4, "亿": 1e8, "億": 1e8}
 
 
-POWER_BASES: Final[tuple[str, ...]] = ("mm", "cm", "dm", "m", "km", "ft", "mi")
+COMPOUND_STEPS: Final[dict[tuple[str, str], int]] = {
+    ("mi", "yd"): 1760, ("yd", "ft"): 3, ("ft", "in"): 12, ("lb", "oz"): 16,
+    ("km", "m"): 1000, ("m", "cm"): 100, ("cm", "mm"): 10, ("kg", "g"): 1000, ("t", "kg"): 1000,
+}
+"""A larger unit and the next smaller one written after it in one measure ('6 ft 2 in',
+'3 lb 4 oz', '2 km 300 m'): how many of the smaller make one of the larger (the second figure is
+below it)."""
+
+
+POWER_BASES: Final[tuple[str, ...]] = ("mm", "cm", "dm", "m", "km", "in", "ft", "yd", "mi")
 """Lengths whose squares and cubes are spelled from their symbol ('cm²', 'cm2', 'cm^2', 'sq cm',
 'm³', 'm3', 'cu m', 'cubic km') and from their names ('square metre', 'cubic kilometre', 平方米,
 立方厘米)."""
