@@ -249,3 +249,30 @@ def test_two_measures_that_are_not_one_stay_apart():
     assert len(extract("The hall is 30 ft by 40 ft.")) == 2
     assert len(extract("The baby weighed 7 lb 20 oz.")) == 2  # 20 oz is no part of a pound
     assert [q.unit for q in extract("Rows of 5 ft 10 people.")] == ["ft", None]
+
+
+SMALL_MONEY = [("公交车票才五毛钱。", "五毛钱", 0.5), ("一支铅笔卖两角五分。", "两角五分", 0.25),
+               ("账户余额为叁角。", "叁角", 0.3), ("每斤便宜了三毛。", "三毛", 0.3)]
+
+
+@pytest.mark.parametrize("text, surface, value", SMALL_MONEY)
+def test_jiao_mao_fen_are_parts_of_a_yuan(text, surface, value):
+    q = quantity_at(text, surface)
+    assert q.value == pytest.approx(value) and q.unit.startswith("CNY")
+
+
+@pytest.mark.parametrize("text", ["他跑了五分钟。", "这道题得了五分。", "菜里放了八角。", "画一个三角形。"])
+def test_minutes_points_spice_and_triangles_are_no_money(text):
+    assert all(q.unit != "CNY" for q in extract(text))
+
+
+def test_and_joins_a_numeral_only_after_hundred_a_scale_or_a_ten():
+    assert quantity_at("Between five and ten boats sank.", "Between five and ten").value == (5, 10)
+    assert quantity_at("one hundred and five", "one hundred and five").value == 105
+    assert quantity_at("The ride took twenty and four hours.", "twenty and four hours").value == 24
+    assert [q.value for q in extract("twenty and thirty")] == [20, 30]
+
+
+def test_kilometres_an_hour():
+    q = quantity_at("The storm moved at 25 kilometres an hour.", "25 kilometres an hour")
+    assert (q.value, q.unit) == (25, "km/h")

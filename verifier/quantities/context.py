@@ -215,6 +215,8 @@ def attach_unit(t: str, h: Hit) -> bool:
         u = None
     if u is None and t.startswith("/", pos):
         u = _per_time(t, pos)
+    if u is None and _small_money(t, h, pos):
+        return True
     if u is None:
         return _no_unit(t, h)
     h.unit, h.end = u[0], u[1]
@@ -267,6 +269,37 @@ def _pence(t: str, h: Hit, pos: int) -> tuple[str, int] | None:
             or not 0 < v < 100 or _PENCE_RE.match(t, pos) is None):
         return None
     return "penny", pos + 1
+
+
+_SMALL_MONEY_RE: Final[LazyRe] = LazyRe(
+    r"(?P<u>[角毛分])(?P<qian>钱|錢)?"                         # 五毛钱, 三角, 壹分
+    r"(?:(?<=[角毛])(?P<fen>[一二三四五六七八九两壹贰貳叁參肆伍陆陸柒捌玖\d])分(?:钱|錢)?)?")  # 两角五分
+_FINANCIAL_DIGITS: Final[str] = "壹贰貳叁參肆伍陆陸柒捌玖"
+
+
+def _small_money(t: str, h: Hit, pos: int) -> bool:
+    """"五毛钱", "两角五分", "壹分": the sub-units of the yuan after a digit, with no 元 before
+    (a tenth for 角 and 毛, a hundredth for 分).  Read when 钱 follows, when the digit is a
+    financial one (壹, 贰...), when 角/毛 is followed by its 分, or when 毛 ends the phrase; a bare
+    分 after an everyday digit stays minutes or points, a bare 角 a corner or star anise (八角),
+    and 三角形 a triangle."""
+    v = h.value
+    if pos != h.end or not isinstance(v, int) or not 0 < abs(v) < 10:
+        return False
+    m = _SMALL_MONEY_RE.match(t, pos)
+    if m is None:
+        return False
+    nxt = t[m.end()] if m.end() < len(t) else ""
+    financial = t[h.end - 1] in _FINANCIAL_DIGITS
+    ends = not nxt or not ("\u4e00" <= nxt <= "\u9fff")
+    if not (m.group("qian") or financial or m.group("fen")
+            or (m.group("u") == "毛" and ends)):  # 八角 alone may be star anise, 四角 corners
+        return False
+    value = v * (0.01 if m.group("u") == "分" else 0.1)
+    if m.group("fen"):
+        value += (1 if v > 0 else -1) * (parse_digit(m.group("fen")) or 0) * 0.01
+    h.value, h.res, h.unit, h.kind, h.end = _tidy(value), 0.01, "CNY", "money", m.end()
+    return True
 
 
 def _per_time(t: str, pos: int) -> tuple[str, int] | None:

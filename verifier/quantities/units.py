@@ -132,7 +132,8 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "nit": ("nit", "cd/m²", "cd/m2", "尼特"),
     # speed, angle, temperature
     "km/h": ("km/h", "kph", "kmph", "km/hr", "kilometers per hour", "kilometres per hour",
-             "kilometer per hour", "kilometre per hour", "公里/小时", "千米每小时"),
+             "kilometer per hour", "kilometre per hour", "kilometres an hour", "kilometers an hour",
+             "公里/小时", "千米每小时"),
     "mph": ("mph", "miles per hour", "miles an hour", "mile per hour"),
     "m/s": ("m/s", "meters per second", "metres per second", "米每秒"),
     "m/ms": ("meters per millisecond", "metres per millisecond", "m/ms"),

@@ -167,8 +167,10 @@ def parse_words(tokens: list[str]) -> WordParse | None:  # noqa: C901 - one smal
             if nxt in ONES and 0 < ONES[nxt] < 10 and 1 < den < 100:
                 # a mixed number: "one and one-half", "two and three quarters"
                 return _tidy(total + current + ONES[nxt] / den), None, i + 3
-            if last not in ("hundred", "scale", "tens", "ones") or (
-                    nxt not in ONES and nxt not in TENS):
+            if not (last in ("hundred", "scale") and (nxt in ONES or nxt in TENS)
+                    or last == "tens" and 0 < ONES.get(nxt, 0) < 10):
+                # "and" joins after hundred or a scale ("one hundred and five") and a digit
+                # after a ten ("twenty and four"); "five and ten" and "twenty and thirty" are two
                 break
             last = "and"
             i += 1
