@@ -276,3 +276,47 @@ def test_and_joins_a_numeral_only_after_hundred_a_scale_or_a_ten():
 def test_kilometres_an_hour():
     q = quantity_at("The storm moved at 25 kilometres an hour.", "25 kilometres an hour")
     assert (q.value, q.unit) == (25, "km/h")
+
+
+SI_AND_OTHERS = [
+    ("Tyres are set to 220 kPa.", "220 kPa", "kPa"), ("轮胎气压为250千帕。", "250千帕", "kPa"),
+    ("The line runs at 400 kV.", "400 kV", "kV"), ("特高压线路电压为1000千伏。", "1000千伏", "kV"),
+    ("A 12 V battery died.", "12 V", "V"), ("The charger gives 500 mA.", "500 mA", "mA"),
+    ("电流为500毫安。", "500毫安", "mA"), ("A 100 amp supply.", "100 amp", "A"),
+    ("The crane lifts 30 kN.", "30 kN", "kN"), ("The resistor is 10 kΩ.", "10 kΩ", "kΩ"),
+    ("Traffic noise hit 85 dB.", "85 dB", "dB"), ("噪音达到85分贝。", "85分贝", "dB"),
+    ("The tractor has 150 horsepower.", "150 horsepower", "hp"), ("发动机功率为150马力。", "150马力", "hp"),
+    ("The farm covers 300 acres.", "300 acres", "acre"), ("农场占地300英亩。", "300英亩", "acre"),
+    ("A meal has 800 kcal.", "800 kcal", "kcal"), ("一份套餐含800千卡热量。", "800千卡", "kcal"),
+    ("CO2 reached 420 ppm.", "420 ppm", "ppm"), ("The flat is 900 sq. ft.", "900 sq. ft", "ft²"),
+    ("The tank holds 3 metres cubed.", "3 metres cubed", "m³"),
+    ("The cabin keeps 0.8 atmospheres.", "0.8 atmospheres", "atm"),
+]
+
+
+@pytest.mark.parametrize("text, surface, unit", SI_AND_OTHERS)
+def test_si_prefixes_and_other_units_from_the_one_table(text, surface, unit):
+    q = quantity_at(text, surface)
+    assert q.unit == unit and known_unit(unit)
+
+
+def test_prefixes_convert_through_pint():
+    assert factor("kPa", "Pa") == pytest.approx(1000) and factor("mA", "A") == pytest.approx(0.001)
+
+
+def test_words_that_look_like_units_stay_counts():
+    assert [q.unit for q in extract("The town has 5 bars and 3 ATMs.")] == [None, None]
+
+
+SIDES = [("The room is 4 x 5 m.", ["4", "5 m"], "m"),
+         ("A 10 × 20 × 30 cm parcel.", ["10", "20", "30 cm"], "cm")]
+
+
+@pytest.mark.parametrize("text, surfaces, unit", SIDES)
+def test_the_sides_of_a_size_share_the_unit(text, surfaces, unit):
+    qs = extract(text)
+    assert [q.surface for q in qs] == surfaces and {q.unit for q in qs} == {unit}
+
+
+def test_a_multiplier_before_no_length_stays_one():
+    assert quantity_at("Sales rose 3 x in a year.", "3 x").unit == "x"

@@ -28,7 +28,7 @@ from .rates import attach_per_before
 from .scan import (Hit, Spans, _tidy, scan_arabic, scan_chinese, scan_cn_fractions,
                    scan_fractions, scan_halves, scan_sequences, scan_tenths,
                    scan_words)
-from .units import COMPOUND_STEPS, is_currency, match_unit
+from .units import COMPOUND_STEPS, POWER_BASES, is_currency, match_unit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
@@ -230,6 +230,22 @@ def _merge(t: str, a: Hit, b: Hit, how: str) -> Hit:
                approx if how == "sep" else None)
 
 
+def _sides(t: str, hits: list[Hit]) -> None:
+    """"4 x 5 m", "10 × 20 × 30 cm": the sides of a size share the length unit written after the
+    last one, so "4 x" is 4 m, not a multiplier of 4 (in place, right to left for chains)."""
+    for i in range(len(hits) - 2, -1, -1):
+        a, b = hits[i], hits[i + 1]
+        if (a.unit == "x" and b.unit in _LENGTHS and t[a.end - 1] in "x×"
+                and isinstance(a.value, (int, float)) and t[a.end:b.start].isspace()):
+            a.unit, a.kind = b.unit, "number"
+            a.end -= 1
+            while a.end > a.start and t[a.end - 1] in " \u2009":
+                a.end -= 1
+
+
+_LENGTHS: Final[frozenset[str]] = frozenset(POWER_BASES)
+
+
 def _measures(t: str, hits: list[Hit]) -> list[Hit]:
     """"6 ft 2 in", "5-foot-10", "3 lb 4 oz", "2 kilometer, 1 metre": one measure in a larger
     unit and the next smaller (:data:`~.units.COMPOUND_STEPS`), given in the smaller unit (74 in,
@@ -381,6 +397,7 @@ def extract(text: str, lang: str | None = None) -> list[Quantity]:
             last_end = h.end
     hits = join_compounds(t, hits)  # "2小时6分21秒": one duration, before ranges are joined
     if has_latin:
+        _sides(t, hits)
         hits = _measures(t, hits)
     hits = [h for h in _ranges(t, hits) if _keep(t, h)]
     if has_cjk:  # 每公里1.3千瓦时, 每公里1.3至1.5千瓦时: kWh/km (after ranges: one unit for both ends)

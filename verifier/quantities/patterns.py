@@ -54,8 +54,8 @@ FOLD_TABLE: Final[dict[int, str]] = {
 _CN = CN_NUMERAL_CHARS + "廿卅"
 _CN_PLACE = "十拾百佰千仟万萬亿億"
 # Characters that make a place character before them a unit prefix: 千瓦 kW, 千米 km, 千克 kg,
-# 千焦 kJ, 千卡 kcal, 千赫 kHz, 千字节 kB, 千比特 kbit, 千兆 giga.
-_UNIT_AFTER_PLACE = "米克瓦焦卡赫字比兆"
+# 千焦 kJ, 千卡 kcal, 千赫 kHz, 千字节 kB, 千比特 kbit, 千兆 giga, 千帕 kPa, 千伏 kV.
+_UNIT_AFTER_PLACE = "米克瓦焦卡赫字比兆帕伏"
 # After a scale word (万/亿) a 千 that starts a unit is the unit's prefix, not a digit of the
 # number: 1850万千瓦 is 1850万 kW, 两千万千瓦 is 2000万 kW (never 1850万 + 1000 W).
 _SCALE_THEN_PREFIX = r"(?<=[万萬亿億])[千仟](?=[" + _UNIT_AFTER_PLACE + r"])"

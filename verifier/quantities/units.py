@@ -125,6 +125,20 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "PFLOPS": ("PFLOPS", "petaflops", "PFLOP/s"),
     "FLOPS": ("FLOPS", "flops"),
     "mGy": ("mGy",),
+    # area, energy, pressure, electricity, sound, engines, concentration
+    "acre": ("acre", "英亩", "英畝"),
+    "cal": ("cal",),
+    "kcal": ("kcal", "kilocalorie", "千卡", "大卡"),
+    "BTU": ("BTU", "Btu", "British thermal unit"),
+    "eV": ("eV", "electronvolt", "electron volt"),
+    "K": ("kelvin",),
+    "mbar": ("mbar", "millibar", "毫巴"),  # no bare "bar" (chocolate bars, bars in town) nor 巴
+    "psi": ("psi",),
+    "atm": ("atmosphere", "个大气压", "大气压"),  # not "atm": cash machines
+    "mmHg": ("mmHg", "毫米汞柱"),
+    "dB": ("dB", "decibel", "分贝", "分貝"),
+    "hp": ("hp", "horsepower", "马力", "馬力"),
+    "ppm": ("ppm",),
     # battery charge, luminance
     "mAh": ("mAh", "milliamp hour", "milliampere hour", "milliamp-hour", "milliampere-hour",
             "毫安时", "毫安時"),
@@ -237,7 +251,13 @@ def _powers() -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for base in POWER_BASES:
         for sup, digit, word, short in (("²", "2", "square", "sq"), ("³", "3", "cubic", "cu")):
-            names = [f"{base}{sup}", f"{base}{digit}", f"{base}^{digit}", f"{short} {base}"]
+            names = [f"{base}{sup}", f"{base}{digit}", f"{base}^{digit}", f"{short} {base}",
+                     f"{short}. {base}"]
+            # "metres cubed", "km squared": the power written after the unit
+            names += [f"{n} {'squared' if digit == '2' else 'cubed'}" for n in _ALIASES[base]
+                      if n.isascii() and n.isalpha() and len(n) > 1]
+            names += [f"{n}s {'squared' if digit == '2' else 'cubed'}" for n in _ALIASES[base]
+                      if n.isascii() and n.isalpha() and len(n) > 2 and not n.endswith("s")]
             names += [f"{word} {n}" for n in _ALIASES[base][1:] if n.isascii() and n.isalpha() and len(n) > 2]
             # Chinese: 平方 (square) or 立方 (cube) before the length's name: 立方米, 平方厘米, 立方公里
             names += [("平方" if digit == "2" else "立方") + n for n in _ALIASES[base] if not n.isascii()]
@@ -246,6 +266,35 @@ def _powers() -> dict[str, tuple[str, ...]]:
 
 
 _POWERS: Final[dict[str, tuple[str, ...]]] = _powers()
+
+
+SI_PREFIXED: Final[dict[str, tuple[tuple[str, ...], str, tuple[str, ...], str]]] = {
+    # symbol: (spellings of the unit itself, English name, prefixes used, Chinese name)
+    "Pa": (("Pa", "pascal", "帕斯卡"), "pascal", ("h", "k", "M", "G"), "帕"),
+    "V": (("V", "volt", "伏特"), "volt", ("m", "k", "M"), "伏"),
+    "A": (("amp", "ampere", "安培"), "ampere", ("m", "k"), "安"),  # a bare "A" is a letter
+    "N": (("newton",), "newton", ("k", "M"), ""),                  # a bare "N" is a letter
+    "Ω": (("Ω", "ohm", "欧姆"), "ohm", ("k", "M"), "欧"),
+}
+"""SI units spelt with their prefixes from the grammar of unit symbols (kPa, kilopascal, 千帕;
+mA, milliampere, 毫安; kV, 千伏), each checked by pint (:mod:`verifier.units`)."""
+_PREFIXES: Final[dict[str, tuple[str, str]]] = {
+    "h": ("hecto", "百"), "k": ("kilo", "千"), "M": ("mega", "兆"), "G": ("giga", "吉"),
+    "m": ("milli", "毫"), "µ": ("micro", "微"),
+}
+
+
+def _si_prefixed() -> dict[str, tuple[str, ...]]:
+    """Spellings of each :data:`SI_PREFIXED` unit and its prefixed forms (symbol, English name,
+    Chinese name: 'kPa', 'kilopascal', '千帕')."""
+    out: dict[str, tuple[str, ...]] = {}
+    for sym, (own, name, prefixes, zh) in SI_PREFIXED.items():
+        out[sym] = own
+        for p in prefixes:
+            word, zh_p = _PREFIXES[p]
+            names = [p + sym, word + name] + ([zh_p + zh] if zh else [])
+            out[p + sym] = tuple(names)
+    return out
 
 
 def _build() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[int, ...]]]:
@@ -258,7 +307,7 @@ def _build() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[int, ...]]
     """
     exact: dict[str, str] = {}
     folded: dict[str, str] = {}
-    for table in (_ALIASES, _POWERS, _CURRENCY):
+    for table in (_ALIASES, _POWERS, _SI, _CURRENCY):
         for canon, names in table.items():
             for name in names:
                 exact.setdefault(name, canon)
@@ -279,6 +328,7 @@ def _build() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[int, ...]]
     return exact, folded, lengths
 
 
+_SI: Final[dict[str, tuple[str, ...]]] = _si_prefixed()
 _EXACT, _FOLDED, _LENGTHS = _build()
 CURRENCY_SYMBOLS: Final[frozenset[str]] = frozenset((*_CURRENCY, *_CODES))
 
