@@ -59,8 +59,7 @@ EN_DATE_RE: Final[LazyRe] = LazyRe(
 # so the two numbers are never a range nor a fraction; only read when the tail is the next
 # year (:func:`_fiscal_years`), as the label always is.
 FISCAL_YEAR_RE: Final[LazyRe] = LazyRe(
-    r"(?<![\d.,/-])(?:FY\s?)?"              # optional "FY" label
-    r"(?P<y>1[89]\d{2}|20\d{2})"            # the first year
+    r"(?P<y>(?:1[89]|20)\d\d)(?<![\d.,/-]....)"  # the first year (not the tail of a number)
     r"\s?[-–—/]\s?(?P<tail>\d{2})"          # dash or slash, the next year's last two digits
     r"(?![\d/.,]\d|\d|%)"
 )
@@ -161,7 +160,12 @@ def _fiscal_years(text: str) -> Iterator[DateHit]:
     for m in FISCAL_YEAR_RE.finditer(text):
         y, tail = m.group("y"), m.group("tail")
         if (int(y) + 1) % 100 == int(tail):
-            yield m.start(), m.end(), f"{y}/{int(y) + 1}"
+            start = m.start()
+            label = _FY_RE.search(text, max(0, start - 3), start)  # "FY2019-20", "FY 2019-20"
+            yield (label.start() if label else start), m.end(), f"{y}/{int(y) + 1}"
+
+
+_FY_RE: Final[LazyRe] = LazyRe(r"(?<![A-Za-z])FY\s?$")
 
 
 def find_dates(text: str, has_cjk: bool, has_latin: bool,
