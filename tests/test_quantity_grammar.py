@@ -320,3 +320,21 @@ def test_the_sides_of_a_size_share_the_unit(text, surfaces, unit):
 
 def test_a_multiplier_before_no_length_stays_one():
     assert quantity_at("Sales rose 3 x in a year.", "3 x").unit == "x"
+
+
+MORE_RANGES = [("The ferry is 5 or 6 km away.", "5 or 6 km", (5, 6), "km"),
+               ("Repairs took 2 or 3 weeks.", "2 or 3 weeks", (2, 3), "week"),
+               ("Runs go from 10 km up to 20 km.", "from 10 km up to 20 km", (10, 20), "km"),
+               ("Parcels of more than 5 but less than 10 kg.", "more than 5 but less than 10 kg",
+                (5, 10), "kg")]
+
+
+@pytest.mark.parametrize("text, surface, value, unit", MORE_RANGES)
+def test_or_up_to_and_two_bounds_make_ranges(text, surface, value, unit):
+    q = quantity_at(text, surface)
+    assert (q.value, q.unit, q.kind, q.approx) == (value, unit, "range", None)
+
+
+def test_alternatives_far_apart_or_without_a_shared_unit_stay_two():
+    assert len(extract("Routes run 2 or 30 km.")) == 2  # not a round-about range
+    assert [q.value for q in extract("they took 3 or 4.")] == [3, 4]

@@ -190,11 +190,20 @@ def _can_merge(t: str, a: Hit, b: Hit) -> str | None:
     if ((a.approx in _OPEN_LOW and b.approx in _OPEN_HIGH)
             or (a.approx in _OPEN_HIGH and b.approx in _OPEN_LOW)):
         gap = t[a.end:b.start]
+        if _PAIR_WORDS_RE.fullmatch(gap):  # "more than 5 but less than 10 kg"
+            return "pair"
         return "pair" if all(c.isspace() or c in ",，、且并" for c in gap) else None
+    if (a.approx is None and b.approx == "at_most" and t[a.end:b.start].isspace()
+            and P.RANGE_OPEN_RE.search(t, max(0, a.start - 12), a.start)
+            and t[b.start:b.start + 2].lower() == "up" and a.value < b.value):
+        return "sep"  # "from 10 km up to 20 km": the closing end of a range, not a bound alone
     if a.approx in _OPEN_LOW | _OPEN_HIGH or b.approx in _OPEN_LOW | _OPEN_HIGH:
         return None
     sep = _gap_sep(t, a, b)
     if sep is None:
+        if (a.unit is None and b.unit is not None and a.kind == "number"
+                and _OR_RE.fullmatch(t, a.end, b.start) and 0 < a.value < b.value <= 10 * a.value):
+            return "sep"  # "5 or 6 km", "2 or 3 weeks": an approximate range, the unit after both
         return None
     if sep in ("and", "与", "和"):
         opened = P.RANGE_OPEN_RE.search(t, max(0, a.start - 12), a.start)
@@ -206,6 +215,10 @@ def _can_merge(t: str, a: Hit, b: Hit) -> str | None:
     if b.unit and not a.unit and a.kind == "money":
         return None
     return "sep"
+
+
+_PAIR_WORDS_RE: Final[LazyRe] = LazyRe(r",?\s+(?:and|but)\s+")
+_OR_RE: Final[LazyRe] = LazyRe(r"\s+or\s+")
 
 
 def _merge(t: str, a: Hit, b: Hit, how: str) -> Hit:
@@ -224,8 +237,8 @@ def _merge(t: str, a: Hit, b: Hit, how: str) -> Hit:
             end = closed.end()
     res = min((r for r in (a.res, b.res) if r is not None), default=None)
     approx = a.approx if a.approx in ("about", "nearly") else b.approx
-    if how == "pair":
-        approx = None
+    if how == "pair" or approx in _OPEN_LOW | _OPEN_HIGH:
+        approx = None  # "from 10 km up to 20 km": both ends given, no bound left open
     return Hit(start, end, (lo, hi), res, "range", a.script, b.unit or a.unit,
                approx if how == "sep" else None)
 
