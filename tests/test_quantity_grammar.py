@@ -338,3 +338,20 @@ def test_or_up_to_and_two_bounds_make_ranges(text, surface, value, unit):
 def test_alternatives_far_apart_or_without_a_shared_unit_stay_two():
     assert len(extract("Routes run 2 or 30 km.")) == 2  # not a round-about range
     assert [q.value for q in extract("they took 3 or 4.")] == [3, 4]
+
+
+@pytest.mark.parametrize("text", ["The twenty-first century began.", "Their thirty-third win came late.",
+                                  "It was the twenty-fifth anniversary."])
+def test_compound_ordinal_words_are_not_quantities(text):
+    assert extract(text) == []
+
+
+def test_tens_and_ones_and_hyphenated_fractions_still_read():
+    assert quantity_at("twenty-five riders", "twenty-five").value == 25
+    assert quantity_at("two-thirds of voters", "two-thirds").value == pytest.approx(2 / 3)
+
+
+@pytest.mark.parametrize("text, surface, value", [("a grant of 10^6 dollars", "10^6 dollars", 1e6),
+                                                  ("a gap of 10^-3 m", "10^-3 m", 0.001)])
+def test_a_power_of_ten(text, surface, value):
+    assert quantity_at(text, surface).value == pytest.approx(value)

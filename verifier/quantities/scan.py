@@ -15,7 +15,7 @@ from .numerals import (CN_DIGITS, CN_PLACES, parse_arabic, parse_chinese,
                        parse_digit_string)
 from .patterns import LazyRe, alone
 from .units import match_unit
-from .words import TOKEN_RE, is_period, iter_word_runs, parse_words
+from .words import TENS, TOKEN_RE, is_period, iter_word_runs, parse_words
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
@@ -224,6 +224,11 @@ def scan_arabic(t: str, spans: Spans, out: list[Hit]) -> None:
         if end < len(t) and t[end] == " " and not m.group("exp") and not m.group("cnmag"):
             end, parsed = _space_groups(t, m.group("arabic"), end, spans) or (end, parsed)
         value, res = parsed
+        if value == 10 and m.group("arabic") == "10" and (pw := _POWER_OF_TEN_RE.match(t, end)):
+            value, res, end = times_pow10(1, int(pw.group(1))), None, pw.end()  # "10^6", "10**-3"
+            out.append(Hit(start, end, _tidy(value), res))
+            spans.append((start, end))
+            continue
         exp = m.group("exp")
         if exp and not exp[0] in "eE":
             power = exponent(re.sub(r"^\s?[x×*]\s?10(?:\^|\*\*)?", "", exp))
@@ -236,6 +241,9 @@ def scan_arabic(t: str, spans: Spans, out: list[Hit]) -> None:
             hit.approx = "over"  # "1000多万元": more than ten million
         out.append(hit)
         spans.append((start, end))
+
+
+_POWER_OF_TEN_RE: Final[LazyRe] = LazyRe(r"(?:\^|\*\*)(-?\d{1,3})(?![\d.])")
 
 
 def _space_groups(t: str, head: str, end: int, spans: Spans) -> tuple[int, Any] | None:
@@ -361,6 +369,11 @@ def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
                 i += 1
                 continue
             value, res, used = parsed
+            last = toks[i + used - 1]
+            if _is_ordinal_end(t, toks, i + used - 1):
+                spans.append((toks[i][1], last[2]))  # "twenty-first", "thirty-third": an ordinal
+                i += used + (toks[i + used - 1][0] in TENS)
+                continue
             approx = None
             if toks[i][0] == "dozens" and used == 1:
                 value, approx = 24, "over"  # "dozens of": two dozen or more, never one dozen
@@ -372,6 +385,24 @@ def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
                            "fraction" if res is None else "number", "word", approx=approx))
             spans.append((start, end))
             i += used
+
+
+def _is_ordinal_end(t: str, toks: list[tuple[str, int, int]], j: int) -> bool:
+    """True when the numeral ending at token ``j`` is the tens of a compound ordinal:
+    "twenty-first" (the ordinal "first" follows a ten by a hyphen) or "thirty-third" (read as
+    a fraction, a ten over a singular denominator)."""
+    w, _, end = toks[j]
+    if w in TENS and t.startswith("-", end):
+        nxt = _ORDINAL_WORD_RE.match(t, end + 1)
+        return nxt is not None
+    return (w in _ORDINAL_ONES and j > 0 and toks[j - 1][0] in TENS
+            and t[toks[j - 1][2]:toks[j][1]] == "-")
+
+
+_ORDINAL_ONES: Final[frozenset[str]] = frozenset(
+    {"third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"})
+_ORDINAL_WORD_RE: Final[LazyRe] = LazyRe(
+    r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)(?![A-Za-z])")
 
 
 _WORD_BEFORE_RE: Final[LazyRe] = LazyRe(r"([A-Za-z]+|\d+(?:st|nd|rd|th))[\s-]*$")
