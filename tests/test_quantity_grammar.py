@@ -355,3 +355,16 @@ def test_tens_and_ones_and_hyphenated_fractions_still_read():
                                                   ("a gap of 10^-3 m", "10^-3 m", 0.001)])
 def test_a_power_of_ten(text, surface, value):
     assert quantity_at(text, surface).value == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text, surface, value", [("到场的有七八十人。", "七八十", (70, 80)),
+                                                  ("每件三四百元。", "三四百元", (300, 400)),
+                                                  ("参观者五六万人。", "五六万", (50_000, 60_000))])
+def test_two_neighbouring_digits_before_a_place_are_a_range_of_it(text, surface, value):
+    assert quantity_at(text, surface).value == value
+
+
+def test_shi_ji_is_ten_odd():
+    q = quantity_at("来了十几个人。", "十")
+    assert (q.value, q.approx) == ((10, None), "over")
+    assert quantity_at("他二十几岁。", "二十几岁").value == (20, None)

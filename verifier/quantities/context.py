@@ -246,6 +246,9 @@ def _cn_infix(t: str, h: Hit, pos: int) -> int:
         h.value, pos, infix = h.value + 0.5, pos + 2, True
     elif pos < len(t) and t[pos] in "多余餘" and h.script != "word":
         h.approx, pos = "over", pos + 1
+    elif (pos < len(t) and t[pos] in "几幾" and h.script == "cn" and pos == h.end
+          and t[pos - 1] in "十拾百佰千仟万萬"):
+        h.approx, pos = "over", pos + 1  # 十几个人, 二十几岁: ten-odd, a lower bound
     if h.unit == "min":
         h.end = pos + (1 if t.startswith(("钟", "鐘"), pos) else 0)
         return len(t)

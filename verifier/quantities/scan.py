@@ -341,13 +341,24 @@ _INNER_MORE_RE: Final[LazyRe] = LazyRe(
 
 
 def _digit_pair(t: str, start: int, end: int, cn: str) -> Hit | None:
-    """"两三个" / "五六年": two neighbouring digits before a classifier mean a range."""
-    if len(cn) != 2 or end >= len(t) or t[end] not in CLASSIFIERS:
+    """"两三个" / "五六年": two neighbouring digits before a classifier mean a range; before a
+    place ("七八十人", "三四百元", "五六万") the range is of that place: 70-80, 300-400, 5-6万."""
+    if len(cn) < 2:
         return None
     a, b = CN_DIGITS.get(cn[0]), CN_DIGITS.get(cn[1])
     if a is None or b is None or b != a + 1:
         return None
-    return Hit(start, end, (a, b), 1, "range", "cn")
+    if len(cn) == 2:
+        if end >= len(t) or t[end] not in CLASSIFIERS:
+            return None
+        return Hit(start, end, (a, b), 1, "range", "cn")
+    if any(ch not in CN_PLACES and ch not in "万萬亿億" for ch in cn[2:]):
+        return None
+    place = parse_chinese("一" + cn[2:])
+    if place is None:
+        return None
+    step = place[0]
+    return Hit(start, end, (_tidy(a * step), _tidy(b * step)), step, "range", "cn")
 
 
 def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
