@@ -14,6 +14,7 @@ from .approx import APPROX_AFTER, LAST_CHARS, POINT_AFTER, word_after, word_befo
 from .patterns import LazyRe
 from .rates import attach_per
 from .scan import CLASSIFIERS, Hit, _tidy
+from .small_money import digit, pence, small_money
 from .units import MAGNITUDE_LETTERS, MAGNITUDE_WORDS, is_currency, match_unit
 
 TYPE_CHECKING = False
@@ -210,12 +211,12 @@ def attach_unit(t: str, h: Hit) -> bool:
         pos += 1  # "3-inch", "30-minutes", "twenty-pound"
     elif h.kind == "fraction" and (m := _OF_RE.match(t, pos)):
         pos = m.end()  # "tenth of a gallon"
-    u = match_unit(t, pos) or _pence(t, h, pos)
+    u = match_unit(t, pos) or pence(t, h, pos)
     if u and u[0] in _RISKY_UNITS and not _risky_ok(t, h, pos, u):
         u = None
     if u is None and t.startswith("/", pos):
         u = _per_time(t, pos)
-    if u is None and _small_money(t, h, pos):
+    if u is None and small_money(t, h, pos):
         return True
     if u is None:
         return _no_unit(t, h)
@@ -259,50 +260,6 @@ def _cn_infix(t: str, h: Hit, pos: int) -> int:
             t, pos + 1):
         return pos + 1  # 20个比特币
     return pos
-
-
-_PENCE_RE: Final[LazyRe] = LazyRe(r"p(?!\w|\.[mM])")
-
-
-def _pence(t: str, h: Hit, pos: int) -> tuple[str, int] | None:
-    """"50p", "1p", "7.5p": pence, the letter glued to a figure under 100 (British usage: 100p
-    and more are written in pounds, and "720p", "1080p" are video resolutions)."""
-    v = h.value
-    if (pos != h.end or h.script != "arabic" or not isinstance(v, (int, float))
-            or not 0 < v < 100 or _PENCE_RE.match(t, pos) is None):
-        return None
-    return "penny", pos + 1
-
-
-_SMALL_MONEY_RE: Final[LazyRe] = LazyRe(
-    r"(?P<u>[角毛分])(?P<qian>钱|錢)?"                         # 五毛钱, 三角, 壹分
-    r"(?:(?<=[角毛])(?P<fen>[一二三四五六七八九两壹贰貳叁參肆伍陆陸柒捌玖\d])分(?:钱|錢)?)?")  # 两角五分
-_FINANCIAL_DIGITS: Final[str] = "壹贰貳叁參肆伍陆陸柒捌玖"
-
-
-def _small_money(t: str, h: Hit, pos: int) -> bool:
-    """"五毛钱", "两角五分", "壹分": the sub-units of the yuan after a digit, with no 元 before
-    (a tenth for 角 and 毛, a hundredth for 分).  Read when 钱 follows, when the digit is a
-    financial one (壹, 贰...), when 角/毛 is followed by its 分, or when 毛 ends the phrase; a bare
-    分 after an everyday digit stays minutes or points, a bare 角 a corner or star anise (八角),
-    and 三角形 a triangle."""
-    v = h.value
-    if pos != h.end or not isinstance(v, int) or not 0 < abs(v) < 10:
-        return False
-    m = _SMALL_MONEY_RE.match(t, pos)
-    if m is None:
-        return False
-    nxt = t[m.end()] if m.end() < len(t) else ""
-    financial = t[h.end - 1] in _FINANCIAL_DIGITS
-    ends = not nxt or not ("\u4e00" <= nxt <= "\u9fff")
-    if not (m.group("qian") or financial or m.group("fen")
-            or (m.group("u") == "毛" and ends)):  # 八角 alone may be star anise, 四角 corners
-        return False
-    value = v * (0.01 if m.group("u") == "分" else 0.1)
-    if m.group("fen"):
-        value += (1 if v > 0 else -1) * (parse_digit(m.group("fen")) or 0) * 0.01
-    h.value, h.res, h.unit, h.kind, h.end = _tidy(value), 0.01, "CNY", "money", m.end()
-    return True
 
 
 def _per_time(t: str, pos: int) -> tuple[str, int] | None:
@@ -404,18 +361,12 @@ def attach_subunits(t: str, h: Hit) -> None:
             add = 0.0
             for g, f in (("jiao", 0.1), ("fen", 0.01), ("bare", 0.1)):
                 if m.group(g):
-                    add += (parse_digit(m.group(g)) or 0) * f
+                    add += digit(m.group(g)) * f
             h.value, h.end, h.res = _tidy(h.value + add), m.end(), 0.01
     elif h.unit == "USD" and isinstance(h.value, (int, float)):
         m = _EN_CENTS_RE.match(t, h.end)
         if m and m.group("c").isdigit():
             h.value, h.end, h.res = _tidy(h.value + int(m.group("c")) / 100), m.end(), 0.01
-
-
-def parse_digit(ch: str) -> int | None:
-    """One digit, Arabic or Chinese."""
-    from .numerals import CN_DIGITS
-    return int(ch) if ch.isdigit() else CN_DIGITS.get(ch)
 
 
 def attach_right_approx(t: str, h: Hit) -> None:

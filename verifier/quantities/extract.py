@@ -25,10 +25,11 @@ from .limits import representable
 from .model import Quantity
 from .patterns import LazyRe
 from .rates import attach_per_before
-from .scan import (Hit, Spans, _tidy, scan_arabic, scan_chinese, scan_cn_fractions,
+from .scan import (Hit, Spans, scan_arabic, scan_chinese, scan_cn_fractions,
                    scan_fractions, scan_halves, scan_sequences, scan_tenths,
                    scan_words)
-from .units import COMPOUND_STEPS, POWER_BASES, is_currency, match_unit
+from .measures import join_measures, join_sides
+from .units import is_currency, match_unit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
@@ -243,63 +244,6 @@ def _merge(t: str, a: Hit, b: Hit, how: str) -> Hit:
                approx if how == "sep" else None)
 
 
-def _sides(t: str, hits: list[Hit]) -> None:
-    """"4 x 5 m", "10 × 20 × 30 cm": the sides of a size share the length unit written after the
-    last one, so "4 x" is 4 m, not a multiplier of 4 (in place, right to left for chains)."""
-    for i in range(len(hits) - 2, -1, -1):
-        a, b = hits[i], hits[i + 1]
-        if (a.unit == "x" and b.unit in _LENGTHS and t[a.end - 1] in "x×"
-                and isinstance(a.value, (int, float)) and t[a.end:b.start].isspace()):
-            a.unit, a.kind = b.unit, "number"
-            a.end -= 1
-            while a.end > a.start and t[a.end - 1] in " \u2009":
-                a.end -= 1
-
-
-_LENGTHS: Final[frozenset[str]] = frozenset(POWER_BASES)
-
-
-def _measures(t: str, hits: list[Hit]) -> list[Hit]:
-    """"6 ft 2 in", "5-foot-10", "3 lb 4 oz", "2 kilometer, 1 metre": one measure in a larger
-    unit and the next smaller (:data:`~.units.COMPOUND_STEPS`), given in the smaller unit (74 in,
-    52 oz, 2001 m).  A bare second figure counts inches after feet only ("5-foot-10")."""
-    out: list[Hit] = []
-    for h in hits:
-        a = out[-1] if out else None
-        step = _step(t, a, h) if a is not None else None
-        if step is None:
-            out.append(h)
-            continue
-        small = h.unit or "in"
-        res = h.res if h.res is not None else None
-        out[-1] = Hit(a.start, h.end, _tidy(a.value * step + h.value), res, "number", a.script,
-                      small, a.approx)
-    return out
-
-
-def _step(t: str, a: Hit, b: Hit) -> int | None:
-    """The factor joining ``a`` and ``b`` into one measure, or None."""
-    if a.unit is None or a.kind in _UNRANGED or b.kind in _UNRANGED or b.approx:
-        return None
-    if not isinstance(a.value, (int, float)) or not isinstance(b.value, (int, float)):
-        return None
-    gap = t[a.end:b.start]
-    if b.unit is None:
-        if a.unit != "ft" or gap not in (" ", "-") or b.value.__class__ is not int or (
-                gap == " " and _LATIN_RE.match(t, b.end + 1)
-                and not t.startswith((" tall", " high"), b.end)):
-            return None  # "5 ft 10 people": no inches; "a 5-foot-10 guard": inches
-        step = 12
-    else:
-        step = COMPOUND_STEPS.get((a.unit, b.unit))
-        if step is None or _MEASURE_GAP_RE.fullmatch(gap) is None:
-            return None
-    return step if 0 <= b.value < step and a.value >= 0 else None
-
-
-_MEASURE_GAP_RE: Final[LazyRe] = LazyRe(r"[ \u2009]?(?:,\s?|\s?and\s|-)?")
-
-
 def _ranges(t: str, hits: list[Hit]) -> list[Hit]:
     """Pass 3a: join neighbouring hits into ranges."""
     out: list[Hit] = []
@@ -410,8 +354,8 @@ def extract(text: str, lang: str | None = None) -> list[Quantity]:
             last_end = h.end
     hits = join_compounds(t, hits)  # "2小时6分21秒": one duration, before ranges are joined
     if has_latin:
-        _sides(t, hits)
-        hits = _measures(t, hits)
+        join_sides(t, hits)
+        hits = join_measures(t, hits)
     hits = [h for h in _ranges(t, hits) if _keep(t, h)]
     if has_cjk:  # 每公里1.3千瓦时, 每公里1.3至1.5千瓦时: kWh/km (after ranges: one unit for both ends)
         for i, h in enumerate(hits):

@@ -15,7 +15,7 @@ from .numerals import (CN_DIGITS, CN_PLACES, parse_arabic, parse_chinese,
                        parse_digit_string)
 from .patterns import LazyRe, alone
 from .units import match_unit
-from .words import TENS, TOKEN_RE, is_period, iter_word_runs, parse_words
+from .words import TOKEN_RE, is_ordinal_end, is_period, iter_word_runs, parse_words, word_before
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
@@ -370,7 +370,7 @@ def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
                 for w in TOKEN_RE.finditer(t, run_start, run_end)]
         i = 0
         while i < len(toks):
-            before = toks[i - 1][0] if i else _word_before(t, run_start)
+            before = toks[i - 1][0] if i else word_before(t, run_start)
             after = toks[i + 1][0] if i + 1 < len(toks) else ""
             if is_period(toks[i][0], before, after):
                 i += 1 + (toks[i][0] in ("third", "fourth"))  # "third quarter": both words
@@ -381,9 +381,9 @@ def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
                 continue
             value, res, used = parsed
             last = toks[i + used - 1]
-            if _is_ordinal_end(t, toks, i + used - 1):
+            if is_ordinal_end(t, toks, i + used - 1):
                 spans.append((toks[i][1], last[2]))  # "twenty-first", "thirty-third": an ordinal
-                i += used + (toks[i + used - 1][0] in TENS)
+                i += used
                 continue
             approx = None
             if toks[i][0] == "dozens" and used == 1:
@@ -396,33 +396,6 @@ def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
                            "fraction" if res is None else "number", "word", approx=approx))
             spans.append((start, end))
             i += used
-
-
-def _is_ordinal_end(t: str, toks: list[tuple[str, int, int]], j: int) -> bool:
-    """True when the numeral ending at token ``j`` is the tens of a compound ordinal:
-    "twenty-first" (the ordinal "first" follows a ten by a hyphen) or "thirty-third" (read as
-    a fraction, a ten over a singular denominator)."""
-    w, _, end = toks[j]
-    if w in TENS and t.startswith("-", end):
-        nxt = _ORDINAL_WORD_RE.match(t, end + 1)
-        return nxt is not None
-    return (w in _ORDINAL_ONES and j > 0 and toks[j - 1][0] in TENS
-            and t[toks[j - 1][2]:toks[j][1]] == "-")
-
-
-_ORDINAL_ONES: Final[frozenset[str]] = frozenset(
-    {"third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"})
-_ORDINAL_WORD_RE: Final[LazyRe] = LazyRe(
-    r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)(?![A-Za-z])")
-
-
-_WORD_BEFORE_RE: Final[LazyRe] = LazyRe(r"([A-Za-z]+|\d+(?:st|nd|rd|th))[\s-]*$")
-
-
-def _word_before(t: str, start: int) -> str:
-    """The lower-cased word (or "3rd") right before ``t[start]``, "" if none."""
-    m = _WORD_BEFORE_RE.search(t, max(0, start - 16), start)
-    return m.group(1).lower() if m else ""
 
 
 def _scale(value: Any, factor: float) -> Any:

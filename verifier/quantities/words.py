@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .patterns import LazyRe
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
     from collections.abc import Iterator
@@ -232,3 +234,30 @@ def is_period(word: str, before: str, after: str = "") -> bool:
     if word not in PERIOD_WORDS:
         return False
     return before in PERIOD_ORDINALS or (word != "half" and before in PERIOD_DETERMINERS)
+
+
+def is_ordinal_end(t: str, toks: list[tuple[str, int, int]], j: int) -> bool:
+    """True when the numeral ending at token ``j`` is the tens of a compound ordinal:
+    "twenty-first" (the ordinal "first" follows a ten by a hyphen) or "thirty-third" (read as
+    a fraction, a ten over a singular denominator)."""
+    w, _, end = toks[j]
+    if w in TENS and t.startswith("-", end):
+        nxt = _ORDINAL_WORD_RE.match(t, end + 1)
+        return nxt is not None
+    return (w in _ORDINAL_ONES and j > 0 and toks[j - 1][0] in TENS
+            and t[toks[j - 1][2]:toks[j][1]] == "-")
+
+
+_ORDINAL_ONES: Final[frozenset[str]] = frozenset(
+    {"third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"})
+_ORDINAL_WORD_RE: Final[LazyRe] = LazyRe(
+    r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)(?![A-Za-z])")
+
+
+_WORD_BEFORE_RE: Final[LazyRe] = LazyRe(r"([A-Za-z]+|\d+(?:st|nd|rd|th))[\s-]*$")
+
+
+def word_before(t: str, start: int) -> str:
+    """The lower-cased word (or "3rd") right before ``t[start]``, "" if none."""
+    m = _WORD_BEFORE_RE.search(t, max(0, start - 16), start)
+    return m.group(1).lower() if m else ""
