@@ -698,7 +698,7 @@ def test_a_condition_in_the_opening_phrase_or_a_gerund_subject_is_read():
 
 def test_chinese_conditions_with_剔除_are_two_states_of_one_part():
     body = "2024年，剔除沙尘天气影响后，全市PM2.5平均浓度为28.4微克/立方米；未剔除沙尘天气影响时，全市PM2.5平均浓度为33.2微克/立方米。"
-    off, on = frame(body, "28.4微克"), frame(body, "33.2微克")
+    off, on = frame(body, "28.4微克/立方米"), frame(body, "33.2微克/立方米")
     assert (off.qualifiers.get("condition"), on.qualifiers.get("condition")) == ("剔除沙尘天气影响后", "未剔除沙尘天气影响时")
     assert one(body, "2024年，全市PM2.5平均浓度为28.4微克/立方米。")[0] == "V204"  # the condition dropped
 

@@ -19,7 +19,7 @@ _PINT_NAMES: dict[str, str] = {
     "µs": "microsecond", "μs": "microsecond", "h": "hour", "min": "minute", "quarter": "(3 * month)",  # pint's quarter is 25 lb
     "Gbps": "gigabit / second", "Mbps": "megabit / second", "Tbps": "terabit / second",
     "FLOPS": "flop / second", "TFLOPS": "teraflop / second", "PFLOPS": "petaflop / second",
-    "KB": "kilobyte",
+    "KB": "kilobyte", "kn": "knot", "bbl": "oil_barrel",
 }
 POWERS = {"²": 2, "³": 3}
 """Superscript powers of a unit symbol ('cm²')."""

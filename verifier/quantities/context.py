@@ -14,6 +14,7 @@ from .approx import APPROX_AFTER, LAST_CHARS, POINT_AFTER, word_after, word_befo
 from .patterns import LazyRe
 from .rates import attach_per
 from .scan import CLASSIFIERS, Hit, _tidy
+from .small_money import digit, pence, small_money
 from .units import MAGNITUDE_LETTERS, MAGNITUDE_WORDS, is_currency, match_unit
 
 TYPE_CHECKING = False
@@ -210,11 +211,13 @@ def attach_unit(t: str, h: Hit) -> bool:
         pos += 1  # "3-inch", "30-minutes", "twenty-pound"
     elif h.kind == "fraction" and (m := _OF_RE.match(t, pos)):
         pos = m.end()  # "tenth of a gallon"
-    u = match_unit(t, pos)
+    u = match_unit(t, pos) or pence(t, h, pos)
     if u and u[0] in _RISKY_UNITS and not _risky_ok(t, h, pos, u):
         u = None
     if u is None and t.startswith("/", pos):
         u = _per_time(t, pos)
+    if u is None and small_money(t, h, pos):
+        return True
     if u is None:
         return _no_unit(t, h)
     h.unit, h.end = u[0], u[1]
@@ -244,6 +247,9 @@ def _cn_infix(t: str, h: Hit, pos: int) -> int:
         h.value, pos, infix = h.value + 0.5, pos + 2, True
     elif pos < len(t) and t[pos] in "多余餘" and h.script != "word":
         h.approx, pos = "over", pos + 1
+    elif (pos < len(t) and t[pos] in "几幾" and h.script == "cn" and pos == h.end
+          and t[pos - 1] in "十拾百佰千仟万萬"):
+        h.approx, pos = "over", pos + 1  # 十几个人, 二十几岁: ten-odd, a lower bound
     if h.unit == "min":
         h.end = pos + (1 if t.startswith(("钟", "鐘"), pos) else 0)
         return len(t)
@@ -290,7 +296,11 @@ def _risky_ok(t: str, h: Hit, pos: int, u: tuple[str, int]) -> bool:
     if sym == "t":
         if surface.lower() != "t":
             return True  # "tonnes", "吨", "tCO2"
-        return surface == "t" and h.script == "arabic" and _TONNE_AFTER_RE.match(t, end) is not None
+        if surface != "t" or h.script != "arabic":
+            return False
+        # a figure printed with thousands groups ("816 000 t", "12,500 t") is an amount, not a
+        # vehicle class or a tesla reading
+        return _TONNE_AFTER_RE.match(t, end) is not None or any(c in ", \u2009" for c in t[h.start:h.end])
     return True
 
 
@@ -351,18 +361,12 @@ def attach_subunits(t: str, h: Hit) -> None:
             add = 0.0
             for g, f in (("jiao", 0.1), ("fen", 0.01), ("bare", 0.1)):
                 if m.group(g):
-                    add += (parse_digit(m.group(g)) or 0) * f
+                    add += digit(m.group(g)) * f
             h.value, h.end, h.res = _tidy(h.value + add), m.end(), 0.01
     elif h.unit == "USD" and isinstance(h.value, (int, float)):
         m = _EN_CENTS_RE.match(t, h.end)
         if m and m.group("c").isdigit():
             h.value, h.end, h.res = _tidy(h.value + int(m.group("c")) / 100), m.end(), 0.01
-
-
-def parse_digit(ch: str) -> int | None:
-    """One digit, Arabic or Chinese."""
-    from .numerals import CN_DIGITS
-    return int(ch) if ch.isdigit() else CN_DIGITS.get(ch)
 
 
 def attach_right_approx(t: str, h: Hit) -> None:

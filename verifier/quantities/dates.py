@@ -54,6 +54,15 @@ EN_DATE_RE: Final[LazyRe] = LazyRe(
     r")(?![A-Za-z\d])",
     re.IGNORECASE,
 )
+# A fiscal or season year written as two years, the second by its last two digits: "2012–13",
+# "2023/24", "FY2019-20", "2012–13财年".  It names one year that straddles two calendar years,
+# so the two numbers are never a range nor a fraction; only read when the tail is the next
+# year (:func:`_fiscal_years`), as the label always is.
+FISCAL_YEAR_RE: Final[LazyRe] = LazyRe(
+    r"(?P<y>(?:1[89]|20)\d\d)(?<![\d.,/-]....)"  # the first year (not the tail of a number)
+    r"\s?[-–—/]\s?(?P<tail>\d{2})"          # dash or slash, the next year's last two digits
+    r"(?![\d/.,]\d|\d|%)"
+)
 # Every English date holds a month name (its first three letters) or a four-digit year;
 # this cheap test spares the full pattern on most texts.
 _EN_HINT_RE: Final[LazyRe] = LazyRe(
@@ -146,6 +155,19 @@ def _en_dates(text: str) -> Iterator[DateHit]:
             yield m.start(), m.end(), _iso(g["y"] or g["y2"], _MONTHS[name], day)
 
 
+def _fiscal_years(text: str) -> Iterator[DateHit]:
+    """Fiscal and season years (see :data:`FISCAL_YEAR_RE`), ISO-like "2012/2013"."""
+    for m in FISCAL_YEAR_RE.finditer(text):
+        y, tail = m.group("y"), m.group("tail")
+        if (int(y) + 1) % 100 == int(tail):
+            start = m.start()
+            label = _FY_RE.search(text, max(0, start - 3), start)  # "FY2019-20", "FY 2019-20"
+            yield (label.start() if label else start), m.end(), f"{y}/{int(y) + 1}"
+
+
+_FY_RE: Final[LazyRe] = LazyRe(r"(?<![A-Za-z])FY\s?$")
+
+
 def find_dates(text: str, has_cjk: bool, has_latin: bool,
                has_digit: bool = True) -> list[DateHit]:
     """All dates in ``text`` (normalised), in order of appearance.
@@ -157,6 +179,8 @@ def find_dates(text: str, has_cjk: bool, has_latin: bool,
         has_digit: False when the text holds no digit (every English date has one).
     """
     hits: list[DateHit] = []
+    if has_digit and ("-" in text or "/" in text or "–" in text or "—" in text):
+        hits.extend(_fiscal_years(text))
     if has_cjk and ("月" in text or "年" in text):  # every Chinese date holds one
         hits.extend(_zh_dates(text))
     if has_latin and has_digit and _EN_HINT_RE.search(text):

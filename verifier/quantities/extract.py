@@ -30,6 +30,7 @@ from .rates import attach_per_before
 from .scan import (Hit, Spans, scan_arabic, scan_chinese, scan_cn_fractions,
                    scan_fractions, scan_halves, scan_sequences, scan_tenths,
                    scan_words)
+from .measures import join_measures, join_sides
 from .units import is_currency, match_unit
 
 TYPE_CHECKING = False
@@ -124,13 +125,29 @@ def _scan_articles(t: str, spans: Spans, out: list[Hit]) -> None:
     for m in _ARTICLE_RE.finditer(t):
         u = match_unit(t, m.end())
         word = t[m.end():u[1]] if u else ""
-        if u is None or len(word) < 2 or not word.isalpha() or word.lower() == "second":
+        if u is None or len(word) < 2 or not word.isalpha() or word.lower() in _NOT_AFTER_ARTICLE:
             continue
+        if t[m.start()].isupper() and not _sentence_start(t, m.start()):
+            continue  # "Candidate A won", "Plan A costs": a letter naming something, no article
         if _NAME_NUMBER_RE.match(t, u[1]):
             continue  # "a GB 200 rack": an article before a name, not one of a unit
         if spans.free(m.start(), m.end()):
             out.append(Hit(m.start(), m.end() - 1, 1, 1, script="word"))
             spans.append((m.start(), u[1]))
+
+
+_NOT_AFTER_ARTICLE: Final[frozenset[str]] = frozenset({"second", "won"})
+"""Unit spellings that are other words after an article: "a second look", "a won" (no one
+writes one won so)."""
+_SENTENCE_END: Final[str] = ".!?:;\n\"'(“‘"
+
+
+def _sentence_start(t: str, pos: int) -> bool:
+    """True when only white space and a sentence end (or nothing) come before ``t[pos]``."""
+    i = pos - 1
+    while i >= 0 and t[i] in " \t\u2009":
+        i -= 1
+    return i < 0 or t[i] in _SENTENCE_END
 
 
 def _complete(t: str, h: Hit, prev_end: int) -> bool:
@@ -176,11 +193,20 @@ def _can_merge(t: str, a: Hit, b: Hit) -> str | None:
     if ((a.approx in _OPEN_LOW and b.approx in _OPEN_HIGH)
             or (a.approx in _OPEN_HIGH and b.approx in _OPEN_LOW)):
         gap = t[a.end:b.start]
+        if _PAIR_WORDS_RE.fullmatch(gap):  # "more than 5 but less than 10 kg"
+            return "pair"
         return "pair" if all(c.isspace() or c in ",，、且并" for c in gap) else None
+    if (a.approx is None and b.approx == "at_most" and t[a.end:b.start].isspace()
+            and P.RANGE_OPEN_RE.search(t, max(0, a.start - 12), a.start)
+            and t[b.start:b.start + 2].lower() == "up" and a.value < b.value):
+        return "sep"  # "from 10 km up to 20 km": the closing end of a range, not a bound alone
     if a.approx in _OPEN_LOW | _OPEN_HIGH or b.approx in _OPEN_LOW | _OPEN_HIGH:
         return None
     sep = _gap_sep(t, a, b)
     if sep is None:
+        if (a.unit is None and b.unit is not None and a.kind == "number"
+                and _OR_RE.fullmatch(t, a.end, b.start) and 0 < a.value < b.value <= 10 * a.value):
+            return "sep"  # "5 or 6 km", "2 or 3 weeks": an approximate range, the unit after both
         return None
     if sep in ("and", "与", "和"):
         opened = P.RANGE_OPEN_RE.search(t, max(0, a.start - 12), a.start)
@@ -192,6 +218,10 @@ def _can_merge(t: str, a: Hit, b: Hit) -> str | None:
     if b.unit and not a.unit and a.kind == "money":
         return None
     return "sep"
+
+
+_PAIR_WORDS_RE: Final[LazyRe] = LazyRe(r",?\s+(?:and|but)\s+")
+_OR_RE: Final[LazyRe] = LazyRe(r"\s+or\s+")
 
 
 def _merge(t: str, a: Hit, b: Hit, how: str) -> Hit:
@@ -210,8 +240,8 @@ def _merge(t: str, a: Hit, b: Hit, how: str) -> Hit:
             end = closed.end()
     res = min((r for r in (a.res, b.res) if r is not None), default=None)
     approx = a.approx if a.approx in ("about", "nearly") else b.approx
-    if how == "pair":
-        approx = None
+    if how == "pair" or approx in _OPEN_LOW | _OPEN_HIGH:
+        approx = None  # "from 10 km up to 20 km": both ends given, no bound left open
     return Hit(start, end, (lo, hi), res, "range", a.script, b.unit or a.unit,
                approx if how == "sep" else None)
 
@@ -249,11 +279,21 @@ def _kind(h: Hit) -> str:
     return "dimension"
 
 
+# After N座 these make it a seating layout (五座SUV, 7座车型, 双座版: a five-seat car), not a count
+# of buildings or mountains (五座桥, 三座城市 are counts).
+_SEATING_AFTER: Final[tuple[str, ...]] = (
+    "车", "車", "轿", "轎", "SUV", "MPV", "版", "布局", "客车", "跑车", "跑車", "电动车", "机型", "皮卡")
+
+
 def _keep(t: str, h: Hit) -> bool:
-    """Last filters: product names before a bare number, lone "one"."""
+    """Last filters: product names before a bare number, lone "one", seating layouts."""
+    if h.unit is None and t.startswith("座", h.end) and t.startswith(_SEATING_AFTER, h.end + 1):
+        return False
     if h.unit is None and h.kind == "number" and h.approx is None:
         if is_name_before(t, h.start) and not _measure_after(t, h.end):
             return False
+        if h.script == "arabic" and P.INDEX_BEFORE_RE.search(t, max(0, h.start - 12), h.start):
+            return False  # "page 12", "gate 4": a label
         if h.script == "word" and t[h.start:h.end].lower() in ("one", "a", "an"):
             return alone(t, h.start, h.end)
     return True
@@ -317,6 +357,9 @@ def extract(text: str, lang: str | None = None) -> list[Quantity]:
     hits = join_compounds(t, hits)  # "2小时6分21秒": one duration, before ranges are joined
     if ":" in t:
         read_dotted(t, hits)  # "2:06.32" beside "2hr 6min 21sec": h:mm.ss (see .dotted)
+    if has_latin:
+        join_sides(t, hits)
+        hits = join_measures(t, hits)
     hits = [h for h in _ranges(t, hits) if _keep(t, h)]
     if has_cjk:  # 每公里1.3千瓦时, 每公里1.3至1.5千瓦时: kWh/km (after ranges: one unit for both ends)
         for i, h in enumerate(hits):

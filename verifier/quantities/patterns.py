@@ -54,8 +54,8 @@ FOLD_TABLE: Final[dict[int, str]] = {
 _CN = CN_NUMERAL_CHARS + "廿卅"
 _CN_PLACE = "十拾百佰千仟万萬亿億"
 # Characters that make a place character before them a unit prefix: 千瓦 kW, 千米 km, 千克 kg,
-# 千焦 kJ, 千卡 kcal, 千赫 kHz, 千字节 kB, 千比特 kbit, 千兆 giga.
-_UNIT_AFTER_PLACE = "米克瓦焦卡赫字比兆"
+# 千焦 kJ, 千卡 kcal, 千赫 kHz, 千字节 kB, 千比特 kbit, 千兆 giga, 千帕 kPa, 千伏 kV.
+_UNIT_AFTER_PLACE = "米克瓦焦卡赫字比兆帕伏"
 # After a scale word (万/亿) a 千 that starts a unit is the unit's prefix, not a digit of the
 # number: 1850万千瓦 is 1850万 kW, 两千万千瓦 is 2000万 kW (never 1850万 + 1000 W).
 _SCALE_THEN_PREFIX = r"(?<=[万萬亿億])[千仟](?=[" + _UNIT_AFTER_PLACE + r"])"
@@ -64,7 +64,8 @@ _SCALE_THEN_PREFIX = r"(?<=[万萬亿億])[千仟](?=[" + _UNIT_AFTER_PLACE + r"
 NUMBER_RE: Final[LazyRe] = LazyRe(
     r"(?P<arabic>"
     r"(?<![\d.点點])"                          # not the tail of a longer number
-    r"(?:\d{1,3}(?:,\d{3})+(?!\d)"            # grouped "1,400"
+    r"(?:\d{1,2}(?:,\d\d)+,\d{3}(?!\d|,\d)"  # Indian lakh grouping "7,00,000", "1,25,50,000"
+    r"|\d{1,3}(?:,\d{3})+(?!\d)"             # grouped "1,400"
     r"|\d{1,3}(?:\u2009\d{3})+(?![\d,])"      # grouped by a thin or no-break space "1 400" (folded to U+2009)
     r"|\d{1,3}(?: \d{3})*(?: 0\d{2})(?: \d{3})*(?!\d)"  # plain spaces, when a group starts with 0: "48 000" (never "000")
     r"|\d+)"                                  # or plain "1400" integer part
@@ -80,6 +81,12 @@ NUMBER_RE: Final[LazyRe] = LazyRe(
     r"|\d+|[多余几幾](?=[" + _CN_PLACE + r"]))*)?"
     r")"
 )
+
+# Groups of three digits after plain spaces ("1 250", "12 500 000"), tried after a number of
+# one to three digits: read as one number only when a unit follows (scan.scan_arabic), since
+# plain spaces also part two figures ("in 3 250 people ...").  Thin and no-break spaces and
+# groups that start with 0 ("48 000") are read by NUMBER_RE itself.
+SPACE_GROUPS_RE: Final[LazyRe] = LazyRe(r"(?: \d{3})+(?:\.\d+)?(?![\d,.]\d|\d)")
 
 # A run of Chinese numeral characters, with sign and decimals ("负一点五", "壹佰万零伍拾肆").
 CN_RUN_RE: Final[LazyRe] = LazyRe(
@@ -162,6 +169,12 @@ SIGN_BEFORE_RE: Final[LazyRe] = LazyRe(
 # a number written right after these is an ordinal or an index, not a quantity
 ORDINAL_BEFORE_RE: Final[LazyRe] = LazyRe(r"(?:第|No\.\s?|#)$")
 ORDINAL_AFTER_RE: Final[LazyRe] = LazyRe(r"(?:st|nd|rd|th)(?![A-Za-z])")
+# a bare number after these nouns is a label or an index ("page 12", "gate 4", "route 66"),
+# not a count; with a unit it measures again ("a room 5 m wide"), see extract._keep
+INDEX_BEFORE_RE: Final[LazyRe] = LazyRe(
+    r"(?<![A-Za-z])(?:pages?|pp?\.|chapters?|sections?|articles?|clauses?|paragraphs?|items?"
+    r"|figures?|fig\.|tables?|verses?|rooms?|gates?|platforms?|routes?|highways?|exits?"
+    r"|episodes?|terminals?|wards?|districts?|precincts?|lanes?|aisles?)\s$", re.IGNORECASE)
 
 
 _NON_SPACE_RE: Final[LazyRe] = LazyRe(r"\S")

@@ -15,7 +15,7 @@ from .numerals import (CN_DIGITS, CN_PLACES, parse_arabic, parse_chinese,
                        parse_digit_string)
 from .patterns import LazyRe, alone
 from .units import match_unit
-from .words import TOKEN_RE, iter_word_runs, parse_words
+from .words import TOKEN_RE, is_ordinal_end, is_period, iter_word_runs, parse_words, word_before
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
@@ -221,7 +221,14 @@ def scan_arabic(t: str, spans: Spans, out: list[Hit]) -> None:
             parsed = parse_arabic(m.group("arabic"))
         if parsed is None:
             continue
+        if end < len(t) and t[end] == " " and not m.group("exp") and not m.group("cnmag"):
+            end, parsed = _space_groups(t, m.group("arabic"), end, spans) or (end, parsed)
         value, res = parsed
+        if value == 10 and m.group("arabic") == "10" and (pw := _POWER_OF_TEN_RE.match(t, end)):
+            value, res, end = times_pow10(1, int(pw.group(1))), None, pw.end()  # "10^6", "10**-3"
+            out.append(Hit(start, end, _tidy(value), res))
+            spans.append((start, end))
+            continue
         exp = m.group("exp")
         if exp and not exp[0] in "eE":
             power = exponent(re.sub(r"^\s?[x×*]\s?10(?:\^|\*\*)?", "", exp))
@@ -229,8 +236,49 @@ def scan_arabic(t: str, spans: Spans, out: list[Hit]) -> None:
         elif exp:
             parsed = parse_arabic(m.group("arabic") + exp)
             value, res = parsed if parsed else (value, res)
-        out.append(Hit(start, end, value, res))
+        hit = Hit(start, end, value, res)
+        if m.group("cnmag") and _INNER_MORE_RE.search(m.group("cnmag")):
+            hit.approx = "over"  # "1000多万元": more than ten million
+        out.append(hit)
         spans.append((start, end))
+
+
+_POWER_OF_TEN_RE: Final[LazyRe] = LazyRe(r"(?:\^|\*\*)(-?\d{1,3})(?![\d.])")
+
+
+def _space_groups(t: str, head: str, end: int, spans: Spans) -> tuple[int, Any] | None:
+    """"1 250 km", "12 500 000 t": groups of three digits after plain spaces, joined to a head of
+    one to three digits when a unit follows (the SI and ISO 80000 grouping, and press copy that
+    lost its no-break spaces).  Returns (end, parsed value) or None."""
+    if not head.isdigit() or len(head) > 3:
+        return None
+    g = P.SPACE_GROUPS_RE.match(t, end)
+    if g is None or not spans.free(end, g.end()):
+        return None
+    pos = g.end() + (t.startswith(" ", g.end()))
+    u = match_unit(t, pos)
+    if u is None or t[pos:u[1]] in _WORD_UNITS:
+        return None
+    nxt = _NEXT_WORD_RE.match(t, u[1])
+    if nxt and nxt.group(1).lower() not in _PHRASE_ENDS:
+        return None  # "1 400 W charger": the unit may modify a noun, and "1" count it
+    parsed = parse_arabic(head + g.group())
+    return (g.end(), parsed) if parsed else None
+
+
+_WORD_UNITS: Final[frozenset[str]] = frozenset({"in", "In", "'", '"', "°", "度", "年", "日", "天"})
+"""Unit spellings that are also words or marks ("1 250 in total"): no support for a space-grouped number."""
+_NEXT_WORD_RE: Final[LazyRe] = LazyRe(r"[ \u2009]([A-Za-z]+)")
+_PHRASE_ENDS: Final[frozenset[str]] = frozenset("""
+of in on at to from for and or but per a an the this that these those last next each every
+across along long wide high deep tall thick away over under above below by with within into
+through between was were is are be been has have had will would could can may might did does
+do not more less than ago later so as while when if since until after before during off up
+down out last year years month months week weeks day days
+""".split())
+"""Words after a unit that end its phrase (function words, verbs of being, time): the figure and
+unit are an amount ("1 250 km across", "816 000 t last year"), not a measure that modifies a
+noun ("1 400 W charger", where "1" may count the chargers)."""
 
 
 def _lone_digit_ok(t: str, start: int, end: int) -> bool:
@@ -241,6 +289,8 @@ def _lone_digit_ok(t: str, start: int, end: int) -> bool:
         return False
     if after and (after in CLASSIFIERS or after in "以左多余打" or match_unit(t, end)):
         return True
+    if after in "到至~-—–" and end + 1 < len(t) and t[end + 1] in CN_DIGITS:
+        return True  # 三到五倍, 一至二个月: the first end of a range, its classifier after the second
     if t[start] in "壹贰貳叁參肆伍陆陸柒捌玖拾佰仟":
         return alone(t, start, end)
     return not after or not ("\u4e00" <= after <= "\u9fff")
@@ -273,7 +323,8 @@ def scan_chinese(t: str, spans: Spans, out: list[Hit]) -> None:
             value = -value
         if end < len(t) and t[end] == "打":  # 打 = a dozen
             value, res, end = value * 12, res * 12, end + 1
-        out.append(Hit(start, end, value, res, script="cn"))
+        out.append(Hit(start, end, value, res, script="cn",
+                       approx="over" if _INNER_MORE_RE.search(cn, 1) else None))
         spans.append((start, end))
     for m in _HALF_RE.finditer(t):  # 半年, 半小时, 半公升: one half of a unit
         if spans.free(m.start(), m.end()) and match_unit(t, m.end()):
@@ -282,16 +333,32 @@ def scan_chinese(t: str, spans: Spans, out: list[Hit]) -> None:
 
 
 _HALF_RE: Final[LazyRe] = LazyRe(r"(?<![一二三四五六七八九十两个個])半")
+# 多 / 余 / 几 inside a numeral, after a figure and before a place: 一千多万 is "ten million and
+# more", 二十几万 "twenty-some ten-thousands", 500余亿: the written figure is a lower bound.
+# (At the start, 几十万 "several hundred thousand" has no figure to bound.)
+_INNER_MORE_RE: Final[LazyRe] = LazyRe(
+    r"(?:^|(?<=[\d" + P._CN + r"零〇]))[多余餘几幾](?=[" + P._CN_PLACE + r"])")
 
 
 def _digit_pair(t: str, start: int, end: int, cn: str) -> Hit | None:
-    """"两三个" / "五六年": two neighbouring digits before a classifier mean a range."""
-    if len(cn) != 2 or end >= len(t) or t[end] not in CLASSIFIERS:
+    """"两三个" / "五六年": two neighbouring digits before a classifier mean a range; before a
+    place ("七八十人", "三四百元", "五六万") the range is of that place: 70-80, 300-400, 5-6万."""
+    if len(cn) < 2:
         return None
     a, b = CN_DIGITS.get(cn[0]), CN_DIGITS.get(cn[1])
     if a is None or b is None or b != a + 1:
         return None
-    return Hit(start, end, (a, b), 1, "range", "cn")
+    if len(cn) == 2:
+        if end >= len(t) or t[end] not in CLASSIFIERS:
+            return None
+        return Hit(start, end, (a, b), 1, "range", "cn")
+    if any(ch not in CN_PLACES and ch not in "万萬亿億" for ch in cn[2:]):
+        return None
+    place = parse_chinese("一" + cn[2:])
+    if place is None:
+        return None
+    step = place[0]
+    return Hit(start, end, (_tidy(a * step), _tidy(b * step)), step, "range", "cn")
 
 
 def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
@@ -303,17 +370,30 @@ def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
                 for w in TOKEN_RE.finditer(t, run_start, run_end)]
         i = 0
         while i < len(toks):
+            before = toks[i - 1][0] if i else word_before(t, run_start)
+            after = toks[i + 1][0] if i + 1 < len(toks) else ""
+            if is_period(toks[i][0], before, after):
+                i += 1 + (toks[i][0] in ("third", "fourth"))  # "third quarter": both words
+                continue
             parsed = parse_words([w for w, _, _ in toks[i:]])
             if parsed is None:
                 i += 1
                 continue
             value, res, used = parsed
+            last = toks[i + used - 1]
+            if is_ordinal_end(t, toks, i + used - 1):
+                spans.append((toks[i][1], last[2]))  # "twenty-first", "thirty-third": an ordinal
+                i += used
+                continue
+            approx = None
+            if toks[i][0] == "dozens" and used == 1:
+                value, approx = 24, "over"  # "dozens of": two dozen or more, never one dozen
             j = i + used - 1
             start, end = toks[i][1], toks[j][2]
             while toks[j][0] == "and" and j > i:
                 j -= 1
             out.append(Hit(start, toks[j][2] if j < i + used else end, value, res,
-                           "fraction" if res is None else "number", "word"))
+                           "fraction" if res is None else "number", "word", approx=approx))
             spans.append((start, end))
             i += used
 

@@ -37,6 +37,7 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "in": ("in", "inch", "inches", '"', "''", "″", "英寸", "吋", "英吋"),
     "ft": ("ft", "foot", "feet", "'", "′", "英尺", "呎"),
     "mi": ("mi", "mile", "英里", "英裏"),
+    "yd": ("yd", "yds", "yard"),
     "m²": ("m²", "m2", "m^2", "sq m", "square meter", "square metre", "平方米"),
     "km²": ("km²", "km2", "km^2", "sq km", "square kilometer", "square kilometre",
             "平方公里", "平方千米"),
@@ -51,6 +52,7 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "mL": ("mL", "ml", "mls", "milliliter", "millilitre", "毫升", "cc"),
     "hL": ("hL", "hectoliter", "hectolitre"),
     "gal": ("gal", "gallon", "加仑", "加侖"),
+    "bbl": ("bbl", "barrel"),  # the oil barrel, 42 US gallons
     "cup": ("cup",),
     "tbsp": ("tbsp", "tablespoon"),
     "tsp": ("tsp", "teaspoon"),
@@ -123,6 +125,20 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "PFLOPS": ("PFLOPS", "petaflops", "PFLOP/s"),
     "FLOPS": ("FLOPS", "flops"),
     "mGy": ("mGy",),
+    # area, energy, pressure, electricity, sound, engines, concentration
+    "acre": ("acre", "英亩", "英畝"),
+    "cal": ("cal",),
+    "kcal": ("kcal", "kilocalorie", "千卡", "大卡"),
+    "BTU": ("BTU", "Btu", "British thermal unit"),
+    "eV": ("eV", "electronvolt", "electron volt"),
+    "K": ("kelvin",),
+    "mbar": ("mbar", "millibar", "毫巴"),  # no bare "bar" (chocolate bars, bars in town) nor 巴
+    "psi": ("psi",),
+    "atm": ("atmosphere", "个大气压", "大气压"),  # not "atm": cash machines
+    "mmHg": ("mmHg", "毫米汞柱"),
+    "dB": ("dB", "decibel", "分贝", "分貝"),
+    "hp": ("hp", "horsepower", "马力", "馬力"),
+    "ppm": ("ppm",),
     # battery charge, luminance
     "mAh": ("mAh", "milliamp hour", "milliampere hour", "milliamp-hour", "milliampere-hour",
             "毫安时", "毫安時"),
@@ -130,12 +146,14 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "nit": ("nit", "cd/m²", "cd/m2", "尼特"),
     # speed, angle, temperature
     "km/h": ("km/h", "kph", "kmph", "km/hr", "kilometers per hour", "kilometres per hour",
-             "kilometer per hour", "kilometre per hour", "公里/小时", "千米每小时"),
+             "kilometer per hour", "kilometre per hour", "kilometres an hour", "kilometers an hour",
+             "公里/小时", "千米每小时"),
     "mph": ("mph", "miles per hour", "miles an hour", "mile per hour"),
     "m/s": ("m/s", "meters per second", "metres per second", "米每秒"),
     "m/ms": ("meters per millisecond", "metres per millisecond", "m/ms"),
     "cm/ms": ("centimeters/millisecond", "centimeters per millisecond", "cm/ms"),
     "km/ms": ("km/ms",),
+    "kn": ("kn", "knot", "海里/小时", "海里每小时"),  # nautical miles per hour (wind, ships)
     "deg": ("degree", "°", "度"),
     "turn": ("turn",),
     "°C": ("°C", "℃", "degrees celsius", "degree celsius", "celsius", "celcius", "摄氏度",
@@ -212,9 +230,19 @@ CN_MAGNITUDES: Final[dict[str, float]] = {"十": 10, "百": 100, "千": 1e3, "�
                                           "萬": 1e4, "亿": 1e8, "億": 1e8}
 
 
-POWER_BASES: Final[tuple[str, ...]] = ("mm", "cm", "dm", "m", "km", "ft", "mi")
+COMPOUND_STEPS: Final[dict[tuple[str, str], int]] = {
+    ("mi", "yd"): 1760, ("yd", "ft"): 3, ("ft", "in"): 12, ("lb", "oz"): 16,
+    ("km", "m"): 1000, ("m", "cm"): 100, ("cm", "mm"): 10, ("kg", "g"): 1000, ("t", "kg"): 1000,
+}
+"""A larger unit and the next smaller one written after it in one measure ('6 ft 2 in',
+'3 lb 4 oz', '2 km 300 m'): how many of the smaller make one of the larger (the second figure is
+below it)."""
+
+
+POWER_BASES: Final[tuple[str, ...]] = ("mm", "cm", "dm", "m", "km", "in", "ft", "yd", "mi")
 """Lengths whose squares and cubes are spelled from their symbol ('cm²', 'cm2', 'cm^2', 'sq cm',
-'m³', 'm3', 'cu m', 'cubic km'); the names of a power ('square metre', '平方米') are in :data:`_ALIASES`."""
+'m³', 'm3', 'cu m', 'cubic km') and from their names ('square metre', 'cubic kilometre', 平方米,
+立方厘米)."""
 
 
 def _powers() -> dict[str, tuple[str, ...]]:
@@ -223,13 +251,50 @@ def _powers() -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for base in POWER_BASES:
         for sup, digit, word, short in (("²", "2", "square", "sq"), ("³", "3", "cubic", "cu")):
-            names = [f"{base}{sup}", f"{base}{digit}", f"{base}^{digit}", f"{short} {base}"]
+            names = [f"{base}{sup}", f"{base}{digit}", f"{base}^{digit}", f"{short} {base}",
+                     f"{short}. {base}"]
+            # "metres cubed", "km squared": the power written after the unit
+            names += [f"{n} {'squared' if digit == '2' else 'cubed'}" for n in _ALIASES[base]
+                      if n.isascii() and n.isalpha() and len(n) > 1]
+            names += [f"{n}s {'squared' if digit == '2' else 'cubed'}" for n in _ALIASES[base]
+                      if n.isascii() and n.isalpha() and len(n) > 2 and not n.endswith("s")]
             names += [f"{word} {n}" for n in _ALIASES[base][1:] if n.isascii() and n.isalpha() and len(n) > 2]
+            # Chinese: 平方 (square) or 立方 (cube) before the length's name: 立方米, 平方厘米, 立方公里
+            names += [("平方" if digit == "2" else "立方") + n for n in _ALIASES[base] if not n.isascii()]
             out[f"{base}{sup}"] = tuple(names)
     return out
 
 
 _POWERS: Final[dict[str, tuple[str, ...]]] = _powers()
+
+
+SI_PREFIXED: Final[dict[str, tuple[tuple[str, ...], str, tuple[str, ...], str]]] = {
+    # symbol: (spellings of the unit itself, English name, prefixes used, Chinese name)
+    "Pa": (("Pa", "pascal", "帕斯卡"), "pascal", ("h", "k", "M", "G"), "帕"),
+    "V": (("V", "volt", "伏特"), "volt", ("m", "k", "M"), "伏"),
+    "A": (("amp", "ampere", "安培"), "ampere", ("m", "k"), "安"),  # a bare "A" is a letter
+    "N": (("newton",), "newton", ("k", "M"), ""),                  # a bare "N" is a letter
+    "Ω": (("Ω", "ohm", "欧姆"), "ohm", ("k", "M"), "欧"),
+}
+"""SI units spelt with their prefixes from the grammar of unit symbols (kPa, kilopascal, 千帕;
+mA, milliampere, 毫安; kV, 千伏), each checked by pint (:mod:`verifier.units`)."""
+_PREFIXES: Final[dict[str, tuple[str, str]]] = {
+    "h": ("hecto", "百"), "k": ("kilo", "千"), "M": ("mega", "兆"), "G": ("giga", "吉"),
+    "m": ("milli", "毫"), "µ": ("micro", "微"),
+}
+
+
+def _si_prefixed() -> dict[str, tuple[str, ...]]:
+    """Spellings of each :data:`SI_PREFIXED` unit and its prefixed forms (symbol, English name,
+    Chinese name: 'kPa', 'kilopascal', '千帕')."""
+    out: dict[str, tuple[str, ...]] = {}
+    for sym, (own, name, prefixes, zh) in SI_PREFIXED.items():
+        out[sym] = own
+        for p in prefixes:
+            word, zh_p = _PREFIXES[p]
+            names = [p + sym, word + name] + ([zh_p + zh] if zh else [])
+            out[p + sym] = tuple(names)
+    return out
 
 
 def _build() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[int, ...]]]:
@@ -242,7 +307,7 @@ def _build() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[int, ...]]
     """
     exact: dict[str, str] = {}
     folded: dict[str, str] = {}
-    for table in (_ALIASES, _POWERS, _CURRENCY):
+    for table in (_ALIASES, _POWERS, _SI, _CURRENCY):
         for canon, names in table.items():
             for name in names:
                 exact.setdefault(name, canon)
@@ -263,6 +328,7 @@ def _build() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[int, ...]]
     return exact, folded, lengths
 
 
+_SI: Final[dict[str, tuple[str, ...]]] = _si_prefixed()
 _EXACT, _FOLDED, _LENGTHS = _build()
 CURRENCY_SYMBOLS: Final[frozenset[str]] = frozenset((*_CURRENCY, *_CODES))
 

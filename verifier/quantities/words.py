@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .patterns import LazyRe
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
     from collections.abc import Iterator
@@ -35,6 +37,15 @@ DENOMINATORS: Final[dict[str, int]] = {
     "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
     "tenth": 10, "tenths": 10, "hundredth": 100, "hundredths": 100,
 }
+# A quarter or a half named by an ordinal or a determiner is a period of the year, not a
+# fraction: "the second quarter", "the third quarter", "in the quarter to June", "first half".
+PERIOD_WORDS: Final[frozenset[str]] = frozenset({"quarter", "quarters", "half"})
+PERIOD_ORDINALS: Final[frozenset[str]] = frozenset({
+    "first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th", "last", "final", "next",
+    "previous", "past", "current", "latest", "opening", "closing", "fiscal", "calendar"})
+PERIOD_DETERMINERS: Final[frozenset[str]] = frozenset({
+    "the", "this", "that", "each", "every", "per", "same", "whole"})
+"""Only before "quarter": "the half" and "each half" are also shares ("each half of the pie")."""
 _NUMBER_WORDS: Final[tuple[str, ...]] = (
     *ONES, *TENS, *SCALES, *DENOMINATORS, "hundred", "hundreds", "dozen", "dozens", "point",
 )
@@ -136,7 +147,8 @@ def parse_words(tokens: list[str]) -> WordParse | None:  # noqa: C901 - one smal
         t = tokens[i]
         if t in ("a", "an"):
             nxt = tokens[i + 1] if i + 1 < n else ""
-            if seen and last != "and" and not (last == "half" and nxt in ("dozen", "dozens")):
+            if seen and last != "and" and not (last == "half" and (
+                    nxt in ("dozen", "dozens", "hundred") or nxt in SCALES)):  # "half a million"
                 break
             if nxt in DENOMINATORS or nxt in SCALES or nxt in ("dozen", "hundred"):
                 if not seen:
@@ -153,8 +165,14 @@ def parse_words(tokens: list[str]) -> WordParse | None:  # noqa: C901 - one smal
                 return _tidy(value), None, i + 3
             if nxt == "half":
                 return _tidy(total + current + 0.5), None, i + 2
-            if last not in ("hundred", "scale", "tens", "ones") or (
-                    nxt not in ONES and nxt not in TENS):
+            den = DENOMINATORS.get(tokens[i + 2], 0) if i + 2 < n else 0
+            if nxt in ONES and 0 < ONES[nxt] < 10 and 1 < den < 100:
+                # a mixed number: "one and one-half", "two and three quarters"
+                return _tidy(total + current + ONES[nxt] / den), None, i + 3
+            if not (last in ("hundred", "scale") and (nxt in ONES or nxt in TENS)
+                    or last == "tens" and 0 < ONES.get(nxt, 0) < 10):
+                # "and" joins after hundred or a scale ("one hundred and five") and a digit
+                # after a ten ("twenty and four"); "five and ten" and "twenty and thirty" are two
                 break
             last = "and"
             i += 1
@@ -201,3 +219,45 @@ def parse_words(tokens: list[str]) -> WordParse | None:  # noqa: C901 - one smal
     if not seen or last == "and":
         return None
     return _tidy(total + current), res, i
+
+
+def is_period(word: str, before: str, after: str = "") -> bool:
+    """True when the fraction word ``word`` names a period ("second quarter", "the quarter").
+
+    Args:
+        word: lower-cased token read as a denominator ("quarter", "half", "third").
+        before: the lower-cased word before it ("" if none).
+        after: the lower-cased word after it ("third" is an ordinal in "third quarter").
+    """
+    if word in ("third", "fourth") and after in PERIOD_WORDS:
+        return True
+    if word not in PERIOD_WORDS:
+        return False
+    return before in PERIOD_ORDINALS or (word != "half" and before in PERIOD_DETERMINERS)
+
+
+def is_ordinal_end(t: str, toks: list[tuple[str, int, int]], j: int) -> bool:
+    """True when the numeral ending at token ``j`` is the tens of a compound ordinal:
+    "twenty-first" (the ordinal "first" follows a ten by a hyphen) or "thirty-third" (read as
+    a fraction, a ten over a singular denominator)."""
+    w, _, end = toks[j]
+    if w in TENS and t.startswith("-", end):
+        nxt = _ORDINAL_WORD_RE.match(t, end + 1)
+        return nxt is not None
+    return (w in _ORDINAL_ONES and j > 0 and toks[j - 1][0] in TENS
+            and t[toks[j - 1][2]:toks[j][1]] == "-")
+
+
+_ORDINAL_ONES: Final[frozenset[str]] = frozenset(
+    {"third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"})
+_ORDINAL_WORD_RE: Final[LazyRe] = LazyRe(
+    r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)(?![A-Za-z])")
+
+
+_WORD_BEFORE_RE: Final[LazyRe] = LazyRe(r"([A-Za-z]+|\d+(?:st|nd|rd|th))[\s-]*$")
+
+
+def word_before(t: str, start: int) -> str:
+    """The lower-cased word (or "3rd") right before ``t[start]``, "" if none."""
+    m = _WORD_BEFORE_RE.search(t, max(0, start - 16), start)
+    return m.group(1).lower() if m else ""
