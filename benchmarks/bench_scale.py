@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/bench_scale.py [--sizes 1000 10000] [--full] [--format json|jsonl] [--keep DIR]
 
-For each size N, writes a corpus with :mod:`benchmarks.synth_corpus` (not timed), runs
+For each size N, writes a corpus with :mod:`benchmarks.synth_corpus` (not timed; with a
+subjects.yaml naming its cities when ``--lexicon``), runs
 ``verifier audit SOURCES --format FMT -o REPORT`` as a subprocess of the same environment
 (claims are extracted: the corpus has no records) and prints:
 
@@ -72,7 +73,8 @@ def run_audit(sources: Path, report: Path, fmt: str) -> dict:
     """Run the audit; return wall and CPU seconds, peak RSS (largest process, tree) in bytes, exit code."""
     cmd = _verifier() + ["audit", str(sources), "--format", fmt, "-o", str(report)]
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = dict(os.environ, VERIFIER_CACHE_DIR="off")  # every run does the whole work
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     peak = [0]
     done = threading.Event()
 
@@ -137,18 +139,20 @@ def main() -> int:
     ap.add_argument("--full", action="store_true", help="also N = 100,000")
     ap.add_argument("--format", choices=["json", "jsonl"], default="json")
     ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--lexicon", action="store_true", help="corpora with a subjects.yaml naming their cities")
     ap.add_argument("--keep", type=Path, help="write the corpora and reports here and keep them")
     args = ap.parse_args()
     sizes = sorted(set(args.sizes + ([100_000] if args.full else [])))
     base = args.keep or Path(tempfile.mkdtemp(prefix="bench_scale_"))
-    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; verifier: {' '.join(_verifier())}; format {args.format}")
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; verifier: {' '.join(_verifier())}; format {args.format}; "
+          f"{'a subjects.yaml names the cities' if args.lexicon else 'no lexicon'}")
     rows = []
     try:
         for n in sizes:
             out = base / f"n{n}"
             if out.exists():
                 shutil.rmtree(out)
-            manifest = write_corpus(out, n, args.seed)
+            manifest = write_corpus(out, n, args.seed, lexicon=args.lexicon)
             report = out / f"report.{args.format}"
             r = run_audit(out / "sources", report, args.format)
             mb = manifest["bytes"] / 1e6

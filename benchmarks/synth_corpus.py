@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import random
 import sys
 from dataclasses import dataclass
@@ -56,6 +57,9 @@ EN_PARTS = (
     ["a", "e", "i", "o", "ber", "den", "mar", "wick", "ling", "ston"],
     ["ford", "haven", "moor", "field", "bury", "dale", "port", "wood", "brook", "mouth", "crest", "gate"],
 )
+SPREAD = 1009
+"""A prime that divides neither name count, chosen because it varies every piece of neighbouring names."""
+
 ZH_PARTS = (
     list("青云龙江松石宁安平临丰永兴长泰华明德盛和嘉瑞祥康福"),
     list("北南东西新上中下丰白金玉"),
@@ -87,7 +91,7 @@ DOMAINS: dict[str, tuple[Metric, ...]] = {
                ("{city}'s budget for {year} is {v}.", "{city}'s budget for {year} is {v}, the finance office said."),
                ("{city}{year}年财政预算总额为{v}。", "据财政局介绍，{city}{year}年财政预算总额为{v}。")),
         Metric("deficit", 0.5, 6.5, 1, "{}%", "{}%",
-               ("The budget deficit of {city} was {v} of spending in {year}.", "In {year}, the budget deficit of {city} was {v} of spending."),
+               ("{city}'s budget deficit was {v} of spending in {year}.", "In {year}, {city}'s budget deficit was {v} of spending."),
                ("{city}{year}年财政赤字率为{v}。", "{year}年，{city}财政赤字率为{v}。")),
         Metric("staff", 900, 24000, 0, "{} municipal staff", "{}名",
                ("{city} employed {v} in {year}.", "In {year}, {city} employed {v}."),
@@ -134,7 +138,7 @@ DOMAINS: dict[str, tuple[Metric, ...]] = {
                ("The metro network of {city} was {v} long in {year}.", "In {year}, the metro network of {city} was {v} long."),
                ("{city}{year}年地铁运营里程为{v}。", "{year}年，{city}地铁运营里程为{v}。")),
         Metric("commute", 18, 62, 0, "{} minutes", "{}分钟",
-               ("The average commute in {city} took {v} in {year}.", "In {year}, the average commute in {city} took {v}."),
+               ("{city}'s average commute took {v} in {year}.", "In {year}, {city}'s average commute took {v}."),
                ("{city}{year}年平均通勤时间为{v}。", "{year}年，{city}平均通勤时间为{v}。")),
     ),
 }
@@ -181,7 +185,12 @@ ZH_DOMAIN = {"budgets": "财政", "jobs": "就业", "energy": "能源", "health"
 
 
 def _name(parts: tuple[list[str], ...], index: int, joiner: str = "") -> str:
-    """The ``index``-th name made of one piece from each part (mixed-radix, so names are distinct)."""
+    """The ``index``-th name made of one piece from each part (mixed-radix, so names are
+    distinct). Indexes are first spread by a multiplier prime to the number of names, so that
+    neighbouring cities do not share their first pieces (near-identical names would test the
+    fuzzy matching of names, not scale)."""
+    names = math.prod(len(part) for part in parts)
+    index = (index // names) * names + (index % names) * SPREAD % names
     pieces = []
     for part in reversed(parts):
         index, digit = divmod(index, len(part))
@@ -200,13 +209,20 @@ def _printed(m: Metric, lang: str, value: float) -> str:
     return (m.en_unit if lang == "en" else m.zh_unit).format(number)
 
 
-def true_value(m: Metric, city: str, year: int) -> float:
+def true_value(m: Metric, city: str, year: int, first: int) -> float:
     """The figure every honest article prints for ``m`` of ``city`` in ``year``: a base drawn
-    for (city, metric) plus a yearly step of 2-8 % of it, at least 1.5 printed units, so that
-    two years never print the same figure."""
+    for (city, metric) in ``first``, the group's first year, plus a yearly step of 1-5 % of it
+    (at least 1.5 printed units, so that two years never print the same figure)."""
     base = m.low + (m.high - m.low) * _unit_value(f"{city}|{m.key}")
-    step = max(1.5 * 10 ** -m.decimals, base * (0.02 + 0.06 * _unit_value(f"{city}|{m.key}|step")))
-    return round(base + step * (year - YEAR0), m.decimals)
+    step = max(1.5 * 10 ** -m.decimals, base * (0.01 + 0.04 * _unit_value(f"{city}|{m.key}|step")))
+    return round(base + step * (year - first), m.decimals)
+
+
+def _city(group: int) -> str:
+    """The city of ``group``: English names for even groups, Chinese for odd ones; one city per
+    (language, five domains)."""
+    index = group // (2 * len(DOMAINS))
+    return _name(EN_PARTS, index) if group % 2 == 0 else _name(ZH_PARTS, index)
 
 
 def _article(group: int, k: int, seed: int, wrong: tuple[str, float] | None) -> tuple[str, str, list[dict]]:
@@ -216,7 +232,7 @@ def _article(group: int, k: int, seed: int, wrong: tuple[str, float] | None) -> 
     lang = "en" if group % 2 == 0 else "zh"
     domain = list(DOMAINS)[(group // 2) % len(DOMAINS)]
     city_index = group // (2 * len(DOMAINS))
-    city = _name(EN_PARTS, city_index) if lang == "en" else _name(ZH_PARTS, city_index)
+    city = _city(group)
     rng = random.Random(f"{seed}|{group}|{k}")
     year = YEAR0 + (0 if lang == "en" else 8) + city_index % 6
     plan = [(m, y) for m in DOMAINS[domain] for y in (year, year + 1)]
@@ -225,7 +241,7 @@ def _article(group: int, k: int, seed: int, wrong: tuple[str, float] | None) -> 
     fill = FILLER[lang]
     parts, figures, used = [], [], 0
     for m, y in plan:
-        value = true_value(m, city, y)
+        value = true_value(m, city, y, year)
         if wrong is not None and wrong[0] == m.key and y == year + 1:
             value = round(value * wrong[1], m.decimals)
         quote = _printed(m, lang, value)
@@ -244,12 +260,15 @@ def _article(group: int, k: int, seed: int, wrong: tuple[str, float] | None) -> 
     return head + body, body, figures
 
 
-def write_corpus(out: Path, n_articles: int, seed: int = 12) -> dict:
+def write_corpus(out: Path, n_articles: int, seed: int = 12, lexicon: bool = False) -> dict:
     """Write ``n_articles`` articles under ``out/sources`` and the manifest ``out/planted.json``;
     return the manifest (``{"articles", "bytes", "planted": [...]}``, ``bytes`` = UTF-8 bytes
-    of the bodies)."""
+    of the bodies). With ``lexicon``, ``out/sources/subjects.yaml`` names every city as a
+    place, as a desk that covers those cities would (README, "Extraction"); by default the
+    extractor must discover the made-up names itself (today a lexicon place does not make a
+    Chinese city a holder either: 2026-12, 200 articles)."""
     (out / "sources").mkdir(parents=True, exist_ok=True)
-    planted, total = [], 0
+    planted, total, cities = [], 0, {}
     for group in range((n_articles + GROUP - 1) // GROUP):
         size = min(GROUP, n_articles - group * GROUP)
         rng = random.Random(f"{seed}|plant|{group}")
@@ -260,6 +279,7 @@ def write_corpus(out: Path, n_articles: int, seed: int = 12) -> dict:
         first = None
         for k in range(size):
             text, body, figures = _article(group, k, seed, wrong if k == 1 else None)
+            cities[_city(group)] = None
             sid = f"a{group * GROUP + k:06d}"
             (out / "sources" / f"{sid}.md").write_text(text, encoding="utf-8")
             total += len(body.encode("utf-8"))
@@ -273,7 +293,10 @@ def write_corpus(out: Path, n_articles: int, seed: int = 12) -> dict:
                     "a": {"source": first[0], "quote": good["quote"], "start": good["start"], "end": good["end"]},
                     "b": {"source": sid, "quote": bad["quote"], "start": bad["start"], "end": bad["end"]},
                 })
-    manifest = {"articles": n_articles, "seed": seed, "bytes": total, "planted": planted}
+    if lexicon:
+        lines = [f"- {{name: {c}, kind: place, aliases: [{c}]}}\n" for c in cities]
+        (out / "sources" / "subjects.yaml").write_text("# The made-up cities of this corpus\n" + "".join(lines), encoding="utf-8")
+    manifest = {"articles": n_articles, "seed": seed, "bytes": total, "lexicon": lexicon, "planted": planted}
     (out / "planted.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return manifest
 
@@ -284,8 +307,9 @@ def main() -> int:
     ap.add_argument("out", type=Path)
     ap.add_argument("--articles", type=int, required=True)
     ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--lexicon", action="store_true", help="also write a subjects.yaml naming the cities as places")
     args = ap.parse_args()
-    m = write_corpus(args.out, args.articles, args.seed)
+    m = write_corpus(args.out, args.articles, args.seed, lexicon=args.lexicon)
     print(f"{m['articles']} articles, {m['bytes'] / 1e6:.2f} MB of text, {len(m['planted'])} planted contradictions -> {args.out}")
     return 0
 
