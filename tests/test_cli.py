@@ -243,12 +243,12 @@ def test_extract_writes_beside_the_articles_from_any_folder(corpus: Path, tmp_pa
 
 
 def test_an_article_that_breaks_the_extractor_is_reported_and_the_rest_audited(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import verifier.extract.corpus
+    import verifier.extract.claims
 
     def broken(src, external=None, lexicon=None):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(verifier.extract.corpus, "extract_claims", broken)  # where extract_missing finds it
+    monkeypatch.setattr(verifier.extract.claims, "extract_claims", broken)  # where extract_missing's worker imports it from
     (corpus / "claims" / "beta.yaml").unlink()
     result = run("audit", str(corpus), "--format", "json")
     assert result.exit_code == 0, result.output

@@ -11,7 +11,7 @@ import json
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Optional
+from typing import Iterable, Optional
 
 import typer
 
@@ -33,21 +33,28 @@ def _fail(err: VerifierError) -> None:
     raise typer.Exit(2)
 
 
-def _write(text: str, output: Optional[Path]) -> None:
+def _write(text: str | Iterable[str], output: Optional[Path]) -> None:
     """Print ``text``, or write it to ``output``: a regular file (or a link to one) is replaced
-    atomically, a FIFO or device (``/dev/null``, ``/dev/stdout``) is written through.
+    atomically, a FIFO or device (``/dev/null``, ``/dev/stdout``) is written through. ``text``
+    may be pieces (:func:`verifier.report.pieces`), written one after the other as they come.
 
     Raises:
         InputError: ``output`` cannot be written (a folder, a link to nothing, a missing
             folder, a FIFO nobody reads...), as ``path: cannot write: reason``.
     """
+    parts = [text] if isinstance(text, str) else text
+
+    def write(handle) -> None:
+        for part in parts:
+            handle.write(part)
+
     if output is None:
-        sys.stdout.write(text)
+        write(sys.stdout)
         return
     from verifier.ingest.files import write_atomic
 
     try:
-        write_atomic(output, lambda handle: handle.write(text))
+        write_atomic(output, write)
     except OSError as err:
         raise InputError(str(output), None, f"cannot write: {err.strerror or err}") from None
 
@@ -173,7 +180,7 @@ def _codes(value: Optional[str]) -> list[str]:
 @app.command()
 def audit(
     paths: list[Path] = typer.Argument(None, help=PATHS_HELP),
-    format: str = typer.Option("markdown", "--format", "-f", help="markdown, json, html or claimreview (schema.org JSON-LD)."),
+    format: str = typer.Option("markdown", "--format", "-f", help="markdown, json, jsonl (one finding a line, then a summary line), html or claimreview (schema.org JSON-LD)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE instead of standard output."),
     fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 when a finding of this severity or worse is reported (error, warning, info)."),
     select: Optional[str] = typer.Option(None, "--select", help="Comma-separated rule code prefixes to run (e.g. V1,V201)."),
@@ -182,7 +189,7 @@ def audit(
 ) -> None:
     """Check the claims of a corpus and print the audit report (articles without records are extracted)."""
     from verifier.engine import audit as run_audit
-    from verifier.report import render
+    from verifier.report import pieces
     from verifier.rules.registry import select_rules
 
     fail_on = fail_on.lower() if fail_on is not None else None
@@ -200,7 +207,7 @@ def audit(
         corpus = _corpus(paths, extract, output)
         with _progress("checking claims"):
             report = run_audit(corpus, rules)
-        _write(render(report, format), output)
+        _write(pieces(report, format), output)
     except VerifierError as err:
         _fail(err)
     if fail_on is not None:

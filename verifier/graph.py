@@ -29,8 +29,7 @@ edges are inserted in sorted order, so every export is byte-stable. Exports are 
 from __future__ import annotations
 
 from itertools import combinations
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from verifier.factindex import build_facts, scope_text
 from verifier.ingest.corpus import Corpus
@@ -41,6 +40,9 @@ from verifier.rules.context import Context, figure_text, is_summary
 from verifier.rules.contradictions import contradicted_claims
 from verifier.rules.derive import best_derivation
 from verifier.rules.relations import RATIO_RELATIONS
+
+if TYPE_CHECKING:  # networkx is imported where a graph is built (~140 ms): `verifier factsheet` builds none
+    import networkx as nx
 
 
 def node_id(kind: str, ident: str) -> str:
@@ -55,6 +57,8 @@ def source_node(corpus: Corpus, ident: str) -> str:
 
 def citation_graph(corpus: Corpus) -> nx.MultiDiGraph:
     """Articles and external sources with their ``cites`` edges (the part of the graph chains follow)."""
+    import networkx as nx
+
     g = nx.MultiDiGraph()
     for sid, src in sorted(corpus.sources.items()):
         m = src.meta
@@ -183,6 +187,8 @@ def citation_chains(corpus: Corpus, claim: Claim, cites: nx.MultiDiGraph | None 
     Returns:
         At most :data:`MAX_CHAINS` chains, sorted by length then by their source ids.
     """
+    import networkx as nx
+
     from verifier.corroboration import Provenance
 
     g = cites if cites is not None else citation_graph(corpus)

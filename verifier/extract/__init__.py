@@ -45,6 +45,14 @@ without records and gives one product one name across them (:func:`.corpus_names
 
 from __future__ import annotations
 
-from .claims import extract_claims
-
 __all__ = ["extract_claims"]
+
+
+def __getattr__(name: str) -> object:
+    """``extract_claims``, imported on first use (PEP 562): a module that needs one table of
+    this package (``verifier.extract.derivations``) does not load the whole pipeline."""
+    if name == "extract_claims":
+        from .claims import extract_claims
+
+        return extract_claims
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,7 +12,6 @@ across articles (:func:`.corpus_names.unify_subjects`).
 
 from __future__ import annotations
 
-from verifier.extract.claims import extract_claims
 from verifier.extract.corpus_names import unify_subjects
 from verifier.extract.lexicon import Lexicon
 from verifier.extract.lexicon_files import load_lexicon
@@ -72,6 +71,8 @@ def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]])
     """(claims proposed for one article, None) or ([], what went wrong): one article that
     breaks the extractor is reported (rule V602) and the others are still audited. Module
     level, so a process pool can call it."""
+    from verifier.extract.claims import extract_claims  # here: a corpus whose articles all have records never loads the extractor
+
     src, external, extra = job
     try:
         return extract_claims(src, external, load_lexicon(None, extra)), None

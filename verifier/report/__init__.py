@@ -1,50 +1,77 @@
 """Reporters: one function per format, all taking the same :class:`~verifier.models.report.Report`.
 
-Output is byte-stable: sorted, no timestamps, no absolute paths.
+Each yields the text of the report in pieces, so that a streamed format (``jsonl``: one line
+per finding) is written as it is made rather than joined into one string first; the
+whole-document formats yield one piece. Output is byte-stable: sorted, no timestamps, no
+absolute paths.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+import json
+from typing import Callable, Iterable, Iterator
 
 from verifier.errors import UsageError
 from verifier.models.report import Report
 
 
-def _markdown(report: Report) -> str:
+def _markdown(report: Report) -> Iterator[str]:
     from verifier.report.markdown import render
 
-    return render(report)
+    yield render(report)
 
 
-def _json(report: Report) -> str:
-    return report.model_dump_json(indent=2) + "\n"
+def _json(report: Report) -> Iterator[str]:
+    yield report.model_dump_json(indent=2) + "\n"
 
 
-def _html(report: Report) -> str:
+def _jsonl(report: Report) -> Iterator[str]:
+    """JSON Lines: each finding as one line (the :class:`~verifier.models.finding.Finding`
+    JSON, in report order), then one last line ``{"schema_version", "findings", "summary"}``
+    with the number of findings and the report's summary. A stream cut short has no summary
+    line, so a reader knows it is incomplete. Sources, claims and provenance are left out:
+    they are what makes the JSON report large."""
+    for f in report.findings:
+        yield f.model_dump_json() + "\n"
+    head = json.dumps({"schema_version": report.schema_version, "findings": len(report.findings)}, separators=(",", ":"))
+    yield f'{head[:-1]},"summary":{report.summary.model_dump_json()}}}\n'
+
+
+def _html(report: Report) -> Iterator[str]:
     from verifier.report.html import render
 
-    return render(report)
+    yield render(report)
 
 
-def _claimreview(report: Report) -> str:
+def _claimreview(report: Report) -> Iterator[str]:
     from verifier.report.claimreview import render
 
-    return render(report)
+    yield render(report)
 
 
-RENDERERS: dict[str, Callable[[Report], str]] = {
-    "markdown": _markdown, "json": _json, "html": _html, "claimreview": _claimreview,
+RENDERERS: dict[str, Callable[[Report], Iterable[str]]] = {
+    "markdown": _markdown, "json": _json, "jsonl": _jsonl, "html": _html, "claimreview": _claimreview,
 }
+"""Every format of ``verifier audit --format``, in the order the help lists them."""
 
 
-def render(report: Report, fmt: str) -> str:
-    """Render ``report`` in format ``fmt``.
+def pieces(report: Report, fmt: str) -> Iterable[str]:
+    """The text of ``report`` in format ``fmt``, in pieces to write one after the other.
 
     Raises:
         UsageError: unknown format.
     """
     try:
-        return RENDERERS[fmt](report)
+        renderer = RENDERERS[fmt]
     except KeyError:
         raise UsageError(f"unknown format {fmt!r} (choose {', '.join(RENDERERS)})") from None
+    return renderer(report)
+
+
+def render(report: Report, fmt: str) -> str:
+    """Render ``report`` in format ``fmt``, as one string.
+
+    Raises:
+        UsageError: unknown format.
+    """
+    return "".join(pieces(report, fmt))

@@ -1,0 +1,181 @@
+"""Scale of `verifier audit` on synthetic corpora of 1,000 to 100,000 articles, run by hand (not a test).
+
+    .venv/bin/python benchmarks/bench_scale.py [--sizes 1000 10000] [--full] [--format json|jsonl] [--keep DIR]
+
+For each size N, writes a corpus with :mod:`benchmarks.synth_corpus` (not timed; with a
+subjects.yaml naming its cities when ``--lexicon``), runs
+``verifier audit SOURCES --format FMT -o REPORT`` as a subprocess of the same environment
+(claims are extracted: the corpus has no records) and prints:
+
+* wall and CPU time (user + system of the audit and the processes it waited for, from
+  ``os.wait4``), the CPU/wall ratio showing how much of the run used both cores;
+* peak memory twice: the largest single process (``ru_maxrss``) and the whole process tree
+  (the sum of the resident sets of the audit and its workers, sampled every 0.1 s from /proc);
+* MB/s of article text (UTF-8 bytes of the bodies) over wall time, KB per CPU-second (steadier
+  on a loaded machine), and the audit's MB/s over markdown-it-py's
+  parse rate on the same texts, measured in this process in the same run (one core, best of 3);
+* recall of the planted contradictions, per language: a planted one is found when one
+  finding's claims include a claim over each of its two figures (offsets overlap). Findings
+  not over any planted pair are counted as ``other findings`` (a synthetic corpus has no
+  real contradiction: they are false alarms or near-duplicates). Recall needs the claims of
+  the report, so it is given for ``--format json`` only;
+* the log-log slope of wall time between consecutive sizes (1.0 is linear).
+
+``--full`` adds N = 100,000 (tens of minutes and several GB today). The machine's load is
+printed at the start: other processes on its two cores make wall times longer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.synth_corpus import write_corpus  # noqa: E402
+
+SAMPLE_EVERY = 0.1
+"""Seconds between two samples of the process tree's resident memory."""
+
+
+def _verifier() -> list[str]:
+    """The ``verifier`` console script of this interpreter's environment, else ``python -m verifier``."""
+    script = Path(sys.executable).parent / "verifier"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "verifier"]
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident bytes of ``pid`` and all its descendants (0 for a process gone meanwhile)."""
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/statm") as fh:
+                total += int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            with open(f"/proc/{p}/task/{p}/children") as fh:
+                todo.extend(int(c) for c in fh.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def run_audit(sources: Path, report: Path, fmt: str) -> dict:
+    """Run the audit; return wall and CPU seconds, peak RSS (largest process, tree) in bytes, exit code."""
+    cmd = _verifier() + ["audit", str(sources), "--format", fmt, "-o", str(report)]
+    t0 = time.perf_counter()
+    env = dict(os.environ, VERIFIER_CACHE_DIR="off")  # every run does the whole work
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    peak = [0]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.is_set():
+            peak[0] = max(peak[0], _tree_rss(proc.pid))
+            done.wait(SAMPLE_EVERY)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    done.set()
+    sampler.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"audit failed ({proc.returncode}): {err.strip()[:2000]}")
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss * 1024, "tree": peak[0]}
+
+
+def markdown_rate(sources: Path, repeat: int = 3) -> float:
+    """markdown-it-py's parse rate in MB/s (UTF-8 bytes) over the bodies of ``sources``, best of ``repeat``."""
+    from markdown_it import MarkdownIt
+
+    texts = [p.read_text(encoding="utf-8").split("\n---\n", 1)[1] for p in sorted(sources.glob("*.md"))]
+    size = sum(len(t.encode("utf-8")) for t in texts)
+    md = MarkdownIt("commonmark")
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for t in texts:
+            md.parse(t)
+        best = min(best, time.perf_counter() - t0)
+    return size / best / 1e6
+
+
+def recall(report: Path, planted: list[dict]) -> dict:
+    """Planted contradictions found, per language, and the findings over no planted pair."""
+    data = json.loads(report.read_text(encoding="utf-8"))
+    spans = {c["id"]: (c["source"], c["start"], c["end"]) for c in data["claims"]}
+
+    def over(cid: str, fig: dict) -> bool:
+        s = spans.get(cid)
+        return s is not None and s[0] == fig["source"] and s[1] < fig["end"] and fig["start"] < s[2]
+
+    found = {"en": [0, 0], "zh": [0, 0]}
+    explained: set[int] = set()
+    for p in planted:
+        found[p["lang"]][1] += 1
+        hits = [i for i, f in enumerate(data["findings"])
+                if any(over(c, p["a"]) for c in f["claims"]) and any(over(c, p["b"]) for c in f["claims"])]
+        found[p["lang"]][0] += bool(hits)
+        explained.update(hits)
+    return {"found": found, "other": len(data["findings"]) - len(explained), "findings": len(data["findings"])}
+
+
+def main() -> int:
+    """Generate, audit and measure each size; print one block per size and the slopes."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    ap.add_argument("--full", action="store_true", help="also N = 100,000")
+    ap.add_argument("--format", choices=["json", "jsonl"], default="json")
+    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--lexicon", action="store_true", help="corpora with a subjects.yaml naming their cities")
+    ap.add_argument("--keep", type=Path, help="write the corpora and reports here and keep them")
+    args = ap.parse_args()
+    sizes = sorted(set(args.sizes + ([100_000] if args.full else [])))
+    base = args.keep or Path(tempfile.mkdtemp(prefix="bench_scale_"))
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; verifier: {' '.join(_verifier())}; format {args.format}; "
+          f"{'a subjects.yaml names the cities' if args.lexicon else 'no lexicon'}")
+    rows = []
+    try:
+        for n in sizes:
+            out = base / f"n{n}"
+            if out.exists():
+                shutil.rmtree(out)
+            manifest = write_corpus(out, n, args.seed, lexicon=args.lexicon)
+            report = out / f"report.{args.format}"
+            r = run_audit(out / "sources", report, args.format)
+            mb = manifest["bytes"] / 1e6
+            md = markdown_rate(out / "sources")
+            rate = mb / r["wall"]
+            print(f"N={n:,}: {mb:.1f} MB of text, {len(manifest['planted'])} planted, report {report.stat().st_size / 1e6:.1f} MB")
+            print(f"  wall {r['wall']:.1f} s, cpu {r['cpu']:.1f} s (cpu/wall {r['cpu'] / r['wall']:.2f}), "
+                  f"peak RSS {r['maxrss'] / 2**20:.0f} MiB largest process, {r['tree'] / 2**20:.0f} MiB process tree")
+            print(f"  {rate:.3f} MB/s ({rate * 1e3:.0f} KB/s) wall, {mb / r['cpu'] * 1e3:.0f} KB per CPU-second, {n / r['wall']:.1f} articles/s; "
+                  f"markdown-it-py {md:.1f} MB/s; audit / markdown-it = {rate / md:.4f}")
+            if args.format == "json":
+                rc = recall(report, manifest["planted"])
+                per = ", ".join(f"{lang} {a}/{b}" for lang, (a, b) in rc["found"].items())
+                total = sum(a for a, _ in rc["found"].values()), sum(b for _, b in rc["found"].values())
+                print(f"  recall {total[0]}/{total[1]} ({per}); {rc['findings']} findings, {rc['other']} other findings")
+            rows.append((n, r["wall"]))
+        for (n1, w1), (n2, w2) in zip(rows, rows[1:]):
+            print(f"log-log slope of wall time {n1:,} -> {n2:,}: {math.log(w2 / w1) / math.log(n2 / n1):.2f}")
+    finally:
+        if args.keep is None:
+            shutil.rmtree(base, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
