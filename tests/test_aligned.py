@@ -795,3 +795,15 @@ def test_a_respectively_list_implies_no_base():
     source = _art("s", body)
     fs = [frame_of(source.body, c, False, "2023") for c in extract_claims(source, lexicon=Lexicon([]))]
     assert bases(((f, body.strip()) for f in fs), source.body) == []
+
+
+def test_frames_of_two_times_and_two_values_are_not_aligned_at_all():
+    """The test before alignment (V203, V206): another year with another value can be neither the
+    same quantity nor a figure moved; another year with the same value can be a figure moved."""
+    from verifier.rules.aligned import _may_meet
+
+    a = frame("In 2023 the county's bus ridership was 41.2 million.", "41.2 million")
+    b = frame("In 2022 the county's bus ridership was 38.5 million.", "38.5 million")
+    c = frame("In 2022 the county's bus ridership was 41.2 million.", "41.2 million")
+    d = frame("The county's bus ridership was 38.5 million.", "38.5 million")
+    assert not _may_meet(a, b) and _may_meet(a, c) and _may_meet(a, d)

@@ -237,8 +237,25 @@ def _aligned_to_primary(ctx: Context) -> dict[tuple[str, str, str], tuple[list[A
     """Each coverage figure's alignments with the primary sources' figures (:func:`_aligned`, one group)."""
     if not any(f.primary for f in frames(ctx)):
         return {}
-    return _aligned(ctx, "aligned_to_primary", lambda x, y: x.primary != y.primary,
+    return _aligned(ctx, "aligned_to_primary", lambda x, y: x.primary != y.primary and _may_meet(x, y),
                     lambda x, y: (x, y) if y.primary else (y, x), lambda p: "primary")
+
+
+def _may_meet(x: Frame, y: Frame) -> bool:
+    """A cheap test before alignment for V203 and V206: an alignment counts when the frames meet
+    (one year and months, or one side silent) or, in another frame, when it gives the same value
+    (a figure moved, :func:`_judge`). Two frames of different times and different numbers in one
+    unit can be neither, so they are not aligned at all."""
+    for key in ("year", "months"):
+        a, b = x.when.get(key), y.when.get(key)
+        if a and b and a != b:
+            break
+    else:
+        return True
+    if x.claim.value.unit != y.claim.value.unit:
+        return True  # another unit: the same value may be printed in it
+    a, b = x.claim.value.number, y.claim.value.number
+    return a is None or b is None or abs(a - b) <= 0.01 * max(abs(a), abs(b))
 
 
 def _narrower(s: Frame, al: Alignment) -> bool:
@@ -511,7 +528,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     me = misattributed_figure.rule
     best: dict[str, Alignment] = {}
     fs = [f for f in frames(ctx) if f.implied_by is None]
-    pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source)]
+    pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y))]
     pairs += [(x, y, True) for x, y in same_values(fs)]
     for x, y, by_value in pairs:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
@@ -636,6 +653,16 @@ def _dropped_finding(ctx: Context, me, s: Frame, kept: Alignment, other: Alignme
         operands=[operand(p.claim), operand(q.claim)], formula="same figure, its condition dropped", **ctx.location(s.claim))
 
 
+def _one_number(x: Frame, y: Frame) -> bool:
+    """A cheap test before alignment for V204, which needs one value in one unit: False for two
+    units (counts aside) and for two points more than 1% apart; True otherwise (ranges are left
+    to :func:`agree`)."""
+    if x.claim.value.unit != y.claim.value.unit and x.family != "count":
+        return False  # V204 compares one unit only
+    a, b = x.claim.value.number, y.claim.value.number
+    return a is None or b is None or abs(a - b) <= 0.01 * max(abs(a), abs(b))
+
+
 def same_values(fs: list[Frame]) -> Iterator[tuple[Frame, Frame]]:
     """Pairs of frames of different articles, not aligned by their measured things, whose figures
     are one value to :data:`VALUE_DIGITS` significant digits in one unit (blocked on that value)."""
@@ -745,7 +772,8 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         return (x, y) if (x.claim.source, x.claim.anchor.start) > (y.claim.source, y.claim.anchor.start) else (y, x)
 
     def keep(x: Frame, y: Frame) -> bool:
-        return not x.primary and not y.primary and x.claim.source != y.claim.source and not _held_fact(x.claim, y.claim)
+        return (not x.primary and not y.primary and x.claim.source != y.claim.source and _may_meet(x, y)
+                and not _held_fact(x.claim, y.claim))
 
     aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source)
     against: dict[tuple[str, str], list[Alignment]] = defaultdict(list)  # (reference id, judged article) -> alignments
