@@ -807,3 +807,17 @@ def test_frames_of_two_times_and_two_values_are_not_aligned_at_all():
     c = frame("In 2022 the county's bus ridership was 41.2 million.", "41.2 million")
     d = frame("The county's bus ridership was 38.5 million.", "38.5 million")
     assert not _may_meet(a, b) and _may_meet(a, c) and _may_meet(a, d)
+
+
+def test_an_implied_band_is_shown_in_the_scale_its_figure_is_printed_in():
+    from dataclasses import replace
+
+    from verifier.numeric import Interval
+    from verifier.rules.aligned import implied_text
+
+    f = frame("2024年全市旅游总收入达1063亿元。", "1063亿元")
+    assert implied_text(replace(f, band=Interval(96_722_803_823.4, 96_902_050_113.9))) == "967.2亿–969亿 CNY"
+    g = frame("The port handled 41.6 million tonnes in 2024.", "41.6 million tonnes")
+    assert implied_text(replace(g, band=Interval(38_500_000, 38_600_000))).startswith("38.5 million–38.6 million")
+    h = frame("Turnout was 61.2% in 2024.", "61.2%")
+    assert implied_text(replace(h, band=Interval(58.1, 58.3))) == "58.1–58.3 %"

@@ -30,6 +30,7 @@ from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, opposite, polarity
 from verifier.align.pairs import ANOTHER_QUANTITY, NO_FRAME, Alignment, align, align_by_value, candidates
 from verifier.align.one_race import one_race
+from verifier.extract.derived_claims import SCALE
 from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.extract.subjects import DISTRIBUTIVE
 from verifier.models.claim import CONFIDENT, Claim
@@ -186,14 +187,32 @@ def _shown(c: Claim) -> str:
     return f"'{c.anchor.quote}'"
 
 
+_PRINTED_NUMBER: Final = re.compile(r"^[^\d]*([\d,]+(?:\.\d+)?)(.*)$")
+"""The number of a quote and what follows it ('1063亿元' -> '1063', '亿元'; '$1.2 billion' -> '1.2', ' billion')."""
+
+
+def implied_text(f: Frame) -> str:
+    """An implied figure's band in the scale its figure is printed in ('967.2亿–969.0亿 CNY', not
+    '96,722,803,823–96,902,050,114 CNY'), with its unit."""
+    c, unit = f.claim, f.claim.value.unit
+    lo, hi, scale = f.band.lo, f.band.hi, ""
+    m = _PRINTED_NUMBER.match(c.anchor.quote)
+    word = SCALE.search(m.group(2)) if m else None
+    if m and word and c.value.number:
+        shown = float(m.group(1).replace(",", ""))
+        k = c.value.number / shown if shown else 1.0
+        if k > 1.5:  # the figure is printed with a scale word: show the band in that scale
+            lo, hi, scale = lo / k, hi / k, word.group(1)
+    gap = " " if scale and not CJK.search(scale) else ""
+    return f"{fmt(lo)}{gap}{scale}–{fmt(hi)}{gap}{scale}" + (f" {unit}" if unit else "")
+
+
 def _given(ctx: Context, f: Frame) -> str:
     """What a reference frame gives, for messages: its quote, or for an implied figure the band
-    and the two figures that imply it ("6555.0–6557.2万吨, implied by '6719.4万吨' and its change '2.5%'")."""
+    and the two figures that imply it ("6555.0万–6557.2万 t, implied by '6719.4万吨' and its change '2.5%'")."""
     if f.band is None or f.implied_by is None:
         return _shown(f.claim)
-    unit = f.claim.value.unit
-    return (f"{fmt(f.band.lo)}–{fmt(f.band.hi)}" + (f" {unit}" if unit else "")
-            + f", implied by {_shown(f.claim)} and its change {_shown(ctx.by_id[f.implied_by])}")
+    return implied_text(f) + f", implied by {_shown(f.claim)} and its change {_shown(ctx.by_id[f.implied_by])}"
 
 
 def _frame_text(f: Frame) -> str:
@@ -390,7 +409,7 @@ def _implied_finding(ctx: Context, me, s: Frame, best: Alignment, whose: str, su
     from the reference's figure for that time."""
     p, change = best.b, ctx.by_id[s.implied_by]
     unit = s.claim.value.unit
-    implied = f"{fmt(s.band.lo)}–{fmt(s.band.hi)}" + (f" {unit}" if unit else "")
+    implied = implied_text(s)
     return me.finding(
         f"{_shown(s.claim)} with the change {_shown(change)} implies {implied} for {_frame_text(s)}, "
         f"but {whose} {p.claim.source} gives {_given(ctx, p)} (\"{ctx.sentence(p.claim)}\"). "
