@@ -21,11 +21,10 @@ from verifier.align.things import Thing, thing_of
 from verifier.align.withdrawn import withdrawn
 from verifier.extract.derivations import cues
 from verifier.extract.frame_words import words as frame_words
-from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.extract.scope import ROW_YEAR
 from verifier.extract.segment import clause_end, clause_start
 from verifier.extract.time_frames import marks
-from verifier.models.claim import Claim
+from verifier.models.claim import HOLDER_FLOOR, Claim
 from verifier.numeric import Interval
 from verifier.units import dimension
 from verifier.words import alternation, section
@@ -54,7 +53,7 @@ class Frame:
             'money', 'power', 'time').
         role: 'change' (the size of a change) or 'level'.
         holder: the claim's subject, or None (also for a holder decided under
-            :data:`~verifier.extract.open_claims.HOLDER_FLOOR`, such as an article's topic: a
+            :data:`~verifier.models.claim.HOLDER_FLOOR`, such as an article's topic: a
             guess that says neither 'same' nor 'another').
         when: the time keys it gives (``year``, ``months``).
         qualifiers: its other scalar scope keys.

@@ -27,7 +27,7 @@ from verifier.extract.holders import holder_candidates, unheld
 from verifier.extract.measured import measured_thing
 from verifier.extract.result_lists import Item, list_item
 from verifier.extract.segment import Sentence, clause_end, clause_start
-from verifier.models.claim import Claim, Decision
+from verifier.models.claim import HOLDER_FLOOR, Claim, Decision
 from verifier.quantities.not_claims import NOT_CLAIM_KINDS, why_not_a_claim
 from verifier.quantities.units import is_currency
 from verifier.vocabulary import unit_dimension
@@ -101,13 +101,6 @@ def open_claim(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Readin
         decided = {"holder": Decision(by=why or NO_HOLDER, confidence=0.0)}
     return build_claim(run, body, sent, f, reading, None, None, near, wide, after, open_claim=True, decided=decided)
 
-
-HOLDER_FLOOR: Final = 0.5
-"""Least confidence of a holder candidate an open claim takes from the figure-first grammar.
-Below it (the previous sentence's subject, a name in the title) the candidate is a guess that
-no check should rest on, not even as a warning a user cannot act on; the figure stays held by
-nobody. (The subject path's own weakest rung, the article's most-mentioned subject, is kept at
-its low confidence: its findings are review warnings.)"""
 
 GUESSED: Final = frozenset({"previous clause", "previous sentence", "paragraph name", "article topic",
                             "last two names", "contrast with a rival"})

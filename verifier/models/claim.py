@@ -163,6 +163,13 @@ an error rests on claims decided with confidence; a finding that rests on a weak
 most a warning that says why it needs review). Records without a decision (written or accepted by
 a person) count as confident."""
 
+HOLDER_FLOOR = 0.5
+"""Least confidence of a holder candidate an open claim takes from the figure-first grammar.
+Below it (the previous sentence's subject, a name in the title) the candidate is a guess that
+no check should rest on, not even as a warning a user cannot act on; the figure stays held by
+nobody. (The subject path's own weakest rung, the article's most-mentioned subject, is kept at
+its low confidence: its findings are review warnings.)"""
+
 
 class Decision(BaseModel):
     """How one part of a claim's frame was decided: its ``holder`` (the subject), ``measured``

@@ -31,9 +31,8 @@ from verifier.align.things import CJK, PART, Thing, opposite, polarity
 from verifier.align.pairs import ANOTHER_QUANTITY, NO_FRAME, Alignment, align, align_by_value, candidates
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
-from verifier.extract.open_claims import HOLDER_FLOOR
 from verifier.extract.subjects import DISTRIBUTIVE
-from verifier.models.claim import CONFIDENT, Claim
+from verifier.models.claim import CONFIDENT, HOLDER_FLOOR, Claim
 from verifier.models.finding import Band, Finding, Severity
 from verifier.models.tier import Tier
 from verifier.numeric import BOUND_WORDS, Interval, describe_step, fmt, reference_band, scale_step
@@ -425,7 +424,7 @@ def _unsettled(f: Frame) -> bool:
     """True for a figure V203 does not weigh: a bound ('more than 80'); a range of years (an age
     group '16—24岁' or a span of years defines a group or a period; it measures nothing); a figure
     of a list whose members are not named ('依次为4.4%、3.9%…': holder decided below
-    :data:`~verifier.extract.open_claims.HOLDER_FLOOR`)."""
+    :data:`~verifier.models.claim.HOLDER_FLOOR`)."""
     c = f.claim
     held = c.decided.get("holder")
     unnamed = held is not None and held.confidence < HOLDER_FLOOR and c.subject is None  # a holder decided to be no one named
