@@ -116,3 +116,14 @@ def test_a_correction_reads_the_right_figure_first_too():
     (x,) = corrections(Context(corpus(arts, claims)))
     assert (x.wrong.anchor.quote, x.right.anchor.quote) == ("3,400", "340")
     assert x.sentence == body
+
+
+def test_a_figure_an_article_corrects_in_itself_meets_no_primary():
+    """'an earlier version said 14,250 patients attended; the correct figure is 41,250': the wrong
+    figure is quoted as wrong, so it is not set against the primary's 41,250 (V203)."""
+    primary = art("prim", "In the quarter, 41,250 patients attended the emergency department.\n", tier="primary")
+    story = art("story", "In the quarter, 41,250 patients attended the emergency department.\n\n"
+                         "Correction: an earlier version of this story said 14,250 patients attended; the correct figure is 41,250.\n")
+    claims = [c for a in (primary, story) for c in extract_claims(a, lexicon=Lexicon([]))]
+    assert [c.anchor.quote for c in claims if c.source == "story"].count("14,250") == 1
+    assert findings(corpus([primary, story], claims), "V203", "V205", "V207") == []

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import replace
 from typing import Final, Iterable, Iterator
 
 from verifier.align.frames import Frame, frame_of, only_year, refers_back
@@ -65,17 +66,24 @@ _DIGIT: Final = re.compile(r"\d")
 
 
 def frames(ctx: Context) -> list[Frame]:
-    """The frame of every figure (:attr:`Context.figures`), memoised in ``ctx.memo``."""
+    """The frame of every figure (:attr:`Context.figures`), memoised in ``ctx.memo``. A figure a
+    correction in its own article names as wrong (:mod:`verifier.rules.corrected`) is withdrawn:
+    no reading of its quantity."""
     if "frames" not in ctx.memo:
         out = []
         years = {sid: only_year(src.body, src.meta.title or "", str(src.meta.published.year) if src.meta.published else None)
                  for sid, src in ctx.corpus.sources.items()}
         last: dict[str, Thing] = {}
+        from verifier.rules.corrected import corrections  # V207 reads frames too: imported when first asked
+
+        corrected = {x.wrong.id for x in corrections(ctx)}
         for c in ctx.figures:  # in article and offset order
             src = ctx.corpus.sources[c.source]
             published = str(src.meta.published.year) if src.meta.published else None
             before = last.get(c.source) if refers_back(src.body, c) else None
             f = frame_of(src.body, c, src.meta.tier == Tier.primary, years[c.source], published, ctx.sentence(c), before)
+            if c.id in corrected:
+                f = replace(f, mood="withdrawn")  # 'said 14,250; the correct figure is 41,250': quoted as wrong, no reading
             if f.thing is not None:
                 last[c.source] = f.thing
             out.append(f)

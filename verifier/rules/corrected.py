@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Final, Iterator
@@ -171,7 +171,8 @@ def corrected_figure(ctx: Context) -> Iterator[Finding]:
             if f.source == x.wrong.source or f.id in seen or not _comparable(f, x.wrong) or _apart(f, x.wrong):
                 continue
             a, b = frame_of.get(f.id), frame_of.get(x.wrong.id)
-            al = align(a, b) if a is not None and b is not None else None
+            # the wrong figure's frame is withdrawn (no reading): compared here as the reading it was printed as
+            al = align(a, replace(b, mood=a.mood)) if a is not None and b is not None else None
             if al is None and not _specific(f, x):
                 continue
             seen.add(f.id)
