@@ -18,12 +18,11 @@ from typing import Final
 
 from verifier.extract.segment import clause_end, clause_start
 from verifier.extract.streaks import ZH_NUM, count_of, longest_first, table
+from verifier.extract.subjects import DISTRIBUTIVE
 
-EACH_ZH: Final = re.compile(r"分别")
-"""分别 before the values of a Chinese list, one per name ('分别为1380毫米和1150毫米')."""
-
-EACH_EN: Final = re.compile(r"\brespectively\b", re.IGNORECASE)
-"""'respectively' after the values of an English list, one per name."""
+EACH: Final = DISTRIBUTIVE
+"""分别 before the values of a Chinese list, 'respectively' after those of an English one, one
+per name ('分别为1380毫米和1150毫米'): :data:`verifier.extract.subjects.DISTRIBUTIVE`."""
 
 VALUE_REACH: Final = 30
 """Characters after an English place's 'with' or 'at' within which its value must start ('with a turnout of 61%')."""
@@ -97,7 +96,7 @@ def rankings(body: str, lo: int, hi: int, values: list[tuple[int, int]]) -> list
             out.append(Ranked(place, *v, reverse=reverse_all, words=m.span()))
     for m in zh_top.finditer(body, lo, hi):  # '前两名，分别为1380毫米和1150毫米': the values after 分别
         k = count_of(m.group("n"))
-        each = EACH_ZH.search(body, m.end(), hi)
+        each = EACH.search(body, m.end(), hi)
         if not k or k < 2 or each is None:
             continue
         end = clause_end(body, each.end(), hi)
@@ -106,7 +105,7 @@ def rankings(body: str, lo: int, hi: int, values: list[tuple[int, int]]) -> list
             out.extend(Ranked(k, *s, group=k, reverse=reverse_all, words=m.span()) for s in listed)
     for m in en_top.finditer(body, lo, hi):  # 'were the top two, with 71% and 64% respectively': the values before it
         k = count_of(m.group("n"))
-        each = EACH_EN.search(body, m.end(), hi)
+        each = EACH.search(body, m.end(), hi)
         if not k or k < 2 or each is None:
             continue
         listed = [s for s in values if m.end() <= s[0] and s[1] <= each.start()][-k:]

@@ -280,8 +280,14 @@ def _may_meet(x: Frame, y: Frame) -> bool:
         return True
     if x.claim.value.unit != y.claim.value.unit:
         return True  # another unit: the same value may be printed in it
-    a, b = x.claim.value.number, y.claim.value.number
-    return a is None or b is None or abs(a - b) <= 0.01 * max(abs(a), abs(b))
+    return _close(x.claim, y.claim)
+
+
+def _close(a: Claim, b: Claim) -> bool:
+    """True unless both print a point and the numbers are more than 1% apart (a range is left to
+    :func:`agree`): the cheap side of 'one value', before any band is computed."""
+    x, y = a.value.number, b.value.number
+    return x is None or y is None or abs(x - y) <= 0.01 * max(abs(x), abs(y))
 
 
 def _narrower(s: Frame, al: Alignment) -> bool:
@@ -625,15 +631,13 @@ def _conditions_dropped(ctx: Context) -> Iterator[tuple[Frame, Alignment, Alignm
     heater cut range by 41 percent' / 'with the heater off, range fell 12 percent' against 'the
     cars lost 41 percent of their range'): the condition that tells the primary's values apart
     was dropped. Nothing when the primary also gives the value with no condition."""
-    printed = _primary_values(ctx)
     for (_sid, _group, _implied), (als, _elsewhere) in sorted(_aligned_to_primary(ctx).items()):
         if not als or "condition" in als[0].a.qualifiers or _unsettled(als[0].a):
             continue
         s = als[0].a
         conditioned = [al for al in als if "condition" in al.b.qualifiers and not _unsettled(al.b) and _holder_fits(ctx, s, al.b)]
         kept = max((al for al in conditioned if agree(s, al.b) is True), key=lambda al: al.score, default=None)
-        if kept is None or any(agree(s, p) is True and "condition" not in p.qualifiers for p in printed.get(s.family, ())
-                               if p.thing is not None and align(s, p) is not None):
+        if kept is None or any(agree(s, al.b) is True and "condition" not in al.b.qualifiers for al in als):
             continue
         part = condition_part(kept.b.qualifiers["condition"])
         if not part or _names_part(ctx.sentence(s.claim), part):
@@ -685,8 +689,7 @@ def _one_number(x: Frame, y: Frame) -> bool:
     to :func:`agree`)."""
     if x.claim.value.unit != y.claim.value.unit and x.family != "count":
         return False  # V204 compares one unit only
-    a, b = x.claim.value.number, y.claim.value.number
-    return a is None or b is None or abs(a - b) <= 0.01 * max(abs(a), abs(b))
+    return _close(x.claim, y.claim)
 
 
 def same_values(fs: list[Frame]) -> Iterator[tuple[Frame, Frame]]:

@@ -239,6 +239,7 @@ def figure_text(claim: Claim) -> str:
 
 
 _BARE_NUMBER = re.compile(r"\d[\d, ]*(?:\.\d+)?")
+"""Printed text that is one plain number (no scale word, no second end)."""
 
 _CLOCK_OR_COMPOUND = re.compile(
     r"\d{1,3}(?::\d\d){1,2}(?:\.\d+)?"                                     # '2:06:21', '2:06.32', '1:58.3'
@@ -246,7 +247,6 @@ _CLOCK_OR_COMPOUND = re.compile(
     re.IGNORECASE)
 """A time printed as a clock reading or a compound duration ('2:06:21', '2hr 6min 21sec', 'two
 hours, six minutes and 32 seconds', '2小时6分21秒'): a message shows it as printed."""
-"""Printed text that is one plain number (no scale word, no second end)."""
 
 
 def point_band(claim: Claim) -> Interval:
