@@ -821,3 +821,16 @@ def test_an_implied_band_is_shown_in_the_scale_its_figure_is_printed_in():
     assert implied_text(replace(g, band=Interval(38_500_000, 38_600_000))).startswith("38.5 million–38.6 million")
     h = frame("Turnout was 61.2% in 2024.", "61.2%")
     assert implied_text(replace(h, band=Interval(58.1, 58.3))) == "58.1–58.3 %"
+
+
+@pytest.mark.parametrize("base, fires", [("52.0", True), ("50.2", False)])
+def test_the_base_of_a_change_measures_what_its_level_measures(base, fires):
+    """'…supplied 48.6 million m³ of water, down 3.1% from 50.2 million m³ in 2024': the base names
+    no thing of its own; it is the same quantity a year earlier, so a coverage base of 52.0
+    million differs from the primary's 50.2 million."""
+    primary = "In 2025 the county supplied 48.6 million cubic metres of water, down 3.1% from 50.2 million cubic metres in 2024."
+    coverage = f"The county supplied 48.6 million cubic metres of water in 2025, a fall of 3.1% from {base} million cubic metres in 2024."
+    got = [m for r, _s, m in audit(primary, coverage) if r == "V203"]
+    assert bool(got) is fires, got
+    if fires:
+        assert got[0].startswith("'52.0 million cubic metres' differs from the primary source prim, which gives '50.2 million cubic metres'")
