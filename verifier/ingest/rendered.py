@@ -107,11 +107,6 @@ def fold(text: str) -> Folded:
     return Folded("".join(pieces), tuple(at), tuple(origin))
 
 
-def same_rendered(a: str, b: str) -> bool:
-    """True when ``a`` and ``b`` differ only in whitespace that does not render."""
-    return a == b or fold(a).text == fold(b).text
-
-
 def fold_anchor(prefix: str, quote: str, suffix: str) -> tuple[str, str, str]:
     """(prefix, quote, suffix), folded together, so a break between the prefix and a CJK quote
     folds as it does in the article; outer whitespace of the context is dropped (its other
