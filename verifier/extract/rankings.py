@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Final
 
 from verifier.extract.segment import clause_end, clause_start
-from verifier.extract.streaks import ZH_NUM, count_of, longest_first, table
+from verifier.extract.streaks import CARDINALS, ZH_NUM, count_of, longest_first, table
 from verifier.extract.subjects import DISTRIBUTIVE
 
 EACH: Final = DISTRIBUTIVE
@@ -59,7 +59,7 @@ def _rank_patterns() -> tuple[re.Pattern, ...]:
         # '位列全国前两名'
         re.compile(rf"(?:{zh_verbs})(?:[^，,。；;：:\d第前]{{0,4}}?)前(?P<n>{ZH_NUM})(?:名|位)"),
         # 'were the top two', 'ranked in the top three'
-        re.compile(rf"\b(?:{longest_first(r['en_verbs'])})\s+(?:in\s+)?the\s+top\s+(?P<n>{longest_first(table()['cardinals']['en'])}|\d{{1,2}})\b",
+        re.compile(rf"\b(?:{longest_first(r['en_verbs'])})\s+(?:in\s+)?the\s+top\s+(?P<n>{longest_first(CARDINALS)}|\d{{1,2}})\b",
                    re.IGNORECASE),
     )
 

@@ -38,12 +38,17 @@ from verifier.extract.time_frames import marks
 from verifier.extract.decided import decision
 from verifier.models.claim import CONFIDENT, Anchor, Attribution, Claim, Streak, Value
 from verifier.quantities.numerals import parse_arabic, parse_chinese
+from verifier.quantities.words import ONES, TENS
 
 DATA: Final = Path(__file__).resolve().parents[1] / "data" / "series.yaml"
 """The words of streaks and rankings (their one home)."""
 
 MAX_COUNT: Final = 100
 """Largest count read as a streak's or a place's number: above it the words are no ordinal claim."""
+
+CARDINALS: Final = {w: n for w, n in {**ONES, **TENS}.items() if 2 <= n <= 20}
+"""English number words that count the periods of a streak ('for six consecutive quarters'):
+the quantity layer's own (:data:`verifier.quantities.words.ONES`, ``TENS``), two to twenty."""
 
 ZH_NUM: Final = r"[0-9]+|[一二两三四五六七八九十百]+"
 """A count written in digits or Chinese numerals ('7', '三', '十二')."""
@@ -126,7 +131,7 @@ def longest_first(ws: Iterable[str]) -> str:
 def _en_patterns() -> tuple[re.Pattern, ...]:
     t = table()
     ords = longest_first(t["ordinals"]["en"]) + r"|\d{1,2}(?:st|nd|rd|th)"
-    cards = longest_first(t["cardinals"]["en"]) + r"|\d{1,2}"
+    cards = longest_first(CARDINALS) + r"|\d{1,2}"
     mark = longest_first(t["streak_markers"]["en"])
     per = longest_first(t["periods"]["en"])
     after = longest_first(t["streak_markers"]["en_after"])
@@ -167,7 +172,7 @@ def count_of(text: str) -> int | None:
     or None outside 1..:data:`MAX_COUNT`."""
     t = table()
     low = text.lower()
-    n = t["ordinals"]["en"].get(low) or t["cardinals"]["en"].get(low)
+    n = t["ordinals"]["en"].get(low) or CARDINALS.get(low)
     if n is None:
         digits = re.match(r"\d+", low)
         if digits:
