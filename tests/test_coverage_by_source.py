@@ -51,3 +51,25 @@ def test_an_ordinal_is_no_fraction_and_a_count_noun_no_unknown_unit():
     assert left == []  # 'the third month in a row' is a streak: its count is the streak claim's figure, no fraction
     assert [(c.quote, c.value, c.streak.period, c.streak.event) for c in report.claims if c.streak] == [("third month in a row", 3.0, "month", "up")]
     assert "V305" not in {f.rule for f in report.findings}  # 'referrals across' counts referrals: a count, no unit
+
+
+def test_extraction_hands_its_quantities_to_the_coverage_count(monkeypatch):
+    """The quantities extraction read come back with its claims (from the worker processes too),
+    and the coverage count uses them instead of scanning every article a second time."""
+    from verifier.extract.corpus import extract_missing
+    import importlib
+
+    quantities = importlib.import_module("verifier.quantities.extract")  # the module, not the package's extract()
+    from verifier.rules.context import Context
+    from verifier.rules.coverage import numbers_in_text
+
+    a = art("cov", "The county said 1,200 of 4,000 households (30%) had applied.\n")
+    corp = corpus([a], [])
+    extract_missing(corp, jobs=1)
+    assert [q.surface for q in corp.quantities["cov"]] == ["1,200", "4,000", "30%"]
+
+    def no_second_scan(text):
+        raise AssertionError("scanned again")
+
+    monkeypatch.setattr(quantities, "article_quantities", no_second_scan)
+    assert [q.surface for q in numbers_in_text(Context(corp))["cov"]] == ["1,200", "4,000", "30%"]

@@ -109,6 +109,21 @@ def factor(src: str | None, dst: str | None) -> float | None:
         return None
 
 
+@lru_cache(maxsize=None)
+def base_factor(unit: str | None) -> float | None:
+    """k with value_in_base_units = k * value_in_``unit`` (pint's base units of its dimension:
+    1000 for 'kW', 1e-3 for 'ms'), or None for no unit, an unknown unit or one with an offset
+    (°C, °F). Two figures in convertible units are one value when their base values are."""
+    q = _quantity(unit) if unit else None
+    if q is None:
+        return None
+    try:
+        k, twice = float(q.to_base_units().magnitude), float((2 * q).to_base_units().magnitude)
+    except Exception:  # pint's OffsetUnitCalculusError (see :func:`factor`)
+        return None
+    return k if abs(twice - 2 * k) <= 1e-9 * abs(twice) else None  # an offset: 1 °C is 274.15 K, 2 °C not 548.3
+
+
 def convert(value: float, src: str, dst: str) -> float | None:
     """``value`` in ``src`` expressed in ``dst``, offsets included (22.7 °C -> 72.86 °F), or None
     when the units do not convert. For units a :func:`factor` relates, the same as value * factor."""

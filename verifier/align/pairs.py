@@ -1,7 +1,7 @@
 """Whether two claims are about the same quantity: a score with its evidence, from their frames.
 
     align(frame_a, frame_b) -> Alignment | None
-    candidates(frames, keep) -> Iterator[(Frame, Frame)]     # blocked: never all pairs
+    candidates(frames, keep, *routes) -> Iterator[(Frame, Frame)]   # blocked, joined on facets: never all pairs
 
 Two frames can align only when their unit families and roles agree (:mod:`verifier.align.frames`)
 and their measured things are alike (:func:`verifier.align.things.similarity`). The score starts
@@ -12,17 +12,24 @@ scope is another quantity, which the rules read as a misattribution when the val
 and as nothing when they differ.
 
 Candidate pairs come from blocks of frames with one unit family, one role and one measured
-concept or head noun (:func:`verifier.align.things.block_keys`), so the cost is the sum of the
-squares of the block sizes, linear in claims while blocks stay small; a block of more than
-:data:`MAX_BLOCK` frames (a head noun every article uses) is skipped rather than paired.
+concept or head noun (:func:`verifier.align.things.block_keys`). A block of a common thing grows
+with the corpus ('unemployment rate' in every article of an archive), so a caller names what a
+pair must share to be worth aligning, as facets (:data:`Facets`: mood, holder, year, value...),
+and only frames that share every facet both give are paired (:func:`facet_pairs`, a hash join
+in which a facet one side leaves out matches anything). The cost is then the number of pairs
+that can matter, linear in claims when the facets part a block. Without facets a block is
+paired whole, and one of more than :data:`MAX_BLOCK` frames is skipped rather than paired.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections import defaultdict
 from dataclasses import dataclass
-from itertools import combinations
-from typing import Callable, Final, Iterable, Iterator
+from functools import lru_cache
+from itertools import combinations, product
+from typing import Callable, Final, Hashable, Iterable, Iterator, Sequence
 
 from rapidfuzz import fuzz
 
@@ -52,7 +59,24 @@ VALUE_ONLY: Final = 0.5
 """Score of an alignment on the value alone (:func:`align_by_value`): at the floor, never confident."""
 
 MAX_BLOCK: Final = 400
-"""Largest block paired: a bigger one is a head noun too common to say anything ('rate')."""
+"""Largest block paired whole, without facets: a bigger one is a head noun too common to say
+anything ('rate'). Faceted candidates (:func:`candidates` with routes) have no such limit."""
+
+NAME_PIECE: Final = 4
+"""Letters at each end of a holder name's word (Chinese characters at each end of the name) that
+two names must share one of to be one name (:func:`holder_keys`)."""
+
+CLOSE: Final = 0.01
+"""Two point figures more than this fraction of the larger apart are not one value (:func:`close`)."""
+
+Facet = frozenset | None
+"""The keys a frame gives for one facet, or None when it gives none (it then meets every key)."""
+
+Facets = Callable[[Frame], tuple[Facet, ...]]
+"""A frame's facets, in a fixed order: two frames are paired when, for each facet both give, their
+keys intersect (:func:`facet_pairs`)."""
+
+_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -92,9 +116,101 @@ class Alignment:
         return ", ".join(self.evidence) + f" (alignment {self.score:.2f})"
 
 
+@lru_cache(maxsize=65536)
 def same_holder(a: str, b: str) -> bool:
-    """True when two holder names are one name (case and punctuation aside, or :data:`SAME_NAME`)."""
-    return a.casefold() == b.casefold() or fuzz.token_set_ratio(a.casefold(), b.casefold()) >= SAME_NAME
+    """True when two holder names are one name: the same casefolded, or sharing a piece
+    (:func:`holder_keys`) with a rapidfuzz token-set ratio of at least :data:`SAME_NAME`
+    ('Columbus' / 'City of Columbus'). Names that share no piece are never one name, so
+    candidate pairs need only meet on a piece (:func:`holder_facets`)."""
+    fa, fb = a.casefold(), b.casefold()
+    return fa == fb or bool(holder_keys(a) & holder_keys(b)) and fuzz.token_set_ratio(fa, fb) >= SAME_NAME
+
+
+@lru_cache(maxsize=65536)
+def holder_keys(name: str) -> frozenset[str]:
+    """The pieces of a holder name that another name must share one of to be the same name: the
+    first and last :data:`NAME_PIECE` letters of each word ('colu', 'mbus' of 'City of
+    Columbus'), of a Chinese name its first and last two characters ('河南', '南省'); the
+    casefolded name itself when it has no word. Two spellings one letter apart keep a word's
+    other end ('Ardaford' / 'Ardafords' share 'arda')."""
+    folded = name.casefold()
+    if CJK.search(folded):
+        bare = "".join(_WORD.findall(folded))
+        return frozenset({"<" + bare[:2], ">" + bare[-2:]}) if bare else frozenset({folded})
+    words = _WORD.findall(folded)
+    return frozenset(k for w in words for k in ("<" + w[:NAME_PIECE], ">" + w[-NAME_PIECE:])) or frozenset({folded})
+
+
+def holder_facets(f: Frame) -> tuple[Facet, Facet]:
+    """(Latin-script holder keys, Chinese holder keys) of ``f``: a holder's :func:`holder_keys`
+    in its script and None in the other, both None without a holder. Names in two scripts are
+    neither one holder nor two (:func:`align`), so such a pair always meets."""
+    if not f.holder:
+        return None, None
+    keys = holder_keys(f.holder)
+    return (None, keys) if CJK.search(f.holder) else (keys, None)
+
+
+def quantity_facets(f: Frame) -> tuple[Facet, Facet, Facet]:
+    """(mood, Latin holder keys, Chinese holder keys): what two frames must share to be one
+    quantity at all, since another mood or another holder is another quantity (:data:`ANOTHER_QUANTITY`)."""
+    return (frozenset({f.mood}), *holder_facets(f))
+
+
+def year_facet(f: Frame) -> Facet:
+    """The frame's stated year as a facet: two frames of different years are not in one frame."""
+    year = f.when.get("year")
+    return frozenset({year}) if year else None
+
+
+def close(x: float | None, y: float | None) -> bool:
+    """True unless both numbers are given and more than :data:`CLOSE` of the larger apart (a
+    range, given as None, is left to the caller's band test)."""
+    return x is None or y is None or abs(x - y) <= CLOSE * max(abs(x), abs(y))
+
+
+_STEP: Final = -math.log1p(-CLOSE)
+"""Width of a value bucket in natural-log units: two numbers :func:`close` differ by at most one."""
+
+
+def value_keys(number: float | None, tag: str = "") -> Facet:
+    """Keys that two numbers :func:`close` to each other share at least one of, under ``tag`` (a
+    unit, say): the number's log bucket and the next one (two close numbers are at most one bucket
+    apart, so each pair shares one); None for no number (a range meets every value)."""
+    if number is None:
+        return None
+    if number == 0:
+        return frozenset({f"{tag}|0"})
+    b = math.floor(math.log(abs(number)) / _STEP)
+    sign = "-" if number < 0 else "+"
+    return frozenset({f"{tag}|{sign}{b}", f"{tag}|{sign}{b + 1}"})
+
+
+def facet_pairs(facets: Sequence[tuple[Facet, ...]]) -> set[tuple[int, int]]:
+    """Index pairs (i < j) of items whose facets meet: for every facet both give, their keys share
+    one (a facet one leaves out, None, meets anything).
+
+    A hash join per pair of facet masks (which facets an item gives): items are indexed by
+    their keys on the facets both masks give. The cost is the items plus the pairs found; only
+    two masks with no facet in common pair all their items."""
+    by_mask: dict[tuple[bool, ...], list[int]] = defaultdict(list)
+    for i, fs in enumerate(facets):
+        by_mask[tuple(f is not None for f in fs)].append(i)
+    masks = sorted(by_mask)
+    out: set[tuple[int, int]] = set()
+    for n, ma in enumerate(masks):
+        for mb in masks[n:]:
+            common = [k for k, (p, q) in enumerate(zip(ma, mb)) if p and q]
+            index: dict[tuple[Hashable, ...], list[int]] = defaultdict(list)
+            for j in by_mask[mb]:
+                for key in product(*(facets[j][k] for k in common)):
+                    index[key].append(j)
+            for i in by_mask[ma]:
+                for key in product(*(facets[i][k] for k in common)):
+                    for j in index.get(key, ()):
+                        if i != j:
+                            out.add((i, j) if i < j else (j, i))
+    return out
 
 
 def align(a: Frame, b: Frame) -> Alignment | None:
@@ -185,9 +301,15 @@ def _written_apart(a: Frame, b: Frame) -> tuple[str, str] | None:
     return (ya or written, yb or written)
 
 
-def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool]) -> Iterator[tuple[Frame, Frame]]:
+def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool],
+               *routes: Facets) -> Iterator[tuple[Frame, Frame]]:
     """Pairs of frames that share a block (unit family, role, a key of :func:`~verifier.align.things.block_keys`)
-    and pass ``keep``, each pair once, in input order within a block."""
+    and pass ``keep``, each pair once, in input order within a block.
+
+    With ``routes``, only pairs whose facets meet by one route at least (:func:`facet_pairs`) are
+    tried: a route names what a pair must share for ``keep`` to pass, so that the pairs of a block
+    of a common thing are found without trying them all. Without, every pair of a block of at
+    most :data:`MAX_BLOCK` frames is tried."""
     blocks: dict[tuple[str, str, str], list[Frame]] = defaultdict(list)
     for f in frames:
         if f.thing is not None:
@@ -195,9 +317,16 @@ def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool]) ->
                 blocks[(f.family, f.role, key)].append(f)
     seen: set[tuple[int, int]] = set()
     for _key, block in sorted(blocks.items()):
-        if len(block) > MAX_BLOCK:
+        if routes:
+            found: set[tuple[int, int]] = set()
+            for route in routes:
+                found |= facet_pairs([route(f) for f in block])
+            pairs: Iterable[tuple[Frame, Frame]] = ((block[i], block[j]) for i, j in sorted(found))
+        elif len(block) > MAX_BLOCK:
             continue
-        for x, y in combinations(block, 2):
+        else:
+            pairs = combinations(block, 2)
+        for x, y in pairs:
             pair = (id(x), id(y))
             if pair not in seen and keep(x, y):
                 seen.add(pair)

@@ -56,9 +56,10 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     extra = tuple(corpus.lexicon_files)
     results = map_articles(_extract_one, [(src, corpus.external, extra) for src in todo], jobs, progress)
     # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
-    unified = unify_subjects({src.id: claims for src, (claims, _) in zip(todo, results)},
+    unified = unify_subjects({src.id: claims for src, (claims, _, _) in zip(todo, results)},
                              frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
-    for src, (_, error) in zip(todo, results):
+    for src, (_, error, quantities) in zip(todo, results):
+        corpus.quantities[src.id] = quantities
         if error:
             corpus.extraction_errors[src.id] = error
         for claim in unified[src.id]:
@@ -67,14 +68,22 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     return [src.id for src in todo]
 
 
-def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]]) -> tuple[list[Claim], str | None]:
-    """(claims proposed for one article, None) or ([], what went wrong): one article that
-    breaks the extractor is reported (rule V602) and the others are still audited. Module
-    level, so a process pool can call it."""
+def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]]) -> tuple[list[Claim], str | None, tuple]:
+    """(claims proposed for one article, None, the quantities of its body) or ([], what went
+    wrong, the quantities): one article that breaks the extractor is reported (rule V602) and
+    the others are still audited. The quantities go back with the claims so that the audit's
+    coverage count does not scan the article again in the main process. Module level, so a
+    process pool can call it."""
     from verifier.extract.claims import extract_claims  # here: a corpus whose articles all have records never loads the extractor
+    from verifier.quantities.extract import article_quantities
 
     src, external, extra = job
     try:
-        return extract_claims(src, external, load_lexicon(None, extra)), None
+        claims, error = extract_claims(src, external, load_lexicon(None, extra)), None
     except Exception as err:  # a bug in extraction must not hide the rest of the corpus
-        return [], f"{type(err).__name__}: {err}"
+        claims, error = [], f"{type(err).__name__}: {err}"
+    try:
+        quantities = article_quantities(src.body)
+    except Exception:  # the scan itself broke: the coverage count reads it again (and fails there as before)
+        quantities = None
+    return claims, error, quantities

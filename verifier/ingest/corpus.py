@@ -58,6 +58,9 @@ class Corpus:
     lexicon_files: list[str] = field(default_factory=list)
     """The corpus's own ``subjects.yaml`` files (extraction reads them before the shipped lexicon:
     :func:`verifier.extract.corpus.corpus_lexicon`)."""
+    quantities: dict[str, tuple] = field(default_factory=dict)
+    """Source id -> the quantities found in its body (:class:`verifier.quantities.Quantity`), for
+    the articles extraction has read, so that the audit's coverage count does not scan them again."""
 
     def claims_of(self, source_id: str) -> list[Claim]:
         """Claims printed by ``source_id``, in offset order."""

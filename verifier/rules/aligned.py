@@ -29,7 +29,8 @@ from typing import Final, Iterable, Iterator
 from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, opposite, polarity
-from verifier.align.pairs import ANOTHER_QUANTITY, NO_FRAME, Alignment, align, align_by_value, candidates
+from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, align, align_by_value, candidates, close,
+                                  quantity_facets, value_keys, year_facet)
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -39,7 +40,7 @@ from verifier.models.tier import Tier
 from verifier.numeric import BOUND_WORDS, Interval, describe_step, fmt, reference_band, scale_step
 from verifier.rules.context import Context, operand, point_band, range_bands, stated_band
 from verifier.rules.registry import rule
-from verifier.units import factor
+from verifier.units import base_factor, factor
 
 VALUE_DIGITS: Final = 4
 """Significant digits from which one value in one unit is taken for one figure even when the
@@ -260,10 +261,12 @@ def _aligned(ctx: Context, name: str, keep, orient, group) -> dict[tuple[str, st
     the same frame, those in another time or scope: a key other than the holder or the
     publication year differs), a printed figure and the figure it implies kept apart, over the candidate pairs that
     ``keep`` passes, each oriented by ``orient`` as (figure judged, reference) and filed under
-    ``group(reference)``; memoised under ``name``."""
+    ``group(reference)``; memoised under ``name``. ``keep`` must imply :func:`_may_meet`: the
+    pairs tried are those of one mood and holder that meet in time or in value
+    (:func:`_in_time`, :func:`_in_value`), the only ones that can be kept."""
     if name not in ctx.memo:
         out: dict[tuple[str, str], tuple[list[Alignment], list[Alignment]]] = defaultdict(lambda: ([], []))
-        for x, y in candidates(frames(ctx), keep):
+        for x, y in candidates(frames(ctx), keep, _in_time, _in_value):
             if x.implied_by is not None and y.implied_by is not None:
                 continue  # two figures neither article prints: too little to set one against the other
             s, p = orient(x, y)
@@ -279,6 +282,21 @@ def _aligned(ctx: Context, name: str, keep, orient, group) -> dict[tuple[str, st
     return ctx.memo[name]
 
 
+def _in_time(f: Frame) -> tuple[Facet, ...]:
+    """Facets of a pair that meets in time: one mood and holder (:func:`~verifier.align.pairs.quantity_facets`), one year."""
+    return (*quantity_facets(f), year_facet(f))
+
+
+def _in_value(f: Frame) -> tuple[Facet, ...]:
+    """Facets of a pair that may give one value: one mood and holder, and one printed number or
+    one value in base units (:func:`_one_value`)."""
+    n, k = f.claim.value.number, base_factor(f.claim.value.unit)
+    raw = value_keys(n, "printed")
+    if raw is not None and k is not None:
+        raw |= value_keys(n * k, "base")
+    return (*quantity_facets(f), raw)
+
+
 def _aligned_to_primary(ctx: Context) -> dict[tuple[str, str, str], tuple[list[Alignment], list[Alignment]]]:
     """Each coverage figure's alignments with the primary sources' figures (:func:`_aligned`, one group)."""
     if not any(f.primary for f in frames(ctx)):
@@ -290,24 +308,30 @@ def _aligned_to_primary(ctx: Context) -> dict[tuple[str, str, str], tuple[list[A
 def _may_meet(x: Frame, y: Frame) -> bool:
     """A cheap test before alignment for V203 and V206: an alignment counts when the frames meet
     (one year and months, or one side silent) or, in another frame, when it gives the same value
-    (a figure moved, :func:`_judge`). Two frames of different times and different numbers in one
-    unit can be neither, so they are not aligned at all."""
+    (a figure moved, :func:`_judge`). Two frames of different times that give no one value
+    (:func:`_one_value`) can be neither, so they are not aligned at all."""
     for key in ("year", "months"):
         a, b = x.when.get(key), y.when.get(key)
         if a and b and a != b:
             break
     else:
         return True
-    if x.claim.value.unit != y.claim.value.unit:
-        return True  # another unit: the same value may be printed in it
-    return _close(x.claim, y.claim)
+    return _one_value(x.claim, y.claim)
+
+
+def _one_value(a: Claim, b: Claim) -> bool:
+    """True when two figures may be one value: numbers :func:`_close`, or in two units one printed
+    number (a unit slipped: 5.1 kW for 5.1 W) or one value converted (1.2 kW and 1,200 W)."""
+    if a.value.unit == b.value.unit or _close(a, b):
+        return _close(a, b)
+    ka, kb = base_factor(a.value.unit), base_factor(b.value.unit)
+    return ka is not None and kb is not None and close(a.value.number * ka, b.value.number * kb)
 
 
 def _close(a: Claim, b: Claim) -> bool:
     """True unless both print a point and the numbers are more than 1% apart (a range is left to
-    :func:`agree`): the cheap side of 'one value', before any band is computed."""
-    x, y = a.value.number, b.value.number
-    return x is None or y is None or abs(x - y) <= 0.01 * max(abs(x), abs(y))
+    :func:`agree`): the cheap side of 'one value', before any band is computed (:func:`~verifier.align.pairs.close`)."""
+    return close(a.value.number, b.value.number)
 
 
 def _narrower(s: Frame, al: Alignment) -> bool:
@@ -580,7 +604,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     me = misattributed_figure.rule
     best: dict[str, Alignment] = {}
     fs = [f for f in frames(ctx) if f.implied_by is None]
-    pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y))]
+    pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y), _number_facets)]
     pairs += [(x, y, True) for x, y in same_values(fs)]
     for x, y, by_value in pairs:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
@@ -703,6 +727,12 @@ def _dropped_finding(ctx: Context, me, s: Frame, kept: Alignment, other: Alignme
         operands=[operand(p.claim), operand(q.claim)], formula="same figure, its condition dropped", **ctx.location(s.claim))
 
 
+def _number_facets(f: Frame) -> tuple[Facet, ...]:
+    """Facets of a pair :func:`_one_number` passes and V204 can keep: one mood and holder, one
+    number in one unit (any unit for counts)."""
+    return (*quantity_facets(f), value_keys(f.claim.value.number, "count" if f.family == "count" else f.claim.value.unit or ""))
+
+
 def _one_number(x: Frame, y: Frame) -> bool:
     """A cheap test before alignment for V204, which needs one value in one unit: False for two
     units (counts aside) and for two points more than 1% apart; True otherwise (ranges are left
@@ -725,6 +755,11 @@ def same_values(fs: list[Frame]) -> Iterator[tuple[Frame, Frame]]:
             for y in block[i + 1:]:
                 if x.claim.source != y.claim.source and (x.thing is None or y.thing is None or align(x, y) is None):
                     yield x, y
+
+
+def _source_facet(f: Frame) -> tuple[Facet]:
+    """The frame's article, as a facet: V205 pairs figures of one article only."""
+    return (frozenset({f.claim.source}),)
 
 
 def _in_derivation(a: Claim, b: Claim) -> bool:
@@ -763,7 +798,7 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     def broken_down(f: Frame) -> bool:  # 'X产量4144亿斤，Y产量2802亿斤': one thing, several values, by what the frame lacks
         return per_sentence[(f.claim.source, ctx.sentence(f.claim), f.thing.head, f.family)] > 1
 
-    for x, y in candidates(printed, lambda x, y: x.claim.source == y.claim.source and not broken_down(x) and not broken_down(y)):
+    for x, y in candidates(printed, lambda x, y: x.claim.source == y.claim.source and not broken_down(x) and not broken_down(y), _source_facet):
         if _unsettled(x) or _unsettled(y) or _in_derivation(x.claim, y.claim):
             continue
         al = align(x, y)

@@ -33,11 +33,14 @@ def unrecorded_numbers(ctx: Context) -> dict[str, list]:
 
 
 def numbers_in_text(ctx: Context) -> dict[str, list]:
-    """Per source, the quantities the extractor finds in the body (memoised per run)."""
+    """Per source, the quantities the extractor finds in the body (memoised per run): those
+    extraction found (``corpus.quantities``), else a scan of the body."""
     if "numbers" not in ctx.memo:
         from verifier.quantities.extract import article_quantities
 
-        ctx.memo["numbers"] = {sid: list(article_quantities(src.body)) for sid, src in sorted(ctx.corpus.sources.items())}
+        found = ctx.corpus.quantities
+        ctx.memo["numbers"] = {sid: list(q if (q := found.get(sid)) is not None else article_quantities(src.body))
+                               for sid, src in sorted(ctx.corpus.sources.items())}
     return ctx.memo["numbers"]
 
 

@@ -1,0 +1,135 @@
+"""Candidate pairs for alignment (:mod:`verifier.align.pairs`): the faceted join that finds the
+pairs of a block worth aligning without trying them all, and the keys it joins on (holder
+pieces, value buckets, base units). Each faceted result is checked against the brute force it
+replaces: every pair of items, kept when their facets meet."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from verifier.align.pairs import (MAX_BLOCK, candidates, close, facet_pairs, holder_keys, same_holder,
+                                  value_keys)
+from verifier.align.things import thing_of
+from verifier.units import base_factor
+
+
+def _meet(a: tuple, b: tuple) -> bool:
+    """The definition facet_pairs implements: each facet both give shares a key."""
+    return all(x is None or y is None or bool(x & y) for x, y in zip(a, b))
+
+
+facet = st.one_of(st.none(), st.frozensets(st.sampled_from("abcde"), min_size=1, max_size=3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(facet, facet, facet), max_size=25))
+def test_facet_pairs_are_the_brute_force_pairs(items):
+    want = {(i, j) for i, j in combinations(range(len(items)), 2) if _meet(items[i], items[j])}
+    assert facet_pairs(items) == want
+
+
+def test_facet_pairs_of_items_without_facets_are_all_pairs():
+    assert facet_pairs([(None,), (None,), (None,)]) == {(0, 1), (0, 2), (1, 2)}
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.floats(min_value=-1e12, max_value=1e12, allow_nan=False), st.floats(min_value=-0.0099, max_value=0.0099))
+def test_close_numbers_share_a_value_key(x, rel):
+    y = x * (1 + rel)
+    if close(x, y):
+        assert value_keys(x, "u") & value_keys(y, "u")
+
+
+def test_value_keys():
+    assert value_keys(None) is None  # a range meets every value
+    assert value_keys(0.0, "W") == frozenset({"W|0"})
+    assert not value_keys(100.0, "W") & value_keys(-100.0, "W")  # opposite signs are never close
+    assert not value_keys(100.0, "W") & value_keys(103.0, "W")  # 3% apart: buckets apart
+    assert not value_keys(100.0, "W") & value_keys(100.0, "kW")  # the tag (a unit) parts them
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("Columbus", "City of Columbus", True),
+    ("Ardaford", "ARDAFORD", True),
+    ("Ardaford", "Ardafords", True),  # one letter more: the word keeps its first four letters
+    ("Ohio State University", "Ohio State", True),
+    ("Acme Corp", "Globex Corp", False),
+    ("河南省", "河南省", True),
+    ("青云北川市", "龙江南港市", False),
+])
+def test_same_holder(a, b, same):
+    assert same_holder(a, b) is same
+    if same:
+        assert holder_keys(a) & holder_keys(b)  # one name shares a piece: the join on pieces finds the pair
+
+
+def test_holder_keys():
+    assert holder_keys("City of Columbus") == frozenset({"<city", ">city", "<of", ">of", "<colu", ">mbus"})
+    assert holder_keys("河南省") == frozenset({"<河南", ">南省"})
+    assert holder_keys("—") == frozenset({"—"})
+
+
+def test_base_factor():
+    assert base_factor("kW") == 1000.0
+    assert base_factor("ms") == pytest.approx(0.001)
+    assert base_factor("cent") == pytest.approx(0.01)
+    assert base_factor("°C") is None  # an offset: no factor
+    assert base_factor(None) is None
+
+
+def _frame(holder: str | None, year: str | None = None):
+    """A stand-in with what candidates() reads: one family, role and measured thing."""
+    return SimpleNamespace(thing=thing_of("unemployment rate"), family="percent", role="level", holder=holder,
+                           when={"year": year} if year else {})
+
+
+def _at(fs: list, f) -> int:
+    """Index of ``f`` in ``fs`` by identity (two stand-ins with one holder are equal)."""
+    return next(i for i, g in enumerate(fs) if g is f)
+
+
+def _by_holder(f):
+    return (frozenset({f.holder}) if f.holder else None,)
+
+
+def test_candidates_with_facets_pair_a_block_too_big_to_pair_whole():
+    fs = [_frame(f"city{i // 2}") for i in range(2 * MAX_BLOCK)]  # 400 holders, two figures each
+    assert list(candidates(fs, lambda x, y: True)) == []  # whole: over MAX_BLOCK, skipped
+    got = list(candidates(fs, lambda x, y: True, _by_holder))
+    assert len(got) == MAX_BLOCK and all(x.holder == y.holder for x, y in got)
+
+
+def test_candidates_with_facets_keep_input_order_and_wildcards():
+    fs = [_frame("a"), _frame(None), _frame("b"), _frame("a")]
+    got = [(_at(fs, x), _at(fs, y)) for x, y in candidates(fs, lambda x, y: True, _by_holder)]
+    assert got == [(0, 1), (0, 3), (1, 2), (1, 3)]  # no holder meets every holder; 'a' and 'b' never meet
+
+
+def test_candidates_routes_are_a_union():
+    fs = [_frame("a", "2020"), _frame("b", "2020"), _frame("a", "2021")]
+    by_year = lambda f: (frozenset({f.when["year"]}),)  # noqa: E731
+    got = {(_at(fs, x), _at(fs, y)) for x, y in candidates(fs, lambda x, y: True, _by_holder, by_year)}
+    assert got == {(0, 1), (0, 2)}
+
+
+@pytest.mark.parametrize("a, b, one", [
+    ((1.2, "kW"), (1200.0, "W"), True),   # one value converted
+    ((5.1, "kW"), (5.1, "W"), True),      # one printed number, the unit slipped
+    ((1.2, "kW"), (900.0, "W"), False),
+    ((40.0, "%"), (40.2, "%"), True),     # within 1%
+    ((40.0, "%"), (41.0, "%"), False),
+])
+def test_one_value_across_units(a, b, one):
+    """Two figures in another frame are aligned only when they may be one value (V203/V206's
+    'figure moved'): the pairs the value facet (:func:`verifier.rules.aligned._in_value`) finds."""
+    from builders import art, claim
+    from verifier.rules.aligned import _one_value
+
+    s = art("s", "It drew 1 unit and then 2 units.\n")
+    ca, cb = claim(s, "1", "x", "power", a[0], a[1], printed=str(a[0])), claim(s, "2", "x", "power", b[0], b[1], printed=str(b[0]))
+    assert _one_value(ca, cb) is one
