@@ -12,6 +12,7 @@ across articles (:func:`.corpus_names.unify_subjects`).
 
 from __future__ import annotations
 
+from verifier.extract import cached
 from verifier.extract.corpus_names import unify_subjects
 from verifier.extract.lexicon import Lexicon
 from verifier.extract.lexicon_files import load_lexicon
@@ -54,7 +55,7 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
         corpus.record_lines = {}
     lexicon = corpus_lexicon(corpus)  # an invalid corpus lexicon stops the run here, with its file and line
     extra = tuple(corpus.lexicon_files)
-    results = map_articles(_extract_one, [(src, corpus.external, extra) for src in todo], jobs, progress)
+    results = _extracted(todo, corpus.external, extra, jobs, progress)
     # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
     unified = unify_subjects({src.id: claims for src, (claims, _, _) in zip(todo, results)},
                              frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
@@ -68,7 +69,31 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     return [src.id for src in todo]
 
 
-def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]]) -> tuple[list[Claim], str | None, tuple]:
+def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: tuple[str, ...], jobs: int | None,
+               progress) -> list[tuple[list[Claim], str | None, tuple | None]]:
+    """:func:`_extract_one` of each article of ``todo``, in order: those the extraction cache
+    holds (:mod:`verifier.extract.cached`) read from it, the others extracted (in parallel when
+    many) and stored in it, unless their extraction failed."""
+    keys = [cached.article_key(src, external, extra) for src in todo]
+    hits = cached.load(k for k in keys if k)
+    results: list = [None] * len(todo)
+    for i, k in enumerate(keys):
+        if k in hits:
+            claims, quantities = hits[k]
+            results[i] = (claims, None, quantities)
+    misses = [i for i, r in enumerate(results) if r is None]
+    done = map_articles(_extract_one, [(todo[i], external, extra) for i in misses], jobs, progress)
+    fresh = {}
+    for i, r in zip(misses, done):
+        results[i] = r
+        claims, error, quantities = r
+        if keys[i] and error is None and quantities is not None:
+            fresh[keys[i]] = (claims, quantities)
+    cached.store(fresh)
+    return results
+
+
+def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]]) -> tuple[list[Claim], str | None, tuple | None]:
     """(claims proposed for one article, None, the quantities of its body) or ([], what went
     wrong, the quantities): one article that breaks the extractor is reported (rule V602) and
     the others are still audited. The quantities go back with the claims so that the audit's

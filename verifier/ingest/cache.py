@@ -25,13 +25,19 @@ FORMAT = "records-1"
 """Bumped when the cache layout changes."""
 
 
-@lru_cache(maxsize=1)
-def _folder() -> Path | None:
+def root() -> Path | None:
+    """The cache folder of this user (see the module docstring), or None when the cache is off.
+    Each cache keeps its own subfolder under it, named for its format."""
     setting = os.environ.get("VERIFIER_CACHE_DIR")
     if setting == "off":
         return None
-    base = Path(setting) if setting else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "verifier"
-    return base / FORMAT
+    return Path(setting) if setting else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "verifier"
+
+
+@lru_cache(maxsize=1)
+def _folder() -> Path | None:
+    base = root()
+    return None if base is None else base / FORMAT
 
 
 @lru_cache(maxsize=1)
