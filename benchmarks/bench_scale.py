@@ -1,6 +1,6 @@
 """Scale of `verifier audit` on synthetic corpora of 1,000 to 100,000 articles, run by hand (not a test).
 
-    .venv/bin/python benchmarks/bench_scale.py [--sizes 1000 10000] [--full] [--format json|jsonl] [--keep DIR]
+    .venv/bin/python benchmarks/bench_scale.py [--sizes 1000 10000] [--full] [--format json|jsonl] [--reaudit] [--keep DIR]
 
 For each size N, writes a corpus with :mod:`benchmarks.synth_corpus` (not timed; with a
 subjects.yaml naming its cities when ``--lexicon``), runs
@@ -20,6 +20,10 @@ subjects.yaml naming its cities when ``--lexicon``), runs
   real contradiction: they are false alarms or near-duplicates). Recall needs the claims of
   the report, so it is given for ``--format json`` only;
 * the log-log slope of wall time between consecutive sizes (1.0 is linear).
+* with ``--reaudit``: the first audit fills a fresh cache; one article in 100 is edited (a
+  paragraph with a figure appended) and the corpus audited again with that cache and without
+  any, printing both wall times, their ratio (issue 12 asks at most 5%) and whether the two
+  runs' findings are identical.
 
 ``--full`` adds N = 100,000 (tens of minutes and several GB today). The machine's load is
 printed at the start: other processes on its two cores make wall times longer.
@@ -69,11 +73,12 @@ def _tree_rss(pid: int) -> int:
     return total
 
 
-def run_audit(sources: Path, report: Path, fmt: str) -> dict:
-    """Run the audit; return wall and CPU seconds, peak RSS (largest process, tree) in bytes, exit code."""
+def run_audit(sources: Path, report: Path, fmt: str, cache: Path | None = None) -> dict:
+    """Run the audit; return wall and CPU seconds, peak RSS (largest process, tree) in bytes, exit code.
+    Without ``cache`` the caches are off (every run does the whole work); with it, they live there."""
     cmd = _verifier() + ["audit", str(sources), "--format", fmt, "-o", str(report)]
     t0 = time.perf_counter()
-    env = dict(os.environ, VERIFIER_CACHE_DIR="off")  # every run does the whole work
+    env = dict(os.environ, VERIFIER_CACHE_DIR=str(cache) if cache else "off")
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     peak = [0]
     done = threading.Event()
@@ -94,6 +99,29 @@ def run_audit(sources: Path, report: Path, fmt: str) -> dict:
     if proc.returncode not in (0, 1):
         raise SystemExit(f"audit failed ({proc.returncode}): {err.strip()[:2000]}")
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss * 1024, "tree": peak[0]}
+
+
+CHANGED_EVERY = 100
+"""With ``--reaudit``, one article in this many is edited (1%)."""
+
+
+def edit_some(sources: Path) -> int:
+    """Append a paragraph with a new figure to one article in :data:`CHANGED_EVERY` (in name
+    order); return how many were edited."""
+    edited = 0
+    for i, path in enumerate(sorted(sources.glob("*.md"))):
+        if i % CHANGED_EVERY == 0:
+            with path.open("a", encoding="utf-8") as handle:
+                handle.write("\nA late update to this report added that 17 new inspectors were hired.\n")
+            edited += 1
+    return edited
+
+
+def findings_digest(report: Path) -> str:
+    """sha1 of a JSON report's findings."""
+    import hashlib
+
+    return hashlib.sha1(json.dumps(json.loads(report.read_text(encoding="utf-8"))["findings"], sort_keys=True).encode()).hexdigest()
 
 
 def markdown_rate(sources: Path, repeat: int = 3) -> float:
@@ -132,6 +160,17 @@ def recall(report: Path, planted: list[dict]) -> dict:
     return {"found": found, "other": len(data["findings"]) - len(explained), "findings": len(data["findings"])}
 
 
+def reaudit(out: Path, report: Path, fmt: str) -> None:
+    """Edit 1% of the articles, audit again with the cache the first audit filled and without any
+    cache; print both times, their ratio and whether their findings are identical."""
+    edited = edit_some(out / "sources")
+    warm = run_audit(out / "sources", out / f"warm.{fmt}", fmt, out / "cache")
+    cold = run_audit(out / "sources", out / f"cold.{fmt}", fmt)
+    same = fmt != "json" or findings_digest(out / f"warm.{fmt}") == findings_digest(out / f"cold.{fmt}")
+    print(f"  re-audit after {edited} articles edited: {warm['wall']:.1f} s with the cache, {cold['wall']:.1f} s without "
+          f"({warm['wall'] / cold['wall']:.1%}); findings {'identical' if same else 'DIFFER'}")
+
+
 def main() -> int:
     """Generate, audit and measure each size; print one block per size and the slopes."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -141,6 +180,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--lexicon", action="store_true", help="corpora with a subjects.yaml naming their cities")
     ap.add_argument("--keep", type=Path, help="write the corpora and reports here and keep them")
+    ap.add_argument("--reaudit", action="store_true",
+                    help="also: the first audit fills a fresh cache; edit 1%% of the articles; time the re-audit with "
+                         "the cache against one without, and check both give the same findings")
     args = ap.parse_args()
     sizes = sorted(set(args.sizes + ([100_000] if args.full else [])))
     base = args.keep or Path(tempfile.mkdtemp(prefix="bench_scale_"))
@@ -154,7 +196,7 @@ def main() -> int:
                 shutil.rmtree(out)
             manifest = write_corpus(out, n, args.seed, lexicon=args.lexicon)
             report = out / f"report.{args.format}"
-            r = run_audit(out / "sources", report, args.format)
+            r = run_audit(out / "sources", report, args.format, out / "cache" if args.reaudit else None)
             mb = manifest["bytes"] / 1e6
             md = markdown_rate(out / "sources")
             rate = mb / r["wall"]
@@ -168,6 +210,8 @@ def main() -> int:
                 per = ", ".join(f"{lang} {a}/{b}" for lang, (a, b) in rc["found"].items())
                 total = sum(a for a, _ in rc["found"].values()), sum(b for _, b in rc["found"].values())
                 print(f"  recall {total[0]}/{total[1]} ({per}); {rc['findings']} findings, {rc['other']} other findings")
+            if args.reaudit:
+                reaudit(out, report, args.format)
             rows.append((n, r["wall"]))
         for (n1, w1), (n2, w2) in zip(rows, rows[1:]):
             print(f"log-log slope of wall time {n1:,} -> {n2:,}: {math.log(w2 / w1) / math.log(n2 / n1):.2f}")

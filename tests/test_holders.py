@@ -85,6 +85,7 @@ def test_a_name_in_another_clause_is_weaker():
     ("城镇化率达到65.22%。", "65.22%"),
     ("本次选举投票率为62%。", "62%"),
     ("全国城镇调查失业率为5.1%。", "5.1%"),
+    ("The flight took 3 hours.", "3 hours"),  # a duration verb links the measured thing: no doer
     # a later clause's name, or the base of a comparison, holds no figure
     ("全市汽车出口量达到52.1万辆，超过邻省成为全国第一。", "52.1万"),
     ("该县小麦亩产达到412公斤，比河南省高出12公斤。", "412公斤"),

@@ -40,6 +40,9 @@ EN = [
     ("The farm produced 5 million tonnes of wheat.", "5 million tonnes", "wheat", "of phrase"),
     ("Revenue rose to $1.5 billion, up 12% from a year earlier.", "12%", "revenue", "noun before figure"),
     ("A $4.2 billion budget passed the council.", "$4.2 billion", "budget", "noun after figure"),
+    ("The average commute in Leeds took 41 minutes in 2015.", "41 minutes", "commute", "noun before figure"),  # a duration verb links
+    ("The trial lasted three weeks.", "three weeks", "trial", "noun before figure"),
+    ("The company took a $40 million charge in 2023.", "$40 million", "charge", "noun after figure"),  # not a duration: 'took' is an action
 ]
 
 ZH = [

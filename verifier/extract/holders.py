@@ -61,7 +61,7 @@ def holder_candidates(body: str, sent: tuple[int, int], para: tuple[int, int], q
         q: the figure.
         title: the article's title (its first name is the weak *article topic*; span -1/-1).
     """
-    found = _in_sentence(body, sent, q.start, q.end, title)
+    found = _in_sentence(body, sent, q.start, q.end, title, q.kind == "duration")
     prev = _previous_sentence(body, para, sent[0])
     if prev is not None:
         found += _prior(body, prev)
@@ -83,13 +83,15 @@ def _prior(body: str, prev: tuple[int, int]) -> list[Decided]:
             for d in _in_sentence(body, prev, prev[1], prev[1])[:1] if d.by in PRIOR_LABELS]
 
 
-def _in_sentence(body: str, sent: tuple[int, int], start: int, end: int, title: str = "") -> list[Decided]:
-    """Candidates read from one sentence for a figure at ``[start, end)``."""
+def _in_sentence(body: str, sent: tuple[int, int], start: int, end: int, title: str = "",
+                 duration: bool = False) -> list[Decided]:
+    """Candidates read from one sentence for a figure at ``[start, end)`` (a ``duration``:
+    :func:`_common_subject`)."""
     if has_cjk(body, sent[0], sent[1]):  # the sentence's language decides (a mixed one reads as Chinese)
         from verifier.extract import holders_zh
 
         return holders_zh.candidates(body, sent, start, end, title)
-    return _english(body, sent, start, end)
+    return _english(body, sent, start, end, duration)
 
 
 INDEFINITE_SUBJECT: Final = re.compile(r"[\"'“‘(]?(?:A|An)\s+(?![A-Z$€£¥\d])[a-z][a-z-]*")
@@ -122,7 +124,7 @@ def unheld(body: str, sent: tuple[int, int], q: Quantity) -> bool:
         or any(t.text.lower() in words("en")["national_words"] for t in tokens(body, sent[0], q.start))
 
 
-def _english(body: str, sent: tuple[int, int], start: int, end: int) -> list[Decided]:
+def _english(body: str, sent: tuple[int, int], start: int, end: int, duration: bool = False) -> list[Decided]:
     en = words("en")
     cs, ce = clause_start(body, sent[0], start), clause_end(body, end, sent[1])
     out: list[Decided] = []
@@ -133,7 +135,7 @@ def _english(body: str, sent: tuple[int, int], start: int, end: int) -> list[Dec
         near = cs <= n.start < ce or by in ("sentence subject", "apposition")
         out.append(decide(n.text, by, n.start, n.end, 0.0 if near else OTHER_CLAUSE))
     if not any(d.by in ("sentence subject", "apposition") for d in out):
-        common = _common_subject(body, sent, start)
+        common = _common_subject(body, sent, start, duration)
         if common is not None:
             out.append(common)
     return out
@@ -169,15 +171,17 @@ _COMMON_SUBJECT: Final = re.compile(r"[\"'“‘(]?(?:The|A|An|This|Its|Our|Thei
 """A sentence opening on a common noun phrase and a word: 'The city hired', 'The economy added'."""
 
 
-def _common_subject(body: str, sent: tuple[int, int], start: int) -> Decided | None:
+def _common_subject(body: str, sent: tuple[int, int], start: int, duration: bool = False) -> Decided | None:
     """'The city hired 1,200 teachers' -> city: a lower-case subject followed by a verb of
-    action (not a linking verb: 'The unemployment rate fell to 4.1%' names the measured thing)."""
+    action (not a linking verb: 'The unemployment rate fell to 4.1%' names the measured thing;
+    for a ``duration`` figure, nor a duration verb: 'The flight took 3 hours')."""
     en = words("en")
     m = _COMMON_SUBJECT.match(body, sent[0], start)
     if m is None:
         return None
     noun, verb = m.group(1), m.group(2)
-    if verb in en["linking_verbs"] or not (verb in en["action_verbs"] or verb.endswith("ed")) \
+    if verb in en["linking_verbs"] or (duration and verb in en["duration_verbs"]) \
+            or not (verb in en["action_verbs"] or verb.endswith("ed")) \
             or any(w in en["time_words"] or w in en["determiners"] for w in noun.split()):
         return None
     return decide(noun, "common noun subject", m.start(1), m.end(1))

@@ -146,11 +146,14 @@ def _skippable(low: str) -> bool:
 def _en_before(body: str, sent: tuple[int, int], q: Quantity, spans) -> tuple[Decided | None, bool]:
     """The noun phrase before an English figure, and whether a linking verb ties it to the
     figure (else only 'of' or a preposition does)."""
-    return _en_before_at(body, sent, clause_start(body, sent[0], q.start), q.start, spans)
+    link = words("en")["duration_verbs"] if q.kind == "duration" else frozenset()
+    return _en_before_at(body, sent, clause_start(body, sent[0], q.start), q.start, spans, link)
 
 
-def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans) -> tuple[Decided | None, bool]:
-    """:func:`_en_before` for the text ``[lo, pos)`` before a figure (or a verb) at ``pos``."""
+def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans,
+                  link: frozenset[str] = frozenset()) -> tuple[Decided | None, bool]:
+    """:func:`_en_before` for the text ``[lo, pos)`` before a figure (or a verb) at ``pos``;
+    ``link`` are verbs that link here besides the linking verbs (a duration's 'took', 'lasted')."""
     en = words("en")
     toks = tokens(body, lo, pos)
     ages = [(m.start(), m.end()) for m in AGE_GROUP.finditer(body, lo, pos)]
@@ -160,8 +163,8 @@ def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans) ->
         low = t.text.lower()
         if _in_figure(t, ages):
             break  # 'residents aged 16 to 24 numbered…': the age group belongs to the phrase
-        if _in_figure(t, spans) or t.text in "$€£¥~-–" or low in en["linking_verbs"]:
-            linked = linked or low in en["linking_verbs"]
+        if _in_figure(t, spans) or t.text in "$€£¥~-–" or low in en["linking_verbs"] or low in link:
+            linked = linked or low in en["linking_verbs"] or low in link
         elif _skippable(low):
             pass
         elif is_word(t) and (capitalised(t) or low in en["time_words"]):
@@ -210,7 +213,7 @@ def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans) ->
 def _ends_phrase(low: str) -> bool:
     en = words("en")
     return (low in en["determiners"] or low in en["clause_words"] or low in en["linking_verbs"]
-            or low in en["action_verbs"] or low in en["time_words"] or low in ("'s", "’s"))
+            or low in en["duration_verbs"] or low in en["action_verbs"] or low in en["time_words"] or low in ("'s", "’s"))
 
 
 def _opens(body: str, sentence_start: int, t: Token, toks: list[Token], i: int) -> bool:
