@@ -82,10 +82,10 @@ def test_base_factor():
     assert base_factor(None) is None
 
 
-def _frame(holder: str | None, year: str | None = None):
-    """A stand-in with what candidates() reads: one family, role and measured thing."""
+def _frame(holder: str | None, year: str | None = None, names: frozenset = frozenset()):
+    """A stand-in with what candidates() and the facets read: one family, role and measured thing."""
     return SimpleNamespace(thing=thing_of("unemployment rate"), family="percent", role="level", holder=holder,
-                           when={"year": year} if year else {})
+                           when={"year": year} if year else {}, names=names, mood="reading")
 
 
 def _at(fs: list, f) -> int:
@@ -133,3 +133,14 @@ def test_one_value_across_units(a, b, one):
     s = art("s", "It drew 1 unit and then 2 units.\n")
     ca, cb = claim(s, "1", "x", "power", a[0], a[1], printed=str(a[0])), claim(s, "2", "x", "power", b[0], b[1], printed=str(b[0]))
     assert _one_value(ca, cb) is one
+
+
+def test_a_figure_without_a_holder_meets_the_holders_its_article_names():
+    """'The jobless rate fell to 4%' in an article that names Leeds: set against Leeds's figures
+    and figures without a holder, not against Bristol's; with no names, against every holder."""
+    from verifier.align.pairs import quantity_facets
+
+    fs = [_frame(None, names=holder_keys("Leeds")), _frame("Leeds"), _frame("Bristol"), _frame(None, names=holder_keys("York")),
+          _frame(None)]
+    got = {(_at(fs, x), _at(fs, y)) for x, y in candidates(fs, lambda x, y: True, quantity_facets)}
+    assert got == {(0, 1), (0, 3), (0, 4), (1, 4), (2, 4), (3, 4)}

@@ -71,6 +71,11 @@ class Frame:
         mood: 'forecast' for a figure of plan, expectation or hypothesis ('expected to reach',
             'would have been', '预计'), 'withdrawn' for a figure its source takes back ('Those
             times were wrong': :mod:`verifier.align.withdrawn`), 'reading' otherwise (:func:`mood_of`).
+        names: for a frame without a holder, the pieces (:func:`verifier.align.pairs.holder_keys`)
+            of the corpus's holders that its article names: the figure is likely about one of
+            them ('the jobless rate fell to 4%' in an article about Leeds), so it is set only
+            against figures of those holders or of no holder
+            (:func:`verifier.align.pairs.holder_facets`); empty when the article names none.
     """
 
     claim: Claim
@@ -87,6 +92,7 @@ class Frame:
     implied_by: str | None = None
     direction: str | None = None
     mood: str = "reading"
+    names: frozenset[str] = frozenset()
 
 
 ANAPHORS: Final = re.compile(r"(?:这一|这个|该|此)(?:数据|数字|比例|比率|指标|水平)|\b(?:this|that|the)\s+(?:figure|number|rate|share|level)\b",

@@ -141,12 +141,27 @@ def holder_keys(name: str) -> frozenset[str]:
     return frozenset(k for w in words for k in ("<" + w[:NAME_PIECE], ">" + w[-NAME_PIECE:])) or frozenset({folded})
 
 
+UNHELD: Final = "·no holder"
+"""The key every frame without a holder of its own gives in :func:`holder_facets`, so that two such
+frames meet whatever names their articles give."""
+
+
 def holder_facets(f: Frame) -> tuple[Facet, Facet]:
     """(Latin-script holder keys, Chinese holder keys) of ``f``: a holder's :func:`holder_keys`
-    in its script and None in the other, both None without a holder. Names in two scripts are
-    neither one holder nor two (:func:`align`), so such a pair always meets."""
+    in its script and None in the other. Names in two scripts are neither one holder nor two
+    (:func:`align`), so such a pair always meets.
+
+    A frame without a holder is likely about a holder its article names (:attr:`Frame.names`):
+    'the jobless rate fell to 4%' in an article about Leeds is no figure for Bristol, which
+    matters across an archive. It gives those names, split by script, with :data:`UNHELD`, so
+    it meets the holders its article names and every frame without a holder; when its article
+    names no holder at all it gives None and meets every holder."""
     if not f.holder:
-        return None, None
+        if not f.names:
+            return None, None
+        cjk = frozenset(k for k in f.names if CJK.search(k))
+        latin = f.names - cjk
+        return (latin | {UNHELD} if latin else None), (cjk | {UNHELD} if cjk else None)
     keys = holder_keys(f.holder)
     return (None, keys) if CJK.search(f.holder) else (keys, None)
 

@@ -30,7 +30,7 @@ from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, opposite, polarity
 from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, align, align_by_value, candidates, close,
-                                  quantity_facets, value_keys, year_facet)
+                                  holder_keys, quantity_facets, value_keys, year_facet)
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -66,6 +66,29 @@ NEEDS_REVIEW: Final = " Needs review: "
 _DIGIT: Final = re.compile(r"\d")
 
 
+def _with_names(ctx: Context, fs: list[Frame]) -> list[Frame]:
+    """``fs`` with each frame that has no holder given the pieces of the holders (of any figure of
+    the corpus) that its article's title or body names (:attr:`~verifier.align.frames.Frame.names`):
+    a holder its article names fits it, as :func:`_holder_fits` has it. Names are found with one
+    Aho-Corasick automaton over the corpus's holders, casefolded, so the cost is linear in text."""
+    holders = {f.holder.casefold() for f in fs if f.holder}
+    unheld = {f.claim.source for f in fs if not f.holder}
+    if not holders or not unheld:
+        return fs
+    import ahocorasick
+
+    auto = ahocorasick.Automaton()
+    for h in holders:
+        auto.add_word(h, h)
+    auto.make_automaton()
+    names: dict[str, frozenset[str]] = {}
+    for sid in unheld:
+        src = ctx.corpus.sources[sid]
+        found = {h for _, h in auto.iter(((src.meta.title or "") + "\n" + src.body).casefold())}
+        names[sid] = frozenset(k for h in found for k in holder_keys(h))
+    return [replace(f, names=names[f.claim.source]) if not f.holder and names[f.claim.source] else f for f in fs]
+
+
 def frames(ctx: Context) -> list[Frame]:
     """The frame of every figure (:attr:`Context.figures`), memoised in ``ctx.memo``. A figure a
     correction in its own article names as wrong (:mod:`verifier.rules.corrected`) is withdrawn:
@@ -88,7 +111,7 @@ def frames(ctx: Context) -> list[Frame]:
             if f.thing is not None:
                 last[c.source] = f.thing
             out.append(f)
-        out = _levels_of_one_change(out)
+        out = _with_names(ctx, _levels_of_one_change(out))
         by_source: dict[str, list[Frame]] = defaultdict(list)
         for f in out:
             by_source[f.claim.source].append(f)
