@@ -517,14 +517,18 @@ def across(*texts: str) -> list[Found]:
     return [(f.rule, f.severity.value, f.message) for f in findings(corpus(arts, claims), "V201", "V206")]
 
 
-@pytest.mark.parametrize("a, b, phrase", [
+@pytest.mark.parametrize("a, b, severity, phrase", [
+    # neither article says whose figure: two places, maybe (a warning that says so)
     ("Bus ridership reached 4.82 million trips in 2025.", "Bus ridership reached 5.31 million trips in 2025.",
-     "'5.31 million' differs from another article, a0"),
-    ("2025年全市公交客运量为4.82亿人次。", "2025年全市公交客运量为5.31亿人次。", "'5.31亿' differs from another article, a0"),
+     "warning", "neither article says whose figure this is, and they name no holder in common"),
+    ("2025年全市公交客运量为4.82亿人次。", "2025年全市公交客运量为5.31亿人次。", "warning", "'5.31亿' differs from another article, a0"),
+    # a holder on one side that the other article names: an error (one holder on both sides is V201's)
+    ("2025年江苏省公交客运量为4.82亿人次。", "江苏省交通厅表示，2025年公交客运量为5.31亿人次。", "error",
+     "'5.31亿' differs from another article, a0"),
 ])
-def test_v206_two_coverage_articles_that_disagree(a, b, phrase):
+def test_v206_two_coverage_articles_that_disagree(a, b, severity, phrase):
     (got,) = across(a, b)
-    assert got[0] == "V206" and got[1] == "error" and phrase in got[2]
+    assert got[0] == "V206" and got[1] == severity and phrase in got[2], got
 
 
 @pytest.mark.parametrize("a, b", [

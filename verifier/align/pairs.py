@@ -166,6 +166,23 @@ def holder_facets(f: Frame) -> tuple[Facet, Facet]:
     return (None, keys) if CJK.search(f.holder) else (keys, None)
 
 
+def whose_known(a: Frame, b: Frame) -> bool:
+    """True when two frames say whose figures they are well enough for an error: they are of one
+    article; or both name a holder in one script (the alignment has compared them); or one names
+    a holder that the other's article names (:attr:`Frame.names`); or neither names one but
+    their articles name a holder in common. Two figures of unknown holders in two articles, or
+    holders in two scripts, may be two places' figures: across an archive, 'the jobless rate
+    was 4.1% in 2023' in two articles is most often two cities."""
+    if a.claim.source == b.claim.source:
+        return True
+    if a.holder and b.holder:
+        return bool(CJK.search(a.holder)) == bool(CJK.search(b.holder))
+    if a.holder or b.holder:
+        held, other = (a, b) if a.holder else (b, a)
+        return bool(holder_keys(held.holder) & other.names)
+    return bool(a.names & b.names)
+
+
 def quantity_facets(f: Frame) -> tuple[Facet, Facet, Facet]:
     """(mood, Latin holder keys, Chinese holder keys): what two frames must share to be one
     quantity at all, since another mood or another holder is another quantity (:data:`ANOTHER_QUANTITY`)."""
