@@ -15,12 +15,14 @@ Constructions that do not work yet are marked ``xfail(strict=True)`` with the ca
 
 from __future__ import annotations
 
+from typing import Final
+
 import pytest
 
 from tests.builders import art, corpus, findings
 from verifier.align.frames import Frame, frame_of
 from verifier.align.pairs import align
-from verifier.align.things import PART, UNJUDGED, opposite, similarity, thing_of
+from verifier.align.things import CJK, PART, UNJUDGED, opposite, similarity, thing_of
 from verifier.extract import extract_claims
 from verifier.extract.lexicon import Lexicon
 
@@ -510,18 +512,21 @@ def test_align_none(a, qa, b, qb):
 
 # --- V206: two coverage articles, no primary ----------------------------------------------------
 
-def across(*texts: str) -> list[Found]:
-    """V201 and V206 findings on articles ``texts``, none of them a primary source."""
-    arts = [art(f"a{i}", t + "\n") for i, t in enumerate(texts)]
+SHARED: Final = {"en": " Harbor Transit employs 1,200 drivers.", "zh": "江苏省有1200名公交司机。"}
+"""A sentence every article of :func:`across` ends with: a holder they all name, so that their
+figures without a holder are taken for one holder's (V206 sets no figures of two articles that
+name no holder in common against each other: :func:`verifier.align.pairs.whose_known`)."""
+
+
+def across(*texts: str, shared: bool = True) -> list[Found]:
+    """V201 and V206 findings on articles ``texts``, none of them a primary source, each ending
+    with the :data:`SHARED` sentence of its language unless ``shared`` is False."""
+    arts = [art(f"a{i}", t + (SHARED["zh" if CJK.search(t) else "en"] if shared else "") + "\n") for i, t in enumerate(texts)]
     claims = [c for a in arts for c in extract_claims(a, lexicon=Lexicon([]))]
     return [(f.rule, f.severity.value, f.message) for f in findings(corpus(arts, claims), "V201", "V206")]
 
 
 @pytest.mark.parametrize("a, b, severity, phrase", [
-    # neither article says whose figure: two places, maybe (a warning that says so)
-    ("Bus ridership reached 4.82 million trips in 2025.", "Bus ridership reached 5.31 million trips in 2025.",
-     "warning", "neither article says whose figure this is, and they name no holder in common"),
-    ("2025年全市公交客运量为4.82亿人次。", "2025年全市公交客运量为5.31亿人次。", "warning", "'5.31亿' differs from another article, a0"),
     # a holder on one side that the other article names: an error (one holder on both sides is V201's)
     ("2025年江苏省公交客运量为4.82亿人次。", "江苏省交通厅表示，2025年公交客运量为5.31亿人次。", "error",
      "'5.31亿' differs from another article, a0"),
@@ -529,6 +534,17 @@ def across(*texts: str) -> list[Found]:
 def test_v206_two_coverage_articles_that_disagree(a, b, severity, phrase):
     (got,) = across(a, b)
     assert got[0] == "V206" and got[1] == severity and phrase in got[2], got
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Bus ridership reached 4.82 million trips in 2025.", "Bus ridership reached 5.31 million trips in 2025."),
+    ("2025年全市公交客运量为4.82亿人次。", "2025年全市公交客运量为5.31亿人次。"),
+])
+def test_v206_two_articles_that_name_no_holder_in_common_are_not_compared(a, b):
+    """Neither article says whose figure, nor names a holder the other gives: two places, maybe
+    (across an archive, most often two places). The same pair naming one holder conflicts."""
+    assert across(a, b, shared=False) == []
+    assert [f[0] for f in across(a, b)] in (["V206"], ["V201"])  # V201 when the shared name is read as the holder
 
 
 @pytest.mark.parametrize("a, b", [

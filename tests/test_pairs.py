@@ -126,7 +126,7 @@ def test_candidates_routes_are_a_union():
 ])
 def test_one_value_across_units(a, b, one):
     """Two figures in another frame are aligned only when they may be one value (V203/V206's
-    'figure moved'): the pairs the value facet (:func:`verifier.rules.aligned._in_value`) finds."""
+    'figure moved'): the pairs the value facet (:func:`verifier.rules.aligned._value_facet`) finds."""
     from builders import art, claim
     from verifier.rules.aligned import _one_value
 

@@ -183,6 +183,19 @@ def whose_known(a: Frame, b: Frame) -> bool:
     return bool(a.names & b.names)
 
 
+def known_holder_facets(f: Frame) -> tuple[Facet, Facet]:
+    """(mood, whose): facets two frames of different articles share exactly when they may be one
+    quantity and :func:`whose_known` may hold: a holder's :func:`holder_keys` (names in two
+    scripts share none); for a frame without one, the names its article gives
+    (:attr:`Frame.names`), or, when it names none, its own article alone (it meets no figure of
+    another article)."""
+    if f.holder:
+        who = holder_keys(f.holder)
+    else:
+        who = f.names or frozenset({"·article " + f.claim.source})
+    return frozenset({f.mood}), who
+
+
 def quantity_facets(f: Frame) -> tuple[Facet, Facet, Facet]:
     """(mood, Latin holder keys, Chinese holder keys): what two frames must share to be one
     quantity at all, since another mood or another holder is another quantity (:data:`ANOTHER_QUANTITY`)."""

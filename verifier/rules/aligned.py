@@ -30,7 +30,7 @@ from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, opposite, polarity
 from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, align, align_by_value, candidates, close,
-                                  holder_keys, quantity_facets, value_keys, whose_known, year_facet)
+                                  holder_keys, known_holder_facets, quantity_facets, value_keys, whose_known, year_facet)
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -279,17 +279,22 @@ def _band_of(p: Frame, unit: str | None, basis: str) -> Band:
     return Band(low=b.low, high=b.high, unit=p.claim.value.unit if unit is None else unit, basis=basis)
 
 
-def _aligned(ctx: Context, name: str, keep, orient, group) -> dict[tuple[str, str, str], tuple[list[Alignment], list[Alignment]]]:
+def _aligned(ctx: Context, name: str, keep, orient, group,
+             who=quantity_facets) -> dict[tuple[str, str, str], tuple[list[Alignment], list[Alignment]]]:
     """(claim id, group, the change an implied figure is implied by or '') -> (its alignments in
     the same frame, those in another time or scope: a key other than the holder or the
     publication year differs), a printed figure and the figure it implies kept apart, over the candidate pairs that
     ``keep`` passes, each oriented by ``orient`` as (figure judged, reference) and filed under
     ``group(reference)``; memoised under ``name``. ``keep`` must imply :func:`_may_meet`: the
-    pairs tried are those of one mood and holder that meet in time or in value
-    (:func:`_in_time`, :func:`_in_value`), the only ones that can be kept."""
+    pairs tried are those whose ``who`` facets meet (one mood and holder:
+    :func:`~verifier.align.pairs.quantity_facets` or :func:`~verifier.align.pairs.known_holder_facets`)
+    and that meet in time (one year) or in value (:func:`_value_facet`), the only ones that
+    can be kept."""
     if name not in ctx.memo:
         out: dict[tuple[str, str], tuple[list[Alignment], list[Alignment]]] = defaultdict(lambda: ([], []))
-        for x, y in candidates(frames(ctx), keep, _in_time, _in_value):
+        in_time = lambda f: (*who(f), year_facet(f))  # noqa: E731
+        in_value = lambda f: (*who(f), _value_facet(f))  # noqa: E731
+        for x, y in candidates(frames(ctx), keep, in_time, in_value):
             if x.implied_by is not None and y.implied_by is not None:
                 continue  # two figures neither article prints: too little to set one against the other
             s, p = orient(x, y)
@@ -305,19 +310,14 @@ def _aligned(ctx: Context, name: str, keep, orient, group) -> dict[tuple[str, st
     return ctx.memo[name]
 
 
-def _in_time(f: Frame) -> tuple[Facet, ...]:
-    """Facets of a pair that meets in time: one mood and holder (:func:`~verifier.align.pairs.quantity_facets`), one year."""
-    return (*quantity_facets(f), year_facet(f))
-
-
-def _in_value(f: Frame) -> tuple[Facet, ...]:
-    """Facets of a pair that may give one value: one mood and holder, and one printed number or
-    one value in base units (:func:`_one_value`)."""
+def _value_facet(f: Frame) -> Facet:
+    """The value of a pair that may give one value (:func:`_one_value`): one printed number or
+    one value in base units."""
     n, k = f.claim.value.number, base_factor(f.claim.value.unit)
     raw = value_keys(n, "printed")
     if raw is not None and k is not None:
         raw |= value_keys(n * k, "base")
-    return (*quantity_facets(f), raw)
+    return raw
 
 
 def _aligned_to_primary(ctx: Context) -> dict[tuple[str, str, str], tuple[list[Alignment], list[Alignment]]]:
@@ -880,7 +880,7 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
     warning: across an archive, two articles that name no holder are most often two places.
 
     Okay: "Bus ridership reached 4.82 million trips in 2025." | "Bus ridership reached 4.82 million trips in 2025."
-    V206: "Bus ridership reached 4.82 million trips in 2025." | "Bus ridership reached 5.31 million trips in 2025."
+    V206: "2025年江苏省公交客运量为4.82亿人次。" | "江苏省交通厅表示，2025年公交客运量为5.31亿人次。"
     """
     me = conflicting_aligned_figures.rule
     by_source = _by_source(ctx)
@@ -892,7 +892,7 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         return (not x.primary and not y.primary and x.claim.source != y.claim.source and _may_meet(x, y)
                 and not _held_fact(x.claim, y.claim))
 
-    aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source)
+    aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source, known_holder_facets)
     against: dict[tuple[str, str], list[Alignment]] = defaultdict(list)  # (reference id, judged article) -> alignments
     for (_sid, _g, _i), (same, _e) in aligned.items():
         for al in same:
