@@ -235,6 +235,8 @@ def streaks(body: str, figures: list, sentences: list[tuple[int, int]]) -> list[
         sentences: (start, end) of each sentence, in order.
     """
     out: list[Found] = []
+    if not any(marker.search(body) for marker in _markers()):
+        return out  # (every streak holds a marker: :func:`_matches`)
     for lo, hi in sentences:
         seen: list[tuple[int, int]] = []
         for m, zh in _matches(body, lo, hi):

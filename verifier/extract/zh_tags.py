@@ -62,31 +62,25 @@ def tagged(body: str) -> tuple[Word, ...]:
     """
     out: list[Word] = []
     pos = 0
-    tag = _segmenter().tag
+    tag, new = _segmenter().tag, tuple.__new__  # a Word made without the NamedTuple's Python-level __new__
 
     def add(chunk: str) -> None:  # the words of one stretch without Arabic numerals, from ``pos`` on
         nonlocal pos
         for text, t in tag(chunk):
             end = pos + len(text)
-            out.append(_word((text, t, pos, end)))
+            out.append(new(Word, (text, t, pos, end)))
             pos = end
 
     for m in NUMERAL.finditer(body):  # each Arabic numeral (and the date word after it) is a word of its own
         if m.start() > pos:
             add(body[pos:m.start()])
-        out.append(_word((m.group(), "m", m.start(), m.end())))
+        out.append(new(Word, (m.group(), "m", m.start(), m.end())))
         pos = m.end()
     if pos < len(body):
         add(body[pos:])
     if pos != len(body):  # never seen; keep offsets honest rather than shifted
         raise RuntimeError("segmenter lost characters of the text")
     return tuple(_mend(out))
-
-
-def _word(fields: tuple[str, str, int, int]) -> Word:
-    """``Word(*fields)`` made without the NamedTuple's Python-level ``__new__``: an article has
-    thousands of words, and that call was a tenth of the cost of tagging one."""
-    return tuple.__new__(Word, fields)
 
 
 @lru_cache(maxsize=1)
