@@ -7,7 +7,7 @@ import pytest
 
 from builders import art, corpus, findings
 from verifier.extract import extract_claims
-from verifier.extract.periods import months_of
+from verifier.extract.periods import NEEDS, months_of
 from verifier.quantities import extract as quantities
 from verifier.quantities.not_claims import why_not_a_claim
 
@@ -45,6 +45,23 @@ from verifier.quantities.not_claims import why_not_a_claim
 ])
 def test_the_period_a_figure_is_for(head, want):
     assert months_of(head) == want
+
+
+GUARDED = ["1-11月，今年1至11月份，前三季度，第三季度，11月份当月，单月，截至2023年11月底，单看11月，上半年，7月",
+           "In the first eleven months, Year-to-date, so far this YEAR, from January through November, through the "
+           "end of November, in November alone, the July data, April 2023, June's rate, the first quarter of 2023, "
+           "third-quarter output, Q3 2023, 2023 Q4, the second half of 2023, first-half sales, the firſt three quarters"]
+
+
+@pytest.mark.parametrize("rx", list(NEEDS), ids=lambda rx: rx.pattern[:30])
+def test_every_match_of_a_period_holds_what_its_guard_looks_for(rx):
+    """A period pattern is not run on a text without its guard (:data:`NEEDS`): the guard must
+    be in every match, or a period would be lost."""
+    need = NEEDS[rx]
+    matched = [m.group(0) for text in GUARDED for m in rx.finditer(text)]
+    assert matched, rx.pattern
+    for found in matched:
+        assert (need in found) if isinstance(need, str) else need.search(found), (rx.pattern, found)
 
 
 def test_the_numbers_of_a_period_are_no_claims():

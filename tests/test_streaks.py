@@ -52,6 +52,19 @@ def test_chinese_streaks_are_read_and_the_count_is_no_duration():
     assert not [c for c in claims if c.streak is None and c.anchor.quote in ("7个月", "三年")]  # no duration claims of the counts
 
 
+def test_every_streak_match_holds_a_marker_so_sentences_without_one_are_skipped():
+    """:func:`streaks._matches` reads a sentence with the patterns only when it holds a marker."""
+    from verifier.extract.streaks import _en_patterns, _markers, _zh_pattern
+
+    text = ("Exports rose for SIX CONSECUTIVE QUARTERS, the fifth month in a row, a seventh straight monthly "
+            "decline, 12 successive weeks, six years In A Row. 出口额连续三年增长，连续7个月下降，连续第三年")
+    en, zh = _markers()
+    for rx, marker in [*((p, en) for p in _en_patterns()), (_zh_pattern(), zh)]:
+        found = [m.group(0) for m in rx.finditer(text)]
+        assert found, rx.pattern
+        assert all(marker.search(f) for f in found), rx.pattern
+
+
 def test_a_streak_with_no_event_is_not_read():
     assert streaks_of(art("en", "The club won the league title for the third consecutive year.\n")) == []
 

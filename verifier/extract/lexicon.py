@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Iterable
 
 SUBJECT_KINDS: Final = frozenset({"product", "company", "person", "generic", "discovered", "quoted"})
@@ -225,21 +226,20 @@ def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[
     words = _Words(text)
 
     doubtful: list[tuple[int, int]] = []
-    for rx, kind in ((_PRODUCT_CODE, "discovered"), (_CAP_NAME, "discovered")):
-        for m in rx.finditer(text):
-            s, e = _trim(text, m.start(), m.end(), occupied)
-            while s < e and text[s:e].split(" ", 1)[0] in STOP_WORDS and " " in text[s:e]:
-                s += len(text[s:e].split(" ", 1)[0]) + 1  # 'The Zephyr X1' -> 'Zephyr X1'
-            if s >= e or not free(s, e) or text[s:e] in STOP_WORDS or not any(ch.isalpha() for ch in text[s:e]):
-                continue  # ('Of 640' trimmed to '640': a figure, no name)
-            entry = lexicon.resolve(text[s:e])
-            if entry is not None:
-                found.append(Mention(s, e, entry.name, entry.kind, text[s:e]))
-            elif _plausible(text, s, e, words):
-                titled = text[s:e].split(" ", 1)[0] in TITLES and " " in text[s:e]
-                found.append(Mention(s, e, text[s:e], "person" if titled else kind, text[s:e]))
-            else:
-                doubtful.append((s, e))
+    for start, end in _candidates(text):
+        s, e = _trim(text, start, end, occupied)
+        while s < e and text[s:e].split(" ", 1)[0] in STOP_WORDS and " " in text[s:e]:
+            s += len(text[s:e].split(" ", 1)[0]) + 1  # 'The Zephyr X1' -> 'Zephyr X1'
+        if s >= e or not free(s, e) or text[s:e] in STOP_WORDS or not any(ch.isalpha() for ch in text[s:e]):
+            continue  # ('Of 640' trimmed to '640': a figure, no name)
+        entry = lexicon.resolve(text[s:e])
+        if entry is not None:
+            found.append(Mention(s, e, entry.name, entry.kind, text[s:e]))
+        elif _plausible(text, s, e, words):
+            titled = text[s:e].split(" ", 1)[0] in TITLES and " " in text[s:e]
+            found.append(Mention(s, e, text[s:e], "person" if titled else "discovered", text[s:e]))
+        else:
+            doubtful.append((s, e))
     names = {m.name for m in found if m.kind == "discovered"}
     # one sense per article: a word shown to be a name once ('Voltline 去年…') is a name at a
     # sentence opening too ('Voltline installed 12,000 chargers'), where a capital proves nothing
@@ -248,6 +248,14 @@ def discover(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[
         if free(m.start(1), m.end(1)):
             found.append(Mention(m.start(1), m.end(1), m.group(1), "quoted", m.group(1)))
     return _non_overlapping(found)
+
+
+@lru_cache(maxsize=4)
+def _candidates(text: str) -> tuple[tuple[int, int], ...]:
+    """The spans of the product codes of ``text``, then of its capitalised names, each in text
+    order: the name candidates of :func:`discover`, which reads an article twice (with its
+    lexicon mentions taken, then with its quantities taken too)."""
+    return tuple(m.span() for rx in (_PRODUCT_CODE, _CAP_NAME) for m in rx.finditer(text))
 
 
 def _trim(text: str, s: int, e: int, occupied: _Occupied) -> tuple[int, int]:
@@ -276,6 +284,18 @@ _AFTER_LOWER: Final = re.compile(
 """A word printed mid-sentence: 'the Zephyr said' -> 'Zephyr'."""
 
 
+@lru_cache(maxsize=4)
+def _letter_runs(text: str) -> frozenset[str]:
+    """The runs of ASCII letters of ``text`` (:data:`_LETTERS`), read once per article."""
+    return frozenset(_LETTERS.findall(text))
+
+
+@lru_cache(maxsize=4)
+def _mid_sentence_words(text: str) -> frozenset[str]:
+    """The words of ``text`` printed mid-sentence (:data:`_AFTER_LOWER`), read once per article."""
+    return frozenset(_AFTER_LOWER.findall(text))
+
+
 class _Words:
     """Answers, for the whole article, whether a capitalised word also occurs in lower case and
     whether it occurs mid-sentence.
@@ -287,8 +307,8 @@ class _Words:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._runs: set[str] | None = None
-        self._mid: set[str] | None = None
+        self._runs: frozenset[str] | None = None
+        self._mid: frozenset[str] | None = None
         self._memo: dict[tuple[str, str], bool] = {}
 
     def in_lower_case(self, word: str) -> bool:
@@ -296,7 +316,7 @@ class _Words:
         low = word.lower()
         if _LETTERS.fullmatch(low):
             if self._runs is None:
-                self._runs = set(_LETTERS.findall(self.text))
+                self._runs = _letter_runs(self.text)
             return low in self._runs  # a match between non-letters is a whole run of letters
         return self._search("lower", r"(?<![A-Za-z])" + re.escape(low) + r"(?![A-Za-z])", word)
 
@@ -304,7 +324,7 @@ class _Words:
         """True when ``word`` follows a lower-case letter or a comma and a space somewhere."""
         if _LETTERS.fullmatch(word):
             if self._mid is None:
-                self._mid = set(_AFTER_LOWER.findall(self.text))
+                self._mid = _mid_sentence_words(self.text)
             return word in self._mid
         return self._search("mid", r"[a-z,] " + re.escape(word) + r"\b", word)
 

@@ -159,7 +159,11 @@ class Reading:
 def nearest(text: str, cues: tuple[str, ...], before: bool = True) -> int:
     """Distance in characters from the end (``before``) or the start of ``text`` to the
     nearest cue, or -1 when none occurs."""
-    low = text.lower()
+    return _nearest_in(text.lower(), cues, before)
+
+
+def _nearest_in(low: str, cues: tuple[str, ...], before: bool) -> int:
+    """:func:`nearest` in a text already lower-cased (``low``)."""
     best = -1
     for cue in cues:
         pos = low.rfind(cue) if before else low.find(cue)
@@ -174,8 +178,9 @@ def nearest(text: str, cues: tuple[str, ...], before: bool = True) -> int:
 def pick(text: str, table: tuple[tuple[str, tuple[str, ...]], ...], before: bool = True) -> str | None:
     """The metric of ``table`` whose cue is nearest the figure in ``text``."""
     best: tuple[int, int, str] | None = None
+    low = text.lower()  # once, not once per metric of the table
     for rank, (metric, cues) in enumerate(table):
-        d = nearest(text, cues, before)
+        d = _nearest_in(low, cues, before)
         if d >= 0 and (best is None or (d, rank) < best[:2]):
             best = (d, rank, metric)
     return best[2] if best else None

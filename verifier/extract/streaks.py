@@ -235,6 +235,8 @@ def streaks(body: str, figures: list, sentences: list[tuple[int, int]]) -> list[
         sentences: (start, end) of each sentence, in order.
     """
     out: list[Found] = []
+    if not any(marker.search(body) for marker in _markers()):
+        return out  # (every streak holds a marker: :func:`_matches`)
     for lo, hi in sentences:
         seen: list[tuple[int, int]] = []
         for m, zh in _matches(body, lo, hi):
@@ -247,12 +249,26 @@ def streaks(body: str, figures: list, sentences: list[tuple[int, int]]) -> list[
     return sorted(out, key=lambda f: f.start)
 
 
+@lru_cache(maxsize=1)
+def _markers() -> tuple[re.Pattern, re.Pattern]:
+    """The streak markers of each language ('consecutive', 'in a row'; '连续'), one of which
+    every match of :func:`_en_patterns` (resp. :func:`_zh_pattern`) holds, with the same case rule."""
+    t = table()["streak_markers"]
+    return (re.compile(longest_first(t["en"] + t["en_after"]), re.IGNORECASE), re.compile(longest_first(t["zh"])))
+
+
 def _matches(body: str, lo: int, hi: int) -> Iterable[tuple[re.Match, bool]]:
-    for p in _en_patterns():
-        for m in p.finditer(body, lo, hi):
-            yield m, False
-    for m in _zh_pattern().finditer(body, lo, hi):
-        yield m, True
+    """The streak patterns' matches in the sentence ``body[lo:hi]``, English first, each with
+    True when Chinese. A sentence without a marker (:func:`_markers`, a fast literal scan) is not
+    read with the patterns, whose alternations of ordinals and periods scan slowly."""
+    en, zh = _markers()
+    if en.search(body, lo, hi):
+        for p in _en_patterns():
+            for m in p.finditer(body, lo, hi):
+                yield m, False
+    if zh.search(body, lo, hi):
+        for m in _zh_pattern().finditer(body, lo, hi):
+            yield m, True
 
 
 def _read(body: str, lo: int, hi: int, m: re.Match, zh: bool, figures: list) -> Found | None:

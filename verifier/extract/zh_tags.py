@@ -62,19 +62,33 @@ def tagged(body: str) -> tuple[Word, ...]:
     """
     out: list[Word] = []
     pos = 0
-    tag = _segmenter().tag
+    tag, new = _segmenter().tag, tuple.__new__  # a Word made without the NamedTuple's Python-level __new__
+
+    def add(chunk: str) -> None:  # the words of one stretch without Arabic numerals, from ``pos`` on
+        nonlocal pos
+        for text, t in tag(chunk):
+            end = pos + len(text)
+            out.append(new(Word, (text, t, pos, end)))
+            pos = end
+
     for m in NUMERAL.finditer(body):  # each Arabic numeral (and the date word after it) is a word of its own
-        for text, t in tag(body[pos:m.start()]) if m.start() > pos else ():
-            out.append(Word(text, t, pos, pos + len(text)))
-            pos += len(text)
-        out.append(Word(m.group(), "m", m.start(), m.end()))
+        if m.start() > pos:
+            add(body[pos:m.start()])
+        out.append(new(Word, (m.group(), "m", m.start(), m.end())))
         pos = m.end()
-    for text, t in tag(body[pos:]) if pos < len(body) else ():
-        out.append(Word(text, t, pos, pos + len(text)))
-        pos += len(text)
+    if pos < len(body):
+        add(body[pos:])
     if pos != len(body):  # never seen; keep offsets honest rather than shifted
         raise RuntimeError("segmenter lost characters of the text")
     return tuple(_mend(out))
+
+
+@lru_cache(maxsize=1)
+def _two_character_heads() -> frozenset[str]:
+    """The measure heads of two characters (``measure_heads`` of ``zh.yaml``, read once)."""
+    from verifier.extract.frame_words import words
+
+    return frozenset(h for h in words("zh")["measure_heads"] if len(h) == 2)
 
 
 def _mend(ws: list[Word]) -> list[Word]:
@@ -85,12 +99,11 @@ def _mend(ws: list[Word]) -> list[Word]:
     the character goes back to the noun: 老年人口 / 为."""
     from verifier.extract.frame_words import words
 
-    zh = words("zh")
-    heads = {h for h in zh["measure_heads"] if len(h) == 2}
+    linking, heads = words("zh")["linking"], _two_character_heads()
     out = list(ws)
     for k in range(1, len(out)):
         a, b = out[k - 1], out[k]
-        if len(b.text) >= 2 and b.text[1:] in zh["linking"] and a.text[-1:] + b.text[0] in heads and len(a.text) >= 2:
+        if len(b.text) >= 2 and b.text[1:] in linking and a.text[-1:] + b.text[0] in heads and len(a.text) >= 2:
             out[k - 1] = Word(a.text + b.text[0], "n", a.start, a.end + 1)
             out[k] = Word(b.text[1:], "p", b.start + 1, b.end)
     return out
