@@ -144,3 +144,28 @@ def test_a_figure_without_a_holder_meets_the_holders_its_article_names():
           _frame(None)]
     got = {(_at(fs, x), _at(fs, y)) for x, y in candidates(fs, lambda x, y: True, quantity_facets)}
     assert got == {(0, 1), (0, 3), (0, 4), (1, 4), (2, 4), (3, 4)}
+
+
+names = st.frozensets(st.sampled_from(["<leed", ">eeds", "<york", "<江苏", ">苏省"]), max_size=2)
+holders = st.one_of(st.none(), st.sampled_from(["Leeds", "Leeds City", "York", "江苏省", "江苏"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(holders, names, holders, names)
+def test_known_holder_facets_meet_exactly_when_whose_known(ha, na, hb, nb):
+    """V206's pairs (:func:`verifier.align.pairs.known_holder_facets`) are those of
+    :func:`verifier.align.pairs.whose_known`, for two figures of two articles, less two holders
+    that share no piece (another holder: another quantity)."""
+    from verifier.align.pairs import known_holder_facets, whose_known
+
+    def fr(h, n, src):
+        f = _frame(h, names=frozenset() if h else n)
+        f.claim = SimpleNamespace(source=src)
+        return f
+
+    a, b = fr(ha, na, "a"), fr(hb, nb, "b")
+    meet = _meet(known_holder_facets(a), known_holder_facets(b))
+    if ha and hb:
+        assert meet == (whose_known(a, b) and bool(holder_keys(ha) & holder_keys(hb)))
+    else:
+        assert meet == whose_known(a, b)

@@ -30,7 +30,7 @@ from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, opposite, polarity
 from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, align, align_by_value, candidates, close,
-                                  holder_keys, known_holder_facets, quantity_facets, value_keys, whose_known, year_facet)
+                                  holder_keys, known_holder_facets, quantity_facets, value_keys, year_facet)
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -467,15 +467,12 @@ def differs_from_primary(ctx: Context) -> Iterator[Finding]:
             yield _differs_finding(ctx, me, s, best, "the primary source")
 
 
-def _differs_finding(ctx: Context, me, s: Frame, best: Alignment, whose: str, holders: bool = False) -> Finding:
-    """A figure that differs from its reference ``best.b`` (``whose``: 'the primary source', 'another
-    article'); with ``holders``, an error also needs the two to say whose figures they are
-    (:func:`~verifier.align.pairs.whose_known`): two articles that are not the primary source
-    and its coverage may be about two places."""
+def _differs_finding(ctx: Context, me, s: Frame, best: Alignment, whose: str) -> Finding:
+    """A figure that differs from its reference ``best.b`` (``whose``: 'the primary source', 'another article')."""
     p = best.b
     why = slip(s, p)
-    sure = best.confident and not ({"year", "months"} & set(best.one_sided)) and (not holders or whose_known(s, p))
-    tail = "" if sure else NEEDS_REVIEW + _why_weak(best, holders)
+    sure = best.confident and not ({"year", "months"} & set(best.one_sided))
+    tail = "" if sure else NEEDS_REVIEW + _why_weak(best)
     if s.implied_by is not None:
         return _implied_finding(ctx, me, s, best, whose, sure, tail)
     return me.finding(
@@ -590,9 +587,8 @@ def _bound_finding(ctx: Context, me, s: Frame, al: Alignment) -> Finding:
         operands=[operand(p.claim)], formula="a bound dropped", **ctx.location(s.claim))
 
 
-def _why_weak(al: Alignment, holders: bool = False) -> str:
-    """Why an alignment carries only a warning, in words (with ``holders``, also when the pair
-    does not say whose figures they are: :func:`~verifier.align.pairs.whose_known`)."""
+def _why_weak(al: Alignment) -> str:
+    """Why an alignment carries only a warning, in words."""
     reasons = []
     if al.score < CONFIDENT:
         reasons.append(f"the measured things only partly match ({al.evidence[0]})")
@@ -601,10 +597,6 @@ def _why_weak(al: Alignment, holders: bool = False) -> str:
     unsaid = [k for k in al.one_sided if k in ("year", "months", "holder")]
     if unsaid:
         reasons.append(f"only one side states the {' and '.join(unsaid)}")
-    if holders and not whose_known(al.a, al.b):
-        reasons.append("the two articles do not say that these are one holder's figures (neither names the other's "
-                       "holder, or the names are in two scripts)" if al.a.holder or al.b.holder else
-                       "neither article says whose figure this is, and they name no holder in common")
     return "; ".join(dict.fromkeys(reasons)) + "." if reasons else "a weaker alignment."
 
 
@@ -874,10 +866,11 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
     that one article names with a modifier the other lacks (a part, maybe) is no match here, with
     no primary source to say which is meant. Pairs that
     V201 judges (one subject, one metric) are left to it, and so are to V203 the quantities a
-    primary source speaks to. The finding sits at the later article's figure; an error needs a
-    confident alignment and two articles that say whose figures they are (a holder on both
-    sides, or one their articles name: :func:`~verifier.align.pairs.whose_known`), otherwise a
-    warning: across an archive, two articles that name no holder are most often two places.
+    primary source speaks to. Only figures that say whose they are meet (a holder on both sides,
+    or one the other's article names, or articles naming a holder in common:
+    :func:`~verifier.align.pairs.whose_known`): across an archive, two articles that name no
+    holder are most often about two places. The finding sits at the later article's figure; an
+    error needs a confident alignment, otherwise a warning.
 
     Okay: "Bus ridership reached 4.82 million trips in 2025." | "Bus ridership reached 4.82 million trips in 2025."
     V206: "2025年江苏省公交客运量为4.82亿人次。" | "江苏省交通厅表示，2025年公交客运量为5.31亿人次。"
@@ -915,7 +908,7 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         back = _judge(ctx, p, against[(p.claim.id, s.claim.source)], [], [f for f in by_source[s.claim.source] if f.family == s.family and f.implied_by is None])
         if back is None:
             continue  # judged from the other side, something reconciles them
-        yield _differs_finding(ctx, me, s, best, "another article,", holders=True)
+        yield _differs_finding(ctx, me, s, best, "another article,")
 
 
 def _reversed(al: Alignment) -> Alignment:
