@@ -140,13 +140,13 @@ def test_a_figure_without_a_holder_meets_the_holders_its_article_names():
     and figures without a holder, not against Bristol's; with no names, against every holder."""
     from verifier.align.pairs import quantity_facets
 
-    fs = [_frame(None, names=holder_keys("Leeds")), _frame("Leeds"), _frame("Bristol"), _frame(None, names=holder_keys("York")),
+    fs = [_frame(None, names=frozenset({"leeds"})), _frame("Leeds"), _frame("Bristol"), _frame(None, names=frozenset({"york"})),
           _frame(None)]
     got = {(_at(fs, x), _at(fs, y)) for x, y in candidates(fs, lambda x, y: True, quantity_facets)}
     assert got == {(0, 1), (0, 3), (0, 4), (1, 4), (2, 4), (3, 4)}
 
 
-names = st.frozensets(st.sampled_from(["<leed", ">eeds", "<york", "<江苏", ">苏省"]), max_size=2)
+names = st.frozensets(st.sampled_from(["leeds", "leeds city", "york", "江苏省", "江苏"]), max_size=2)
 holders = st.one_of(st.none(), st.sampled_from(["Leeds", "Leeds City", "York", "江苏省", "江苏"]))
 
 

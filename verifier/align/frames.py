@@ -71,9 +71,8 @@ class Frame:
         mood: 'forecast' for a figure of plan, expectation or hypothesis ('expected to reach',
             'would have been', '预计'), 'withdrawn' for a figure its source takes back ('Those
             times were wrong': :mod:`verifier.align.withdrawn`), 'reading' otherwise (:func:`mood_of`).
-        names: for a frame without a holder, the pieces (:func:`verifier.align.pairs.holder_keys`)
-            of the corpus's holders that its article names: the figure is likely about one of
-            them ('the jobless rate fell to 4%' in an article about Leeds), so it is set only
+        names: for a frame without a holder, the corpus's holders (casefolded) that its
+            article's title or body names: the figure is likely about one of them ('the jobless rate fell to 4%' in an article about Leeds), so it is set only
             against figures of those holders or of no holder
             (:func:`verifier.align.pairs.holder_facets`); empty when the article names none.
     """

@@ -141,6 +141,12 @@ def holder_keys(name: str) -> frozenset[str]:
     return frozenset(k for w in words for k in ("<" + w[:NAME_PIECE], ">" + w[-NAME_PIECE:])) or frozenset({folded})
 
 
+@lru_cache(maxsize=4096)
+def name_keys(names: frozenset[str]) -> frozenset[str]:
+    """The :func:`holder_keys` of each of ``names`` (a frame's :attr:`Frame.names`), together."""
+    return frozenset(k for n in names for k in holder_keys(n))
+
+
 UNHELD: Final = "·no holder"
 """The key every frame without a holder of its own gives in :func:`holder_facets`, so that two such
 frames meet whatever names their articles give."""
@@ -159,8 +165,9 @@ def holder_facets(f: Frame) -> tuple[Facet, Facet]:
     if not f.holder:
         if not f.names:
             return None, None
-        cjk = frozenset(k for k in f.names if CJK.search(k))
-        latin = f.names - cjk
+        keys = name_keys(f.names)
+        cjk = frozenset(k for k in keys if CJK.search(k))
+        latin = keys - cjk
         return (latin | {UNHELD} if latin else None), (cjk | {UNHELD} if cjk else None)
     keys = holder_keys(f.holder)
     return (None, keys) if CJK.search(f.holder) else (keys, None)
@@ -179,8 +186,8 @@ def whose_known(a: Frame, b: Frame) -> bool:
         return bool(CJK.search(a.holder)) == bool(CJK.search(b.holder))
     if a.holder or b.holder:
         held, other = (a, b) if a.holder else (b, a)
-        return bool(holder_keys(held.holder) & other.names)
-    return bool(a.names & b.names)
+        return bool(holder_keys(held.holder) & name_keys(other.names))
+    return bool(name_keys(a.names) & name_keys(b.names))
 
 
 def known_holder_facets(f: Frame) -> tuple[Facet, Facet]:
@@ -192,7 +199,7 @@ def known_holder_facets(f: Frame) -> tuple[Facet, Facet]:
     if f.holder:
         who = holder_keys(f.holder)
     else:
-        who = f.names or frozenset({"·article " + f.claim.source})
+        who = name_keys(f.names) or frozenset({"·article " + f.claim.source})
     return frozenset({f.mood}), who
 
 

@@ -30,7 +30,7 @@ from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, opposite, polarity
 from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, align, align_by_value, candidates, close,
-                                  holder_keys, known_holder_facets, quantity_facets, value_keys, year_facet)
+                                  known_holder_facets, quantity_facets, value_keys, whose_known, year_facet)
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -67,10 +67,9 @@ _DIGIT: Final = re.compile(r"\d")
 
 
 def _with_names(ctx: Context, fs: list[Frame]) -> list[Frame]:
-    """``fs`` with each frame that has no holder given the pieces of the holders (of any figure of
-    the corpus) that its article's title or body names (:attr:`~verifier.align.frames.Frame.names`):
-    a holder its article names fits it, as :func:`_holder_fits` has it. Names are found with one
-    Aho-Corasick automaton over the corpus's holders, casefolded, so the cost is linear in text."""
+    """``fs`` with each frame that has no holder given the holders (of any figure of the corpus,
+    casefolded) that its article's title or body names (:attr:`~verifier.align.frames.Frame.names`),
+    found with one Aho-Corasick automaton over the corpus's holders: linear in text."""
     holders = {f.holder.casefold() for f in fs if f.holder}
     unheld = {f.claim.source for f in fs if not f.holder}
     if not holders or not unheld:
@@ -85,7 +84,7 @@ def _with_names(ctx: Context, fs: list[Frame]) -> list[Frame]:
     for sid in unheld:
         src = ctx.corpus.sources[sid]
         found = {h for _, h in auto.iter(((src.meta.title or "") + "\n" + src.body).casefold())}
-        names[sid] = frozenset(k for h in found for k in holder_keys(h))
+        names[sid] = frozenset(found)
     return [replace(f, names=names[f.claim.source]) if not f.holder and names[f.claim.source] else f for f in fs]
 
 
@@ -345,8 +344,10 @@ def _may_meet(x: Frame, y: Frame) -> bool:
 def _one_value(a: Claim, b: Claim) -> bool:
     """True when two figures may be one value: numbers :func:`_close`, or in two units one printed
     number (a unit slipped: 5.1 kW for 5.1 W) or one value converted (1.2 kW and 1,200 W)."""
-    if a.value.unit == b.value.unit or _close(a, b):
-        return _close(a, b)
+    if _close(a, b):
+        return True
+    if a.value.unit == b.value.unit:
+        return False
     ka, kb = base_factor(a.value.unit), base_factor(b.value.unit)
     return ka is not None and kb is not None and close(a.value.number * ka, b.value.number * kb)
 
@@ -375,11 +376,7 @@ def _holder_fits(ctx: Context, s: Frame, p: Frame) -> bool:
     another holder. A holder the reference article names somewhere (its city, its company) fits."""
     if not s.holder or p.holder:
         return True
-    folded = ctx.memo.setdefault("folded_texts", {})
-    if p.claim.source not in folded:
-        src = ctx.corpus.sources[p.claim.source]
-        folded[p.claim.source] = (src.meta.title or "").casefold() + "\n" + src.body.casefold()
-    return s.holder.casefold() in folded[p.claim.source]
+    return s.holder.casefold() in p.names  # the corpus's holders its article names (:func:`_with_names`)
 
 
 def _judge(ctx: Context, s: Frame, als: list[Alignment], elsewhere: list[Alignment],
@@ -883,7 +880,7 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
 
     def keep(x: Frame, y: Frame) -> bool:
         return (not x.primary and not y.primary and x.claim.source != y.claim.source and _may_meet(x, y)
-                and not _held_fact(x.claim, y.claim))
+                and whose_known(x, y) and not _held_fact(x.claim, y.claim))
 
     aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source, known_holder_facets)
     against: dict[tuple[str, str], list[Alignment]] = defaultdict(list)  # (reference id, judged article) -> alignments
