@@ -64,6 +64,11 @@ FIRES = {
         "2023年江苏省常住人口为8526万人。",
         "2023年江苏省常住人口为8650万人。",
         "error", ["'8650万'", "same holder '江苏省'", "same year 2023"]),
+    # holders one letter apart may be two towns: a reading to review, not an error
+    "en holders spelt apart": (
+        "In 2023 Norlingwood's population was 11.8 million.",
+        "In 2023 Lorlingwood's population was 12.4 million.",
+        "warning", ["holders alike 'Lorlingwood' ~ 'Norlingwood'", "spelt differently ('Lorlingwood', 'Norlingwood') and may be two"]),
     # the slips, each named
     "zh 万 for 亿": (
         "2023年全市一般公共预算收入为1234.5亿元。",

@@ -94,6 +94,10 @@ class Alignment:
             articles of different years when a year is not stated on both sides.
         one_sided: the keys that only one of them gives.
         likeness: the measured things' similarity alone (:func:`~verifier.align.things.similarity`).
+        alike: the parts taken for one by likeness, not identity: ``holder`` for two holders
+            spelt differently that :func:`same_holder` takes for one name ('City of Columbus' /
+            'Columbus', but also 'Norlingwood' / 'Lorlingwood', two towns): a reading to
+            review, never the ground of an error.
     """
 
     a: Frame
@@ -103,13 +107,15 @@ class Alignment:
     differs: tuple[tuple[str, str, str], ...]
     one_sided: tuple[str, ...]
     likeness: float = 1.0
+    alike: tuple[str, ...] = ()
 
     @property
     def confident(self) -> bool:
-        """True when the score reaches :data:`~verifier.models.claim.CONFIDENT` and neither
-        claim's measured thing or holder was decided with less confidence."""
+        """True when the score reaches :data:`~verifier.models.claim.CONFIDENT`, neither
+        claim's measured thing or holder was decided with less confidence, and no part was
+        taken for one by likeness alone (:attr:`alike`)."""
         parts = {"measured", "holder"}
-        return self.score >= CONFIDENT and not self.a.claim.weak(parts) and not self.b.claim.weak(parts)
+        return self.score >= CONFIDENT and not self.alike and not self.a.claim.weak(parts) and not self.b.claim.weak(parts)
 
     def describe(self) -> str:
         """The evidence as one phrase, with the score: "same measured thing 'X', same year 2022 (alignment 0.90)"."""
@@ -288,7 +294,7 @@ def align_by_value(a: Frame, b: Frame, digits: int) -> Alignment | None:
 def _weighed(a: Frame, b: Frame, score: float, why: str, floor: float = FLOOR) -> Alignment | None:
     """The alignment of two frames whose things match with ``score``: holders, times and
     qualifiers compared (see :class:`Alignment`); None when the score ends under ``floor``."""
-    evidence, differs, one_sided = [why], [], []
+    evidence, differs, one_sided, alike = [why], [], [], []
     likeness = score
     if a.mood != b.mood:
         differs.append(("mood", a.mood, b.mood))  # a forecast is no reading of the same thing
@@ -299,8 +305,11 @@ def _weighed(a: Frame, b: Frame, score: float, why: str, floor: float = FLOOR) -
     if a.holder and b.holder and bool(CJK.search(a.holder)) != bool(CJK.search(b.holder)):
         pass  # names in two languages: neither the same nor another holder, as far as we can tell
     elif a.holder and b.holder:
-        if same_holder(a.holder, b.holder):
+        if a.holder.casefold() == b.holder.casefold():
             evidence.append(f"same holder '{a.holder}'")
+        elif same_holder(a.holder, b.holder):
+            evidence.append(f"holders alike '{a.holder}' ~ '{b.holder}'")
+            alike.append("holder")
         else:
             differs.append(("holder", a.holder, b.holder))
     elif a.holder or b.holder:
@@ -325,7 +334,7 @@ def _weighed(a: Frame, b: Frame, score: float, why: str, floor: float = FLOOR) -
     evidence.append("same unit" if ua == ub else f"units {ua or 'none'} and {ub or 'none'}")
     if score < floor:
         return None
-    return Alignment(a, b, round(score, 4), tuple(evidence), tuple(differs), tuple(one_sided), likeness)
+    return Alignment(a, b, round(score, 4), tuple(evidence), tuple(differs), tuple(one_sided), likeness, tuple(alike))
 
 
 LAG: Final = 1

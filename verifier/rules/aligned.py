@@ -591,6 +591,8 @@ def _why_weak(al: Alignment) -> str:
         reasons.append(f"the measured things only partly match ({al.evidence[0]})")
     weak = al.a.claim.weak({"measured", "holder"}) + al.b.claim.weak({"measured", "holder"})
     reasons += [f"the {k} was decided by {d.by} ({d.confidence:.2f})" for k, d in weak]
+    if "holder" in al.alike:
+        reasons.append(f"the holders are spelt differently ('{al.a.holder}', '{al.b.holder}') and may be two")
     unsaid = [k for k in al.one_sided if k in ("year", "months", "holder")]
     if unsaid:
         reasons.append(f"only one side states the {' and '.join(unsaid)}")
@@ -910,7 +912,7 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
 
 def _reversed(al: Alignment) -> Alignment:
     """The same alignment read from its other side."""
-    return Alignment(al.b, al.a, al.score, al.evidence, tuple((k, vb, va) for k, va, vb in al.differs), al.one_sided, al.likeness)
+    return Alignment(al.b, al.a, al.score, al.evidence, tuple((k, vb, va) for k, va, vb in al.differs), al.one_sided, al.likeness, al.alike)
 
 
 def _by_source(ctx: Context) -> dict[str, list[Frame]]:
