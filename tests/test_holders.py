@@ -191,6 +191,11 @@ def test_frame_words_are_words():
     # a name and the field words up to its organisation suffix are one organisation
     ("白鹭市交通运输局今年预算为3.5亿元。", "3.5亿元", "白鹭市交通运输局", "segmenter organisation"),
     ("桃源县人民医院去年门诊量达到48万人次。", "48万", "桃源县人民医院", "segmenter organisation"),
+    # a place name unknown to the segmenter, split into pieces, is joined again at a clause's opening
+    ("丰玉湖县2019年公交客运量为96.7万人次。", "96.7万", "丰玉湖县", "segmenter place"),
+    ("2022年，福金州市太阳能发电量为677吉瓦时。", "677吉瓦时", "福金州市", "segmenter place"),
+    ("云西源市2023年地铁运营里程为151公里。", "151公里", "云西源市", "segmenter place"),
+    ("2024年，丰上州县人均预期寿命为94.1岁。", "94.1岁", "丰上州县", "segmenter place"),
 ])
 def test_chinese_names_are_joined(text, surface, holder, by):
     top = _top(text, surface)[0]
@@ -201,9 +206,24 @@ def test_chinese_names_are_joined(text, surface, holder, by):
     ("夏粮产量3100亿斤，秋粮产量9800亿斤。", "3100亿斤", "夏"),   # a crop tagged nr before 产量 is no person
     ("玉米产量同比增长4%。", "4%", "玉米"),
     ("目前已接种疫苗约9.6万剂。", "约9.6万", "万剂"),          # the scale word stays with the numeral
+    ("太阳能发电量为677吉瓦时，同比增长5%。", "5%", "吉瓦时"),   # a unit after a number, tagged nrt, is no person
 ])
 def test_a_measure_word_is_no_name(text, surface, not_holder):
     assert not any(not_holder in d.value for d in _top(text, surface))
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("广东省深圳市2020年地区生产总值为2.77万亿元。", ["广东省", "深圳市"]),  # two known places stay two names
+    ("北京楼市2020年成交量为15万套。", ["北京"]),                           # 楼市 is the housing market, no place
+    ("东部地区2020年增长5%。", []),                                       # a region word, no name
+    ("云南的数据显示，增长5%。", ["云南"]),
+    ("省会江州市收入占全省的31.4%。", ["江州市"]),                          # 省会 (the capital) is no piece of it
+    ("云在天上，增长5%。", []),                                           # one character is no name
+])
+def test_split_place_names_are_joined_only_at_a_level_character(text, names):
+    from verifier.extract.zh_names import names_in
+
+    assert [n.text for n in names_in(text, 0, len(text))] == names
 
 
 @pytest.mark.parametrize(("text", "surface", "speaker"), [

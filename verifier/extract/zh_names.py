@@ -14,7 +14,13 @@ suffixes, and the joins of a place or name with the institution after it.
   农业农村部, 国家 + 疾控局 -> 国家疾控局);
 - a word tagged ``nr`` (person) directly before a measure word (夏粮 + 产量, 玉米 + 产量) is no
   person: a person's figure is said with a verb or 的 (张明得分, 张明的收入), and the tagger tags
-  crops and seasons nr.
+  crops and seasons nr;
+- a place name the segmenter split because it does not know it (丰玉 + 湖县, 福金 + 州市, 云 +
+  西源 + 市) is joined again when it opens a clause: two or three words, three or four
+  characters in all, the last ending in a level character (``place_levels``), none of them a
+  time word, a scope word or a place of three characters or more (广东省 + 深圳市 are two names);
+- a single character is no name (the tagger tags 云 or 泰 of an unknown name ns), nor is a word
+  right after a number (677 + 吉瓦时, tagged nrt: a unit).
 
 Words that only scope a figure (全国, 城镇, 全球: ``not_names`` of ``zh.yaml``) and time words
 are never names.
@@ -30,7 +36,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from verifier.extract.frame_words import words
-from verifier.extract.zh_tags import Word, words_in
+from verifier.extract.zh_tags import Word, has_cjk, words_in
 
 NAME_TAGS: Final = {"nt": "segmenter organisation", "ns": "segmenter place", "nr": "segmenter person",
                     "nrfg": "segmenter person", "nrt": "segmenter person", "nz": "segmenter proper noun"}
@@ -105,6 +111,48 @@ def _person_before_measure(ws: tuple[Word, ...], i: int) -> bool:
         and len(ws[i + 1].text) > 1
 
 
+SPLIT_PLACE: Final = (3, 4)
+"""Fewest and most characters of a place name joined from the segmenter's pieces (丰玉湖县)."""
+
+OPENERS: Final = frozenset({"x", "m", "mq", "t"})
+"""Tags of the word before a clause's first word: punctuation, a number or a time (2019年，…)."""
+
+NOT_IN_PLACE: Final = frozenset({"x", "m", "mq", "p", "c", "u", "uj", "ul", "uz", "ug", "uv", "ud", "d", "r", "v", "vn", "vd", "q"})
+"""Tags of words that are no piece of a place name: punctuation, numbers, function words, verbs."""
+
+
+def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
+    """Index past a place name split by the segmenter that starts at word ``i`` at a clause's
+    opening (module docstring), or None."""
+    if i > 0 and ws[i - 1].tag not in OPENERS and ws[i - 1].end == ws[i].start:
+        return None
+    zh = words("zh")
+    size = 0
+    for k in range(i, min(i + 3, len(ws))):
+        w = ws[k]
+        if w.tag in NOT_IN_PLACE or w.text in zh["time_words"] or w.text in zh["not_names"] or not has_cjk(w.text):
+            return None
+        size += len(w.text)
+        if size > SPLIT_PLACE[1]:
+            return None
+        if w.text[-1] in zh["place_levels"]:
+            if k == i or size < SPLIT_PLACE[0] or w.text in zh["not_places"] or (len(w.text) >= 3 and k > i + 1):
+                return None
+            if k + 1 < len(ws) and ws[k + 1].text in zh["place_levels"]:  # the name goes on
+                if label_of(w) is not None:
+                    return None  # 省会 + 江州 + 市: 江州市, a place the segmenter knows, joined as such
+                return k + 2 if size < SPLIT_PLACE[1] else None  # 丰上 + 州 + 县
+            return k + 1
+        if len(w.text) >= 3 and label_of(w) is not None:
+            return None  # a place the segmenter knows stands on its own
+    return None
+
+
+def _after_number(ws: tuple[Word, ...], i: int) -> bool:
+    """True for a word right after a number (677 + 吉瓦时): a unit, never a name."""
+    return i > 0 and ws[i - 1].end == ws[i].start and ws[i - 1].tag in ("m", "mq") and ws[i - 1].text[-1:].isdigit()
+
+
 @lru_cache(maxsize=256)
 def names_in(body: str, start: int, end: int) -> tuple[Name, ...]:
     """The names in ``body[start:end]``, in text order (see the module docstring); cached, since
@@ -116,7 +164,9 @@ def names_in(body: str, start: int, end: int) -> tuple[Name, ...]:
     i = 0
     while i < len(ws):
         w = ws[i]
-        by = None if _person_before_measure(ws, i) else label_of(w)
+        split = _split_place(ws, i)
+        by = "segmenter place" if split is not None else \
+            None if _person_before_measure(ws, i) or len(w.text) == 1 or _after_number(ws, i) else label_of(w)
         if by is None and w.text in prefixes and i + 1 < len(ws) and _institution(ws[i + 1]):
             by = "segmenter organisation"
         if by is None:
@@ -128,8 +178,8 @@ def names_in(body: str, start: int, end: int) -> tuple[Name, ...]:
                     and ws[first - 1].text not in zh["not_names"] and ws[first - 1].text not in zh["time_words"] \
                     and ws[first - 1].end > start and (not out or out[-1].end <= ws[first - 1].start):
                 first -= 1  # 农业 + 农村部
-        j = i + 1
-        if by in PLACE_JOINS and j < len(ws) and ws[j].text in prefixes:
+        j = split if split is not None else i + 1
+        if by in PLACE_JOINS and split is None and j < len(ws) and ws[j].text in prefixes:
             by, j = "segmenter place", j + 1  # 南岭 + 省; 白鹭 (tagged nr) + 市
         while j < len(ws):
             k = _organisation_end(ws, j)
