@@ -182,30 +182,36 @@ def holder_facets(f: Frame) -> tuple[Facet, Facet]:
 def whose_known(a: Frame, b: Frame) -> bool:
     """True when two frames say whose figures they are well enough for an error: they are of one
     article; or both name a holder in one script (the alignment has compared them); or one names
-    a holder that the other's article names (:attr:`Frame.names`); or neither names one but
-    their articles name a holder in common. Two figures of unknown holders in two articles, or
-    holders in two scripts, may be two places' figures: across an archive, 'the jobless rate
-    was 4.1% in 2023' in two articles is most often two cities."""
+    a holder that the other's article names (:attr:`Frame.names`, the same name casefolded); or
+    neither names one but their articles name a holder in common. Two figures of unknown holders
+    in two articles, or holders in two scripts, may be two places' figures: across an archive,
+    'the jobless rate was 4.1% in 2023' in two articles is most often two cities. Names are
+    matched whole here, not by piece: two articles about Fenmarmouth and Ullingmouth share the
+    piece 'mouth', not a place."""
     if a.claim.source == b.claim.source:
         return True
     if a.holder and b.holder:
         return bool(CJK.search(a.holder)) == bool(CJK.search(b.holder))
     if a.holder or b.holder:
         held, other = (a, b) if a.holder else (b, a)
-        return bool(holder_keys(held.holder) & name_keys(other.names))
-    return bool(name_keys(a.names) & name_keys(b.names))
+        return held.holder.casefold() in other.names
+    return bool(a.names & b.names)
+
+
+WHOLE: Final = "="
+"""Prefix of a facet key that is a whole casefolded name, apart from the pieces of :func:`holder_keys`."""
 
 
 def known_holder_facets(f: Frame) -> tuple[Facet, Facet]:
     """(mood, whose): facets two frames of different articles share exactly when they may be one
     quantity and :func:`whose_known` may hold: a holder's :func:`holder_keys` (names in two
-    scripts share none); for a frame without one, the names its article gives
-    (:attr:`Frame.names`), or, when it names none, its own article alone (it meets no figure of
-    another article)."""
+    scripts share none) and its whole name; for a frame without one, the whole names its article
+    gives (:attr:`Frame.names`), or, when it names none, its own article alone (it meets no
+    figure of another article)."""
     if f.holder:
-        who = holder_keys(f.holder)
+        who = holder_keys(f.holder) | {WHOLE + f.holder.casefold()}
     else:
-        who = name_keys(f.names) or frozenset({"·article " + f.claim.source})
+        who = frozenset(WHOLE + n for n in f.names) or frozenset({"·article " + f.claim.source})
     return frozenset({f.mood}), who
 
 
