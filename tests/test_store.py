@@ -25,7 +25,7 @@ from verifier.models.report import SCHEMA_VERSION
 from verifier.rules.context import Context
 from verifier.store import connect, fact_groups
 from verifier.store.rows import unit_group
-from verifier.store.schema import CLAIMS, PARTITION_KEY, STORE_VERSION, TABLES, file_schema
+from verifier.store.schema import CLAIMS, PARTITION_KEY, STORE_VERSION, TABLES, file_schema, schema_table
 
 ROOT = Path(__file__).resolve().parents[1]
 PRESS = ROOT.parent / "shared" / "press" / "cases"
@@ -295,3 +295,32 @@ def test_duckdb_reads_every_column_of_the_schema(seed) -> None:
     for name, schema in TABLES.items():
         assert con.sql(f"SELECT * FROM {name}").columns == schema.names, name
     assert PARTITION_KEY == CLAIMS.names[-1]
+
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _store_section() -> str:
+    return re.search(r"\n## Claim store\n(.*?)\n## ", README, re.S).group(1)
+
+
+def test_the_readme_column_table_is_the_arrow_schema() -> None:
+    table = re.search(r"<!-- store-schema:start -->\n(.*?)<!-- store-schema:end -->", README, re.S).group(1)
+    assert table == schema_table() == run_cli("store", "schema").stdout
+    columns = re.findall(r"^\| (\w+) \| `(\w+)` \| `([^`]+)` \|", table, re.M)
+    assert [(t, c) for t, c, _ in columns] == [(t, f.name) for t, s in TABLES.items() for f in s]
+
+
+def test_the_readme_queries_run_on_the_store(seed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ```sql block of the section runs through the views, and its Python block as printed
+    (from a folder holding the seed's store as ``store``)."""
+    section = _store_section()
+    blocks = re.findall(r"```sql\n(.*?)```", section, re.S)
+    assert len(blocks) >= 3
+    con = connect(seed[0])
+    for sql in blocks:
+        assert con.sql(sql).fetchall(), sql
+    [python] = re.findall(r"```python\n(.*?)```", section, re.S)
+    shutil.copytree(seed[0], tmp_path / "store")
+    monkeypatch.chdir(tmp_path)
+    exec(compile(python, "README.md", "exec"), {})
