@@ -248,6 +248,12 @@ def test_without_pyarrow_or_duckdb_the_store_says_how_to_install(tmp_path: Path,
     assert result.exit_code == 2 and result.stderr == "verifier: error: the claim store needs duckdb: pip install 'verifier[store]'\n"
 
 
+def test_the_help_names_the_extra_to_install() -> None:
+    """'[store]' is escaped for rich, which would read it as markup and print 'verifier'."""
+    result = run_cli("audit", "--help")
+    assert result.exit_code == 0 and "'verifier[store]'" in result.stdout
+
+
 def test_a_plain_audit_imports_neither_pyarrow_nor_duckdb(tmp_path: Path) -> None:
     corpus = copy_fixture(tmp_path)
     run = subprocess.run([sys.executable, "-X", "importtime", "-m", "verifier", "audit", str(corpus)],

@@ -186,7 +186,7 @@ def audit(
     select: Optional[str] = typer.Option(None, "--select", help="Comma-separated rule code prefixes to run (e.g. V1,V201)."),
     ignore: Optional[str] = typer.Option(None, "--ignore", help="Comma-separated rule code prefixes to skip."),
     extract: bool = typer.Option(False, "--extract", help="Ignore claim records and audit claims extracted from the articles."),
-    store: Optional[Path] = typer.Option(None, "--store", help="Also write the claims, sources and findings as Parquet under DIR, a claim store for SQL (replaces a store there; needs pip install 'verifier[store]')."),
+    store: Optional[Path] = typer.Option(None, "--store", metavar="DIR", help="Also write the claims, sources and findings as Parquet under DIR, a claim store for SQL (replaces a store there; needs pip install 'verifier\\[store]')."),
 ) -> None:
     """Check the claims of a corpus and print the audit report (articles without records are extracted)."""
     from verifier.engine import audit as run_audit
