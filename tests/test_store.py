@@ -138,6 +138,9 @@ def test_the_manifest_says_what_the_store_holds(seed) -> None:
         "tables": {"claims": "claims/unit_group=*/part-0.parquet", "sources": "sources.parquet", "findings": "findings.parquet"},
     }
     assert sorted(p.name for p in store.iterdir()) == ["claims", "findings.parquet", "sources.parquet", "store.json"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert store.stat().st_mode & 0o777 == 0o777 & ~umask  # a new folder's mode, not mkdtemp's 0700
 
 
 def _same_groups(sql: dict[str, list[str]], facts: list) -> None:
@@ -210,7 +213,9 @@ def test_an_existing_store_or_empty_folder_is_replaced(tmp_path: Path) -> None:
         mp.chdir(ROOT)
         _audit_with_store(["sources"], store)
     assert json.loads((store / "store.json").read_text(encoding="utf-8"))["counts"]["claims"] == 193
+    store.chmod(0o750)
     _, report = _audit_with_store([str(corpus)], store)
+    assert store.stat().st_mode & 0o777 == 0o750  # the replaced store's mode is kept
     manifest = json.loads((store / "store.json").read_text(encoding="utf-8"))
     assert manifest["counts"] == {"claims": 7, "sources": 2, "findings": 2, "facts": manifest["counts"]["facts"]}
     assert _one(connect(store), "SELECT count(*) FROM claims") == len(report["claims"]) == 7

@@ -87,6 +87,7 @@ def write_store(report: Report, corpus: Corpus, directory: Path) -> dict[str, An
     manifest = build_manifest(counts, {g: len(rows) for g, rows in groups.items()}, PARTITION_KEY, STORE_VERSION)
     temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
     try:
+        os.chmod(temp, _folder_mode(target))  # mkdtemp's 0700 would hide the store from the analysts it is for
         _table(temp / "sources.parquet", "sources", source_rows(report))
         _table(temp / "findings.parquet", "findings", finding_rows(report))
         for group, rows in sorted(groups.items()):
@@ -99,6 +100,16 @@ def write_store(report: Report, corpus: Corpus, directory: Path) -> dict[str, An
     finally:
         shutil.rmtree(temp, ignore_errors=True)  # gone already after a swap
     return manifest
+
+
+def _folder_mode(target: Path) -> int:
+    """The permission bits of the store folder: those of the store it replaces, else a new
+    folder's (0777 less the umask)."""
+    if target.is_dir():
+        return target.stat().st_mode & 0o7777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o777 & ~umask
 
 
 def _table(path: Path, name: str, rows: list[dict]) -> None:
