@@ -186,6 +186,7 @@ def audit(
     select: Optional[str] = typer.Option(None, "--select", help="Comma-separated rule code prefixes to run (e.g. V1,V201)."),
     ignore: Optional[str] = typer.Option(None, "--ignore", help="Comma-separated rule code prefixes to skip."),
     extract: bool = typer.Option(False, "--extract", help="Ignore claim records and audit claims extracted from the articles."),
+    store: Optional[Path] = typer.Option(None, "--store", metavar="DIR", help="Also write the claims, sources and findings as Parquet under DIR, a claim store for SQL (replaces a store there; needs pip install 'verifier\\[store]')."),
 ) -> None:
     """Check the claims of a corpus and print the audit report (articles without records are extracted)."""
     from verifier.engine import audit as run_audit
@@ -204,9 +205,15 @@ def audit(
 
         if format not in RENDERERS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
+        if store is not None:
+            _check_store(store, output)
         corpus = _corpus(paths, extract, output)
         with _progress("checking claims"):
             report = run_audit(corpus, rules)
+        if store is not None:
+            from verifier.store import write_store
+
+            write_store(report, corpus, store)
         _write(pieces(report, format), output)
     except VerifierError as err:
         _fail(err)
@@ -214,6 +221,64 @@ def audit(
         worst = SEVERITIES.index(fail_on)
         if any(SEVERITIES.index(f.severity.value) <= worst for f in report.findings):
             raise typer.Exit(1)
+
+
+def _check_store(store: Path, output: Optional[Path]) -> None:
+    """Refuse ``--store DIR`` before any work: the store's library missing, a folder it may not
+    replace, or ``-o FILE`` inside it (the folder is replaced whole).
+
+    Raises:
+        UsageError: pyarrow is not installed (:func:`verifier.store.require`), or ``output`` is in ``store``.
+        InputError: as :func:`verifier.store.write.plan_store`.
+    """
+    from verifier.store import require
+
+    require("pyarrow")
+    from verifier.store import plan_store
+
+    target = plan_store(store)
+    if output is not None and target in (output.resolve(), *output.resolve().parents):
+        raise UsageError(f"-o {output} is inside the store folder {store}, which is replaced whole; write the report elsewhere")
+
+
+store_app = typer.Typer(no_args_is_help=True, help="Read a claim store (written by `verifier audit --store DIR`) with SQL.")
+app.add_typer(store_app, name="store")
+
+
+@store_app.command("query")
+def store_query(
+    directory: Path = typer.Argument(..., help="The store folder."),
+    sql: str = typer.Argument(..., help="One SQL statement over the views claims, sources and findings."),
+    format: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
+) -> None:
+    """Run SQL on a claim store (DuckDB) and print the result."""
+    from verifier.store import require
+
+    try:
+        require("duckdb")
+        from verifier.store.query import FORMATS, connect, render, run
+
+        if format not in FORMATS:
+            raise UsageError(f"unknown format {format!r} (choose {', '.join(FORMATS)})")
+        import shutil
+
+        typer.echo(render(*run(connect(directory), sql), format, width=shutil.get_terminal_size((120, 24)).columns), nl=False)
+    except VerifierError as err:
+        _fail(err)
+
+
+@store_app.command("schema")
+def store_schema() -> None:
+    """Print the columns of the claim store's tables (the README's table)."""
+    from verifier.store import require
+
+    try:
+        require("pyarrow")
+    except VerifierError as err:
+        _fail(err)
+    from verifier.store.schema import schema_table
+
+    typer.echo(schema_table(), nl=False)
 
 
 @app.command()
