@@ -859,3 +859,42 @@ def test_the_base_of_a_change_measures_what_its_level_measures(base, fires):
     assert bool(got) is fires, got
     if fires:
         assert got[0].startswith("'52.0 million cubic metres' differs from the primary source prim, which gives '50.2 million cubic metres'")
+
+
+# --- V204 across an archive: one value by chance is no figure moved ------------------------------
+
+def _moved(texts: list[str], cites: dict[str, list[str]] | None = None) -> list[str]:
+    """V204 findings on articles ``texts`` (ids a0, a1, ...), as 'source:quote' of their two claims."""
+    arts = [art(f"a{i}", t + "\n", cites=(cites or {}).get(f"a{i}", [])) for i, t in enumerate(texts)]
+    claims = [c for a in arts for c in extract_claims(a, lexicon=Lexicon([]))]
+    by_id = {c.id: c for c in claims}
+    return [" ".join(f"{by_id[i].source}:{by_id[i].anchor.quote}" for i in f.claims) for f in findings(corpus(arts, claims), "V204")]
+
+
+def test_chance_pairs_is_the_birthday_bound():
+    from tests.builders import claim
+    from verifier.rules.aligned import chance_pairs
+
+    s = art("s", "Life expectancy was 80.7 years.\n")
+    c = claim(s, "80.7", "life expectancy", "life_expectancy", 80.7, "years", printed="80.7")
+    assert chance_pairs(2, c) == pytest.approx(0.1 / 80.7)
+    assert chance_pairs(1000, c) == pytest.approx(499500 * 0.1 / 80.7)
+    assert chance_pairs(1, c) == 0.0
+
+
+ARCHIVE = [f"In {2011 + i % 9}, the average commute was {30 + i * 7 % 50}.{i % 10} minutes." for i in range(40)]
+"""Forty articles giving a commute time each, whose holder no article names."""
+
+
+def test_one_value_in_two_unlinked_articles_of_an_archive_is_chance():
+    texts = ARCHIVE + ["In 2019, the average commute was 41.3 minutes.", "In 2022, the average commute was 41.3 minutes."]
+    assert [m for m in _moved(texts) if "41.3" in m] == []
+
+
+def test_one_value_in_two_articles_of_one_story_is_a_figure_moved():
+    texts = ARCHIVE + ["In 2019, the average commute was 41.3 minutes.", "In 2022, the average commute was 41.3 minutes."]
+    n = len(ARCHIVE)
+    assert [m for m in _moved(texts, {f"a{n + 1}": [f"a{n}"]}) if "41.3" in m] == [f"a{n}:41.3 minutes a{n + 1}:41.3 minutes"]
+    shared = texts[:-2] + [texts[-2] + " Fares rose to $2.75.", texts[-1] + " A ride costs $2.75."]
+    assert len([m for m in _moved(shared) if "41.3" in m]) == 1
+    assert len([m for m in _moved(texts[-2:]) if "41.3" in m]) == 1  # two articles alone: chance is unlikely

@@ -22,13 +22,13 @@ scope or basis are not compared at all (they are other quantities).
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import replace
 from typing import Final, Iterable, Iterator
 
 from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
-from verifier.align.things import CJK, PART, Thing, opposite, polarity
+from verifier.align.things import CJK, PART, Thing, block_keys, opposite, polarity
 from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, align, align_by_value, candidates, close,
                                   known_holder_facets, quantity_facets, value_keys, whose_known, year_facet)
 from verifier.align.one_race import one_race
@@ -609,7 +609,12 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     from one frame to another. Another holder is another quantity, not a moved figure (holders
     are read too loosely to say one moved), and so is a forecast against a reading. The finding
     shows both frames; the primary source's frame, when one side is primary, is the one to
-    trust. Always a warning: which frame is right needs a look.
+    trust. Always a warning: which frame is right needs a look. Across an archive three digits
+    recur by chance ('80.7 years' for one town in 2019 and another in 2011), so a pair of two
+    coverage articles must also say whose figures they are (:func:`~verifier.align.pairs.whose_known`),
+    or its articles must be linked as one story (:func:`_story_linked`), or one value shared by
+    chance must be unlikely among the figures of its block (:func:`chance_pairs` under
+    :data:`CHANCE`); a primary source is the reference its coverage is set against, as in V203.
 
     A label turned into its opposite is one too: coverage gives the primary's figure (three
     significant digits or more, two when both state one time) for the opposite thing ('13.3 per cent' as the 'employment rate'
@@ -628,6 +633,8 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     fs = [f for f in frames(ctx) if f.implied_by is None]
     pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y), _number_facets)]
     pairs += [(x, y, True) for x, y in same_values(fs)]
+    sizes = Counter(k for k, _sid in {(k, f.claim.source) for f in fs for by in (False, True) if f.thing is not None or by
+                                      for k in _block_of(f, by)})
     for x, y, by_value in pairs:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
         al = align_by_value(s, p, VALUE_DIGITS) if by_value else align(s, p)
@@ -638,6 +645,9 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
             continue
         if agree(s, p) is not True or s.claim.value.unit != p.claim.value.unit and s.family != "count":
             continue
+        if not p.primary and not whose_known(s, p) and not _story_linked(ctx, s, p) \
+                and chance_pairs(min((sizes[k] for k in _block_of(s, by_value) if k in _block_of(p, by_value)), default=0), s.claim) >= CHANCE:
+            continue  # two places' figures that happen to be one number: across an archive, chance
         key = s.claim.id
         if key not in best or al.score > best[key].score:
             best[key] = al
@@ -747,6 +757,70 @@ def _dropped_finding(ctx: Context, me, s: Frame, kept: Alignment, other: Alignme
         claims=[s.claim.id, p.claim.id, q.claim.id], stated=stated_band(s.claim),
         recomputed=_band_of(q, None, f"the figure {p.claim.source} gives {q.qualifiers['condition']!r}"),
         operands=[operand(p.claim), operand(q.claim)], formula="same figure, its condition dropped", **ctx.location(s.claim))
+
+
+CHANCE: Final = 0.05
+"""Most pairs of figures expected to print one value by chance in a block for V204 to take a
+shared value of two unlinked articles for one figure moved (:func:`chance_pairs`)."""
+
+
+def chance_pairs(m: int, c: Claim) -> float:
+    """Pairs of articles, among ``m`` that give a figure of one block, expected to print ``c``'s
+    value by chance, the birthday bound: C(m, 2) pairs, each landing on one printed value with
+    probability step / size, where step is the width of ``c``'s printed precision (0.1 for
+    '80.7') and size the value's magnitude (values up to it at that step taken as equally likely).
+    Two articles of one story: 1 pair, 0.0012 for '80.7'; a thousand articles of an archive that
+    give a life expectancy: ~620."""
+    band = _reference_band(c)
+    step = band.hi - band.lo
+    size = max(abs(c.value.number or 0.0), step)
+    return m * (m - 1) / 2 * (step / size if size > 0 else 1.0)
+
+
+def _block_of(f: Frame, by_value: bool) -> tuple[tuple[str, ...], ...]:
+    """The blocks a V204 pair is found in, whose articles :func:`chance_pairs` counts: (family,
+    role, thing key) per :func:`~verifier.align.things.block_keys` key, or for a pair found by
+    value alone (:func:`same_values`), (family, unit)."""
+    if by_value or f.thing is None:
+        return ((f.family, f.claim.value.unit or ""),)
+    return tuple((f.family, f.role, k) for k in block_keys(f.thing))
+
+
+def _story_linked(ctx: Context, a: Frame, b: Frame) -> bool:
+    """True when the articles of ``a`` and ``b`` are linked as one story: one cites the other
+    (front matter ``cites``), both cite one source, or they print another figure in common (the
+    same number and unit, :data:`SPECIFIC_DIGITS` significant digits or more, besides the pair's
+    own): coverage of one release shares its figures."""
+    sa, sb = ctx.corpus.sources[a.claim.source].meta, ctx.corpus.sources[b.claim.source].meta
+    ca, cb = {c.source for c in sa.cites}, {c.source for c in sb.cites}
+    if sb.id in ca or sa.id in cb or ca & cb:
+        return True
+    values = _specific_values(ctx)
+    own = {_value_key(a.claim), _value_key(b.claim)}
+    return bool((values.get(sa.id, frozenset()) & values.get(sb.id, frozenset())) - own)
+
+
+def _value_key(c: Claim) -> tuple[str | None, str]:
+    """A figure's unit and its printed digits without grouping commas ('12,400 jobs' -> (unit, '12400')):
+    one key for one figure as printed."""
+    m = _DIGITS.search(c.value.printed or "")
+    return c.value.unit, m.group(0).replace(",", "") if m else ""
+
+
+_DIGITS: Final = re.compile(r"\d[\d,.]*")
+"""The digits of a printed figure, with grouping commas and the decimal point."""
+
+
+def _specific_values(ctx: Context) -> dict[str, frozenset]:
+    """Per article, the :func:`_value_key` of its figures printed with at least
+    :data:`SPECIFIC_DIGITS` significant digits, memoised."""
+    if "specific_values" not in ctx.memo:
+        out: dict[str, set] = defaultdict(set)
+        for c in ctx.figures:
+            if c.value.printed and significant_digits(c.value.printed) >= SPECIFIC_DIGITS:
+                out[c.source].add(_value_key(c))
+        ctx.memo["specific_values"] = {k: frozenset(v) for k, v in out.items()}
+    return ctx.memo["specific_values"]
 
 
 def _number_facets(f: Frame) -> tuple[Facet, ...]:
