@@ -19,7 +19,7 @@ from verifier.extract.lexicon_files import load_lexicon
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
-from verifier.parallel import map_articles
+from verifier.engines import LocalMapper, Mapper
 
 
 def corpus_lexicon(corpus: Corpus) -> Lexicon:
@@ -33,13 +33,14 @@ def corpus_lexicon(corpus: Corpus) -> Lexicon:
 
 
 def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None = None,
-                    progress=None) -> list[str]:
+                    progress=None, mapper: Mapper | None = None) -> list[str]:
     """Propose records, by extraction, for the articles that have none (all when ``everything``).
 
     Extracted claims are held in memory only (``verifier extract`` writes them); their
-    ``record_lines`` point at the article. Articles are extracted in parallel when there are
-    many (:func:`verifier.parallel.map_articles`, ``jobs`` processes); ``progress(done,
-    total)`` is called after each article. A short name one article gives a product ('E12')
+    ``record_lines`` point at the article. Articles are extracted by ``mapper``
+    (:mod:`verifier.engines`; None: the local engine, in parallel when there are many,
+    :func:`verifier.parallel.map_articles` with ``jobs`` processes, which only it reads);
+    ``progress(done, total)`` is called as articles are done. A short name one article gives a product ('E12')
     takes the full name another article or the records use ('Voltara E12'):
     :func:`verifier.extract.corpus_names.unify_subjects`. Returns the ids of the sources extracted.
 
@@ -55,7 +56,7 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
         corpus.record_lines = {}
     lexicon = corpus_lexicon(corpus)  # an invalid corpus lexicon stops the run here, with its file and line
     extra = tuple(corpus.lexicon_files)
-    results = _extracted(todo, corpus.external, extra, jobs, progress)
+    results = _extracted(todo, corpus.external, extra, mapper or LocalMapper(jobs), progress)
     # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
     unified = unify_subjects({src.id: claims for src, (claims, _, _) in zip(todo, results)},
                              frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
@@ -69,11 +70,12 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     return [src.id for src in todo]
 
 
-def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: tuple[str, ...], jobs: int | None,
+def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: tuple[str, ...], mapper: Mapper,
                progress) -> list[tuple[list[Claim], str | None, tuple | None]]:
     """:func:`_extract_one` of each article of ``todo``, in order: those the extraction cache
-    holds (:mod:`verifier.extract.cached`) read from it, the others extracted (in parallel when
-    many) and stored in it, unless their extraction failed."""
+    holds (:mod:`verifier.extract.cached`) read from it, the others extracted by ``mapper``
+    (wherever it runs them: a pool, a cluster's workers) and stored in it by this process,
+    unless their extraction failed."""
     keys = [cached.article_key(src, external, extra) for src in todo]
     hits = cached.load(k for k in keys if k)
     results: list = [None] * len(todo)
@@ -82,7 +84,7 @@ def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: t
             claims, quantities = hits[k]
             results[i] = (claims, None, quantities)
     misses = [i for i, r in enumerate(results) if r is None]
-    done = map_articles(_extract_one, [(todo[i], external, extra) for i in misses], jobs, progress)
+    done = mapper.map(_extract_one, [(todo[i], external, extra) for i in misses], progress)
     fresh = {}
     for i, r in zip(misses, done):
         results[i] = r
@@ -98,7 +100,7 @@ def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]])
     wrong, the quantities): one article that breaks the extractor is reported (rule V602) and
     the others are still audited. The quantities go back with the claims so that the audit's
     coverage count does not scan the article again in the main process. Module level, so a
-    process pool can call it."""
+    process pool or a Dask worker can call it."""
     from verifier.extract.claims import extract_claims  # here: a corpus whose articles all have records never loads the extractor
     from verifier.quantities.extract import article_quantities
 
