@@ -46,6 +46,12 @@ that each task's overhead (~1 ms on the scheduler, the pickling of its batch) st
 its articles (tens of milliseconds each)."""
 
 
+NO_DASHBOARD: Final = {"dashboard_address": "127.0.0.1:0", "scheduler_kwargs": {"dashboard": False}}
+"""LocalCluster arguments for no dashboard. The scheduler serves its HTTP routes (health, metrics)
+in any case, on port 8787 when no address is given (and a warning when another cluster holds it):
+here on a free port of the loopback, and without the dashboard even where bokeh is installed."""
+
+
 class OtherCode(UsageError):
     """A worker runs other verifier code (or library versions) than the client."""
 
@@ -56,7 +62,8 @@ class DaskMapper:
     Args:
         scheduler: the address of a running scheduler (``tcp://host:8786``), or None to start a
             ``LocalCluster`` of ``jobs`` worker processes (None: one per core,
-            :func:`verifier.parallel.default_jobs`) with one thread each and no dashboard.
+            :func:`verifier.parallel.default_jobs`) with one thread each and no dashboard
+            (:data:`NO_DASHBOARD`).
         jobs: the LocalCluster's workers; ignored with a ``scheduler``.
     """
 
@@ -78,7 +85,7 @@ class DaskMapper:
         if self.scheduler is None:
             self._cluster = distributed.LocalCluster(
                 n_workers=self.jobs or default_jobs(), threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR)
+                **NO_DASHBOARD, silence_logs=logging.ERROR)
             self._client = distributed.Client(self._cluster)
             return self._client
         where = f"the Dask scheduler at {self.scheduler}"
