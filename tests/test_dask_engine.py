@@ -166,3 +166,18 @@ def test_workers_running_other_code_stop_the_run(cluster, synthetic: Path, monke
     monkeypatch.setattr("verifier.extract.cached.code_digest", lambda: "0" * 40)  # this client only: the workers keep theirs
     message = _one_line_error(["--scheduler", cluster.scheduler_address], synthetic)
     assert message.startswith("verifier: error: the Dask worker at tcp://127.0.0.1:") and "runs another verifier" in message
+
+
+def test_the_work_sent_to_a_worker_carries_the_corpus_lexicon(synthetic: Path) -> None:
+    """A worker on another machine has not the corpus's subjects.yaml: the job holds its text."""
+    from verifier.extract.corpus import _extract_one, lexicon_texts
+    from verifier.ingest.corpus import load_corpus
+
+    corpus = load_corpus([synthetic])
+    paths, texts = lexicon_texts(corpus)
+    assert len(paths) == 1 and "kind: place" in texts[0]
+    src = corpus.sources[sorted(corpus.sources)[0]]
+    here = _extract_one((src, corpus.external, (paths, texts)))
+    elsewhere = _extract_one((src, corpus.external, (("/nowhere/sources/subjects.yaml",), texts)))
+    assert here[1] is None and here[0]
+    assert elsewhere == here
