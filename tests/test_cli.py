@@ -293,6 +293,26 @@ def test_a_corpus_lexicon_names_what_discovery_cannot(tmp_path: Path) -> None:
     assert [f["rule"] for f in after["findings"]] == ["V702", "V201"]  # V702: neither names its tier
 
 
+def test_a_corpus_lexicon_is_read_from_the_corpus_wherever_the_audit_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its path is shown relative to the corpus root (sources/subjects.yaml) when the corpus is
+    outside the current folder: the file read is the corpus's, not one of the current folder."""
+    sources = tmp_path / "desk" / "sources"
+    sources.mkdir(parents=True)
+    (sources / "a.md").write_text("---\nid: za\n---\n截至2025年底，星桩充电运营的公共充电桩达到48.6万台。\n", encoding="utf-8")
+    (sources / "b.md").write_text("---\nid: zb\n---\n截至2025年底，星桩的公共充电桩数量为45.2万台。\n", encoding="utf-8")
+    (sources / "subjects.yaml").write_text("- {name: 星桩充电, kind: company, aliases: [星桩]}\n", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"  # a corpus of its own, whose lexicon the audit of desk must not read
+    (elsewhere / "sources").mkdir(parents=True)
+    (elsewhere / "sources" / "subjects.yaml").write_text("- {name: 驰能, kind: firm}\n", encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setenv("VERIFIER_CACHE_DIR", "off")
+    for cwd in (elsewhere, tmp_path / "empty", tmp_path, tmp_path / "desk"):
+        monkeypatch.chdir(cwd)
+        result = run_cli("audit", str(sources.parent), "--format", "json")
+        assert result.exit_code == 0, result.output
+        assert [c["subject"] for c in json.loads(result.output)["claims"]] == ["星桩充电", "星桩充电"], cwd
+
+
 def test_an_invalid_corpus_lexicon_is_one_line_naming_file_and_line(tmp_path: Path) -> None:
     (tmp_path / "a.md").write_text("---\nid: za\n---\n星桩的公共充电桩数量为45.2万台。\n", encoding="utf-8")
     (tmp_path / "subjects.yaml").write_text("- {name: 星桩充电, kind: company}\n- {name: 驰能, kind: firm}\n", encoding="utf-8")

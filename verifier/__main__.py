@@ -1,5 +1,6 @@
 """``python -m verifier``: the same as the ``verifier`` command."""
 
-from verifier.cli import app
+if __name__ == "__main__":  # not when a worker process started by spawn (a Dask LocalCluster's) imports it
+    from verifier.cli import app
 
-app()
+    app()

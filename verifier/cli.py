@@ -24,6 +24,10 @@ app = typer.Typer(
 
 SEVERITIES = ("error", "warning", "info")
 PATHS_HELP = "Articles, claim files or folders (default: sources/ and claims/ of the current folder)."
+ENGINE_HELP = ("Where articles are extracted: local (this machine: one process under 64 articles, else one per core) "
+               "or dask (a Dask cluster: --scheduler's, else one started on this machine for the run). "
+               "Default: local, or dask when --scheduler is given.")
+SCHEDULER_HELP = "Address of a running Dask scheduler to extract on (e.g. tcp://10.0.0.5:8786); implies --engine dask."
 
 
 def _fail(err: VerifierError) -> None:
@@ -141,23 +145,28 @@ def _load(paths: Optional[list[Path]], with_records: bool = True):
     return load_corpus(paths, with_records=with_records, stdin=stdin)
 
 
-def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Optional[Path] = None):
+def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Optional[Path] = None,
+            engine: Optional[str] = None, scheduler: Optional[str] = None):
     """The corpus of ``paths`` with claims extracted for the articles that have no records
-    (for all of them with ``extract_all``), a progress bar on a terminal. Shared by audit,
-    graph and factsheet, so each sees the same claims.
+    (for all of them with ``extract_all``) on ``engine`` (:func:`verifier.engines.open_mapper`,
+    closed once extraction is done), a progress bar on a terminal. Shared by audit, graph and
+    factsheet, so each sees the same claims.
 
     Raises:
         InputError: ``output`` cannot be written (checked before any work, :func:`_check_output`).
-        UsageError: ``output`` is one of the files read (an article or a records file).
+        UsageError: ``output`` is one of the files read (an article or a records file); an
+            unknown engine, dask missing, an unreachable scheduler (before the corpus is read).
     """
+    from verifier.engines import open_mapper
     from verifier.extract.corpus import extract_missing
 
     _check_output(output)
-    corpus = _load(paths, with_records=not extract_all)
-    if output is not None:
-        _refuse_input_as_output(corpus, output)
-    with _progress("extracting claims") as tick:
-        extract_missing(corpus, everything=extract_all, progress=tick)
+    with open_mapper(engine, scheduler) as mapper:
+        corpus = _load(paths, with_records=not extract_all)
+        if output is not None:
+            _refuse_input_as_output(corpus, output)
+        with _progress("extracting claims") as tick:
+            extract_missing(corpus, everything=extract_all, progress=tick, mapper=mapper)
     return corpus
 
 
@@ -187,6 +196,8 @@ def audit(
     ignore: Optional[str] = typer.Option(None, "--ignore", help="Comma-separated rule code prefixes to skip."),
     extract: bool = typer.Option(False, "--extract", help="Ignore claim records and audit claims extracted from the articles."),
     store: Optional[Path] = typer.Option(None, "--store", metavar="DIR", help="Also write the claims, sources and findings as Parquet under DIR, a claim store for SQL (replaces a store there; needs pip install 'verifier\\[store]')."),
+    engine: Optional[str] = typer.Option(None, "--engine", metavar="local|dask", help=ENGINE_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
 ) -> None:
     """Check the claims of a corpus and print the audit report (articles without records are extracted)."""
     from verifier.engine import audit as run_audit
@@ -207,7 +218,7 @@ def audit(
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
         if store is not None:
             _check_store(store, output)
-        corpus = _corpus(paths, extract, output)
+        corpus = _corpus(paths, extract, output, engine, scheduler)
         with _progress("checking claims"):
             report = run_audit(corpus, rules)
         if store is not None:
@@ -286,6 +297,8 @@ def graph(
     paths: list[Path] = typer.Argument(None, help=PATHS_HELP),
     format: str = typer.Option("graphml", "--format", "-f", help="graphml, json (node-link) or dot."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the graph to FILE instead of standard output."),
+    engine: Optional[str] = typer.Option(None, "--engine", metavar="local|dask", help=ENGINE_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
 ) -> None:
     """Export the evidence graph: sources, claims, facts and how they cite, derive, corroborate and contradict."""
     from verifier.engine import check
@@ -296,7 +309,7 @@ def graph(
     try:
         if format not in EXPORTS:
             raise UsageError(f"unknown graph format {format!r} (choose {', '.join(EXPORTS)})")
-        corpus = _corpus(paths, output=output)
+        corpus = _corpus(paths, output=output, engine=engine, scheduler=scheduler)
         with _progress("checking claims"):
             findings = check(Context(corpus))
         _write(export(build_graph(corpus, findings), format), output)
@@ -310,6 +323,8 @@ def factsheet(
     subject: Optional[str] = typer.Option(None, "--subject", "-s", help="Only this subject (case-insensitive; close spellings accepted)."),
     format: str = typer.Option("markdown", "--format", "-f", help="markdown, html or json."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the sheet to FILE instead of standard output."),
+    engine: Optional[str] = typer.Option(None, "--engine", metavar="local|dask", help=ENGINE_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
 ) -> None:
     """For each fact: the best-supported value, its evidence status, citations and the figures that lose."""
     from verifier.engine import check
@@ -322,7 +337,7 @@ def factsheet(
     try:
         if format not in FORMATS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(FORMATS)})")
-        corpus = _corpus(paths, output=output)
+        corpus = _corpus(paths, output=output, engine=engine, scheduler=scheduler)
         chosen = match_subject(subject, subjects_of(corpus)) if subject is not None else None
         with _progress("checking claims"):
             findings = check(Context(corpus))

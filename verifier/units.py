@@ -34,9 +34,28 @@ _COUNTED = re.compile(r"(\d+)\s?(\D.*)")
 """A denominator with a count, 'kWh/100km': one hundred kilometres, a unit of its own."""
 
 
+def _import_pint():
+    """pint, imported without its dask support. pint.compat imports ``dask.base`` whenever dask
+    is installed (~50 ms, and installed with the ``dask`` extra), and verifier converts no dask
+    arrays: while pint is imported, a None in ``sys.modules`` makes ``find_spec("dask")`` say
+    there is none. A process that has imported dask already (the dask engine) keeps it."""
+    import sys
+
+    if "dask" in sys.modules:
+        import pint
+
+        return pint
+    sys.modules["dask"] = None  # type: ignore[assignment]
+    try:
+        import pint
+    finally:
+        del sys.modules["dask"]
+    return pint
+
+
 @lru_cache(maxsize=1)
 def _registry():
-    import pint
+    pint = _import_pint()
 
     try:  # parsed definitions cached on disk: 0.3 s instead of 0.7 s from the second run on
         ureg = pint.UnitRegistry(cache_folder=":auto:")

@@ -12,6 +12,8 @@ across articles (:func:`.corpus_names.unify_subjects`).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from verifier.extract import cached
 from verifier.extract.corpus_names import unify_subjects
 from verifier.extract.lexicon import Lexicon
@@ -19,7 +21,10 @@ from verifier.extract.lexicon_files import load_lexicon
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
-from verifier.parallel import map_articles
+from verifier.engines import LocalMapper, Mapper
+
+Lexicons = tuple[tuple[str, ...], tuple[str, ...]]
+"""A corpus's own lexicon files, as :func:`lexicon_texts` gives them: (paths as shown, contents)."""
 
 
 def corpus_lexicon(corpus: Corpus) -> Lexicon:
@@ -27,19 +32,39 @@ def corpus_lexicon(corpus: Corpus) -> Lexicon:
     (``corpus.lexicon_files``), then the shipped one.
 
     Raises:
-        InputError: a corpus lexicon file is invalid.
+        InputError: a corpus lexicon file cannot be read or is invalid.
     """
-    return load_lexicon(None, tuple(corpus.lexicon_files))
+    return load_lexicon(None, *lexicon_texts(corpus))
+
+
+def lexicon_texts(corpus: Corpus) -> Lexicons:
+    """``(paths, texts)``: the corpus's own ``subjects.yaml`` files as shown, and their
+    contents, read here (from ``corpus.lexicon_paths``) so that the per-article work carries
+    them: a worker on another machine has not the files, nor the same working folder.
+
+    Raises:
+        InputError: a file cannot be read or is not UTF-8.
+    """
+    from verifier.ingest.files import read_text
+
+    paths = tuple(corpus.lexicon_files)
+    return paths, tuple(read_text(_on_disk(corpus, p), p) for p in paths)
+
+
+def _on_disk(corpus: Corpus, shown: str) -> Path:
+    """The file of the lexicon path ``shown`` (itself when ingest did not map it)."""
+    return corpus.lexicon_paths.get(shown, Path(shown))
 
 
 def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None = None,
-                    progress=None) -> list[str]:
+                    progress=None, mapper: Mapper | None = None) -> list[str]:
     """Propose records, by extraction, for the articles that have none (all when ``everything``).
 
     Extracted claims are held in memory only (``verifier extract`` writes them); their
-    ``record_lines`` point at the article. Articles are extracted in parallel when there are
-    many (:func:`verifier.parallel.map_articles`, ``jobs`` processes); ``progress(done,
-    total)`` is called after each article. A short name one article gives a product ('E12')
+    ``record_lines`` point at the article. Articles are extracted by ``mapper``
+    (:mod:`verifier.engines`; None: the local engine, in parallel when there are many,
+    :func:`verifier.parallel.map_articles` with ``jobs`` processes, which only it reads);
+    ``progress(done, total)`` is called as articles are done. A short name one article gives a product ('E12')
     takes the full name another article or the records use ('Voltara E12'):
     :func:`verifier.extract.corpus_names.unify_subjects`. Returns the ids of the sources extracted.
 
@@ -53,9 +78,10 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     if everything:
         corpus.claims = []
         corpus.record_lines = {}
-    lexicon = corpus_lexicon(corpus)  # an invalid corpus lexicon stops the run here, with its file and line
-    extra = tuple(corpus.lexicon_files)
-    results = _extracted(todo, corpus.external, extra, jobs, progress)
+    extra = lexicon_texts(corpus)
+    lexicon = load_lexicon(None, *extra)  # an invalid corpus lexicon stops the run here, with its file and line
+    on_disk = [str(_on_disk(corpus, p)) for p in extra[0]]
+    results = _extracted(todo, corpus.external, extra, on_disk, mapper or LocalMapper(jobs), progress)
     # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
     unified = unify_subjects({src.id: claims for src, (claims, _, _) in zip(todo, results)},
                              frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
@@ -69,12 +95,13 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     return [src.id for src in todo]
 
 
-def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: tuple[str, ...], jobs: int | None,
-               progress) -> list[tuple[list[Claim], str | None, tuple | None]]:
+def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: Lexicons, on_disk: list[str],
+               mapper: Mapper, progress) -> list[tuple[list[Claim], str | None, tuple | None]]:
     """:func:`_extract_one` of each article of ``todo``, in order: those the extraction cache
-    holds (:mod:`verifier.extract.cached`) read from it, the others extracted (in parallel when
-    many) and stored in it, unless their extraction failed."""
-    keys = [cached.article_key(src, external, extra) for src in todo]
+    holds (:mod:`verifier.extract.cached`) read from it, the others extracted by ``mapper``
+    (wherever it runs them: a pool, a cluster's workers) and stored in it by this process,
+    unless their extraction failed. ``on_disk`` are the lexicon files, read for the cache key."""
+    keys = [cached.article_key(src, external, on_disk) for src in todo]
     hits = cached.load(k for k in keys if k)
     results: list = [None] * len(todo)
     for i, k in enumerate(keys):
@@ -82,7 +109,7 @@ def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: t
             claims, quantities = hits[k]
             results[i] = (claims, None, quantities)
     misses = [i for i, r in enumerate(results) if r is None]
-    done = map_articles(_extract_one, [(todo[i], external, extra) for i in misses], jobs, progress)
+    done = mapper.map(_extract_one, [(todo[i], external, extra) for i in misses], progress)
     fresh = {}
     for i, r in zip(misses, done):
         results[i] = r
@@ -93,18 +120,19 @@ def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: t
     return results
 
 
-def _extract_one(job: tuple[Source, dict[str, ExternalSource], tuple[str, ...]]) -> tuple[list[Claim], str | None, tuple | None]:
+def _extract_one(job: tuple[Source, dict[str, ExternalSource], Lexicons]) -> tuple[list[Claim], str | None, tuple | None]:
     """(claims proposed for one article, None, the quantities of its body) or ([], what went
     wrong, the quantities): one article that breaks the extractor is reported (rule V602) and
-    the others are still audited. The quantities go back with the claims so that the audit's
+    the others are still audited. The corpus lexicon comes as text (:func:`lexicon_texts`), so
+    no file is read here. The quantities go back with the claims so that the audit's
     coverage count does not scan the article again in the main process. Module level, so a
-    process pool can call it."""
+    process pool or a Dask worker can call it."""
     from verifier.extract.claims import extract_claims  # here: a corpus whose articles all have records never loads the extractor
     from verifier.quantities.extract import article_quantities
 
     src, external, extra = job
     try:
-        claims, error = extract_claims(src, external, load_lexicon(None, extra)), None
+        claims, error = extract_claims(src, external, load_lexicon(None, *extra)), None
     except Exception as err:  # a bug in extraction must not hide the rest of the corpus
         claims, error = [], f"{type(err).__name__}: {err}"
     try:

@@ -7,6 +7,7 @@ Shape::
 
     read_lexicon_file("sources/subjects.yaml") -> [Entry("星桩充电", "company", ("星桩",)), ...]
     load_lexicon(None, ("sources/subjects.yaml",)) -> Lexicon([...corpus entries, ...shipped entries])
+    load_lexicon(None, ("sources/subjects.yaml",), ("- {name: 星桩充电, ...}",))   # the same, read already
 
 It sits above :mod:`.lexicon` (the entries, the lookup and discovery), which reads no file.
 """
@@ -22,18 +23,20 @@ from verifier.extract.lexicon import KINDS, Entry, Lexicon
 DATA: Final = Path(__file__).resolve().parents[1] / "data" / "subjects.yaml"
 """The shipped lexicon."""
 
-def read_lexicon_file(path: str) -> list[Entry]:
+def read_lexicon_file(path: str, text: str | None = None) -> list[Entry]:
     """The entries of a lexicon file (the shipped one or a corpus's): a YAML list of ``{name,
-    kind, aliases}`` mappings, checked the same way for both.
+    kind, aliases}`` mappings, checked the same way for both. ``text`` is the file's content
+    when it was read already (None: read ``path``); ``path`` then only names it in errors.
 
     Raises:
-        InputError: invalid YAML, or an entry without a name or with an unknown kind.
+        InputError: the file cannot be read, invalid YAML, or an entry without a name or with
+            an unknown kind.
     """
     from verifier.errors import InputError
     from verifier.ingest.files import read_text
     from verifier.ingest.yamlio import load_yaml
 
-    data, node = load_yaml(read_text(Path(path), path), path)
+    data, node = load_yaml(read_text(Path(path), path) if text is None else text, path)
     if data is None:
         return []
     if not isinstance(data, list):
@@ -53,17 +56,22 @@ def read_lexicon_file(path: str) -> list[Entry]:
 
 
 @lru_cache(maxsize=4)
-def load_lexicon(path: str | None = None, extra: tuple[str, ...] = ()) -> Lexicon:
+def load_lexicon(path: str | None = None, extra: tuple[str, ...] = (), texts: tuple[str, ...] | None = None) -> Lexicon:
     """Build the lexicon from ``path`` (default: the shipped ``subjects.yaml``), once per
-    (path, extra).
+    (path, extra, texts).
 
     Args:
         path: the base lexicon file.
         extra: a corpus's own ``subjects.yaml`` files (:data:`verifier.ingest.corpus.CORPUS_LEXICON`), read first:
             their entries win over the base's for the same alias.
+        texts: the contents of the ``extra`` files, one each, when they were read already (by
+            the process that sent an article to a worker on a machine without the files);
+            None reads them.
 
     Raises:
         InputError: an extra file is not valid YAML or an entry lacks a name or a known kind
             (``path:line: message``).
     """
-    return Lexicon([*(e for f in extra for e in read_lexicon_file(f)), *read_lexicon_file(str(path or DATA))])
+    given = (None,) * len(extra) if texts is None else texts
+    return Lexicon([*(e for f, t in zip(extra, given, strict=True) for e in read_lexicon_file(f, t)),
+                    *read_lexicon_file(str(path or DATA))])

@@ -56,8 +56,11 @@ class Corpus:
     extraction_errors: dict[str, str] = field(default_factory=dict)
     record_paths: dict[str, Path] = field(default_factory=dict)
     lexicon_files: list[str] = field(default_factory=list)
-    """The corpus's own ``subjects.yaml`` files (extraction reads them before the shipped lexicon:
-    :func:`verifier.extract.corpus.corpus_lexicon`)."""
+    """The corpus's own ``subjects.yaml`` files as shown (extraction reads them before the shipped
+    lexicon: :func:`verifier.extract.corpus.corpus_lexicon`)."""
+    lexicon_paths: dict[str, Path] = field(default_factory=dict)
+    """Each of ``lexicon_files`` -> the file on disk (a path as shown is relative to the corpus
+    root when the corpus is outside the current folder, so it cannot be opened as it is)."""
     quantities: dict[str, tuple] = field(default_factory=dict)
     """Source id -> the quantities found in its body (:class:`verifier.quantities.Quantity`), for
     the articles extraction has read, so that the audit's coverage count does not scan them again."""
@@ -121,6 +124,7 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
     for reg in dict.fromkeys(registries):
         if reg.name == CORPUS_LEXICON:
             corpus.lexicon_files.append(_display(reg))
+            corpus.lexicon_paths[corpus.lexicon_files[-1]] = reg
             continue
         for ext in read_external(reg, _display(reg)):
             corpus.external[ext.id] = ext
