@@ -633,8 +633,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     fs = [f for f in frames(ctx) if f.implied_by is None]
     pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y), _number_facets)]
     pairs += [(x, y, True) for x, y in same_values(fs)]
-    sizes = Counter(k for k, _sid in {(k, f.claim.source) for f in fs for by in (False, True) if f.thing is not None or by
-                                      for k in _block_of(f, by)})
+    sizes = Counter(k for k, _sid in {(k, f.claim.source) for f in fs for k in _block_of(f, False) + _block_of(f, True)})
     for x, y, by_value in pairs:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
         al = align_by_value(s, p, VALUE_DIGITS) if by_value else align(s, p)
@@ -760,7 +759,7 @@ def _dropped_finding(ctx: Context, me, s: Frame, kept: Alignment, other: Alignme
 
 
 CHANCE: Final = 0.05
-"""Most pairs of figures expected to print one value by chance in a block for V204 to take a
+"""Most pairs of articles expected to print one value by chance in a block for V204 to take a
 shared value of two unlinked articles for one figure moved (:func:`chance_pairs`)."""
 
 
@@ -800,15 +799,9 @@ def _story_linked(ctx: Context, a: Frame, b: Frame) -> bool:
     return bool((values.get(sa.id, frozenset()) & values.get(sb.id, frozenset())) - own)
 
 
-def _value_key(c: Claim) -> tuple[str | None, str]:
-    """A figure's unit and its printed digits without grouping commas ('12,400 jobs' -> (unit, '12400')):
-    one key for one figure as printed."""
-    m = _DIGITS.search(c.value.printed or "")
-    return c.value.unit, m.group(0).replace(",", "") if m else ""
-
-
-_DIGITS: Final = re.compile(r"\d[\d,.]*")
-"""The digits of a printed figure, with grouping commas and the decimal point."""
+def _value_key(c: Claim) -> tuple[str | None, float | None]:
+    """A figure's unit and number: one key for one figure ('12,400 jobs' and '12400 jobs')."""
+    return c.value.unit, c.value.number
 
 
 def _specific_values(ctx: Context) -> dict[str, frozenset]:
@@ -817,7 +810,7 @@ def _specific_values(ctx: Context) -> dict[str, frozenset]:
     if "specific_values" not in ctx.memo:
         out: dict[str, set] = defaultdict(set)
         for c in ctx.figures:
-            if c.value.printed and significant_digits(c.value.printed) >= SPECIFIC_DIGITS:
+            if c.value.number is not None and significant_digits(c.value.printed or "") >= SPECIFIC_DIGITS:
                 out[c.source].add(_value_key(c))
         ctx.memo["specific_values"] = {k: frozenset(v) for k, v in out.items()}
     return ctx.memo["specific_values"]
