@@ -138,11 +138,11 @@ def test_one_value_across_units(a, b, one):
 def test_a_figure_without_a_holder_meets_the_holders_its_article_names():
     """'The jobless rate fell to 4%' in an article that names Leeds: set against Leeds's figures
     and figures without a holder, not against Bristol's; with no names, against every holder."""
-    from verifier.align.pairs import quantity_facets
+    from verifier.align.pairs import Holders
 
     fs = [_frame(None, names=frozenset({"leeds"})), _frame("Leeds"), _frame("Bristol"), _frame(None, names=frozenset({"york"})),
           _frame(None)]
-    got = {(_at(fs, x), _at(fs, y)) for x, y in candidates(fs, lambda x, y: True, quantity_facets)}
+    got = {(_at(fs, x), _at(fs, y)) for x, y in candidates(fs, lambda x, y: True, Holders(fs).quantity_facets)}
     assert got == {(0, 1), (0, 3), (0, 4), (1, 4), (2, 4), (3, 4)}
 
 
@@ -153,10 +153,10 @@ holders = st.one_of(st.none(), st.sampled_from(["Leeds", "Leeds City", "York", "
 @settings(max_examples=300, deadline=None)
 @given(holders, names, holders, names)
 def test_known_holder_facets_meet_exactly_when_whose_known(ha, na, hb, nb):
-    """V206's pairs (:func:`verifier.align.pairs.known_holder_facets`) are those of
+    """V206's pairs (:meth:`verifier.align.pairs.Holders.known_holder_facets`) are those of
     :func:`verifier.align.pairs.whose_known`, for two figures of two articles, less two holders
-    that share no piece (another holder: another quantity)."""
-    from verifier.align.pairs import known_holder_facets, whose_known
+    that are not one name (another holder: another quantity)."""
+    from verifier.align.pairs import Holders, whose_known
 
     def fr(h, n, src):
         f = _frame(h, names=frozenset() if h else n)
@@ -164,8 +164,9 @@ def test_known_holder_facets_meet_exactly_when_whose_known(ha, na, hb, nb):
         return f
 
     a, b = fr(ha, na, "a"), fr(hb, nb, "b")
-    meet = _meet(known_holder_facets(a), known_holder_facets(b))
+    hs = Holders([a, b])
+    meet = _meet(hs.known_holder_facets(a), hs.known_holder_facets(b))
     if ha and hb:
-        assert meet == (whose_known(a, b) and bool(holder_keys(ha) & holder_keys(hb)))
+        assert meet == (whose_known(a, b) and same_holder(ha, hb))
     else:
         assert meet == whose_known(a, b)

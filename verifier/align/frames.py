@@ -74,7 +74,7 @@ class Frame:
         names: for a frame without a holder, the corpus's holders (casefolded) that its
             article's title or body names: the figure is likely about one of them ('the jobless rate fell to 4%' in an article about Leeds), so it is set only
             against figures of those holders or of no holder
-            (:func:`verifier.align.pairs.holder_facets`); empty when the article names none.
+            (:meth:`verifier.align.pairs.Holders.facets`); empty when the article names none.
     """
 
     claim: Claim

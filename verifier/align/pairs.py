@@ -127,7 +127,7 @@ def same_holder(a: str, b: str) -> bool:
     """True when two holder names are one name: the same casefolded, or sharing a piece
     (:func:`holder_keys`) with a rapidfuzz token-set ratio of at least :data:`SAME_NAME`
     ('Columbus' / 'City of Columbus'). Names that share no piece are never one name, so
-    candidate pairs need only meet on a piece (:func:`holder_facets`)."""
+    candidate pairs need only meet on a piece (:class:`Holders`)."""
     fa, fb = a.casefold(), b.casefold()
     return fa == fb or bool(holder_keys(a) & holder_keys(b)) and fuzz.token_set_ratio(fa, fb) >= SAME_NAME
 
@@ -154,29 +154,8 @@ def name_keys(names: frozenset[str]) -> frozenset[str]:
 
 
 UNHELD: Final = "·no holder"
-"""The key every frame without a holder of its own gives in :func:`holder_facets`, so that two such
+"""The key every frame without a holder of its own gives in :meth:`Holders.facets`, so that two such
 frames meet whatever names their articles give."""
-
-
-def holder_facets(f: Frame) -> tuple[Facet, Facet]:
-    """(Latin-script holder keys, Chinese holder keys) of ``f``: a holder's :func:`holder_keys`
-    in its script and None in the other. Names in two scripts are neither one holder nor two
-    (:func:`align`), so such a pair always meets.
-
-    A frame without a holder is likely about a holder its article names (:attr:`Frame.names`):
-    'the jobless rate fell to 4%' in an article about Leeds is no figure for Bristol, which
-    matters across an archive. It gives those names, split by script, with :data:`UNHELD`, so
-    it meets the holders its article names and every frame without a holder; when its article
-    names no holder at all it gives None and meets every holder."""
-    if not f.holder:
-        if not f.names:
-            return None, None
-        keys = name_keys(f.names)
-        cjk = frozenset(k for k in keys if CJK.search(k))
-        latin = keys - cjk
-        return (latin | {UNHELD} if latin else None), (cjk | {UNHELD} if cjk else None)
-    keys = holder_keys(f.holder)
-    return (None, keys) if CJK.search(f.holder) else (keys, None)
 
 
 def whose_known(a: Frame, b: Frame) -> bool:
@@ -201,24 +180,90 @@ def whose_known(a: Frame, b: Frame) -> bool:
 WHOLE: Final = "="
 """Prefix of a facet key that is a whole casefolded name, apart from the pieces of :func:`holder_keys`."""
 
+ALIKE: Final = "~"
+"""Prefix of a facet key that two holder names :func:`same_holder` to each other share (:class:`Holders`)."""
 
-def known_holder_facets(f: Frame) -> tuple[Facet, Facet]:
-    """(mood, whose): facets two frames of different articles share exactly when they may be one
-    quantity and :func:`whose_known` may hold: a holder's :func:`holder_keys` (names in two
-    scripts share none) and its whole name; for a frame without one, the whole names its article
-    gives (:attr:`Frame.names`), or, when it names none, its own article alone (it meets no
-    figure of another article)."""
-    if f.holder:
-        who = holder_keys(f.holder) | {WHOLE + f.holder.casefold()}
-    else:
-        who = frozenset(WHOLE + n for n in f.names) or frozenset({"·article " + f.claim.source})
-    return frozenset({f.mood}), who
+class Holders:
+    """The holder names of a set of frames, with the pairs of names that are one name
+    (:func:`same_holder`) found once per pair of names rather than once per pair of figures,
+    so that candidate pairs meet on exactly the holders :func:`align` reads as one.
 
+    Two names that share no piece (:func:`holder_keys`) are never one name, so the names are
+    compared within each piece's names only, each against those after it with rapidfuzz's
+    ``process.extract`` (token-set ratio from :data:`SAME_NAME`). A name's keys (:meth:`keys`) are its
+    whole name and one key per name it is one with: two names share a key exactly when they are
+    the same casefolded or :func:`same_holder`. Across an archive most names that share a piece
+    are other places ('Elmstonford' and 'Ardaford' end in 'ford'), whose pairs of figures,
+    another holder's, no rule keeps.
 
-def quantity_facets(f: Frame) -> tuple[Facet, Facet, Facet]:
-    """(mood, Latin holder keys, Chinese holder keys): what two frames must share to be one
-    quantity at all, since another mood or another holder is another quantity (:data:`ANOTHER_QUANTITY`)."""
-    return (frozenset({f.mood}), *holder_facets(f))
+    Built from ``frames`` (any iterable of :class:`~verifier.align.frames.Frame`): their holders
+    and the names their articles give (:attr:`Frame.names`). A name not among them is given its
+    whole name only."""
+
+    def __init__(self, frames: Iterable[Frame]) -> None:
+        from rapidfuzz import process
+
+        frames = list(frames)
+        names = sorted({f.holder.casefold() for f in frames if f.holder} | {n for f in frames for n in f.names})
+        by_piece: dict[str, list[str]] = defaultdict(list)
+        for n in names:
+            for k in holder_keys(n):
+                by_piece[k].append(n)
+        alike: dict[str, set[str]] = defaultdict(set)
+        for group in by_piece.values():
+            if len(group) < 2:
+                continue
+            for i, a in enumerate(group[:-1]):
+                rest = group[i + 1:]
+                for b, _score, _j in process.extract(a, rest, scorer=fuzz.token_set_ratio, score_cutoff=SAME_NAME, limit=None):
+                    alike[a].add(b)
+                    alike[b].add(a)
+        self._keys: dict[str, frozenset[str]] = {
+            n: frozenset({WHOLE + n} | {ALIKE + "|".join(sorted((n, m))) for m in alike.get(n, ())}) for n in names}
+
+    def keys(self, name: str) -> frozenset[str]:
+        """Keys of holder ``name`` (any case) that another name shares exactly when it is the
+        same name casefolded or :func:`same_holder`: its whole name, and one per name it is one with."""
+        folded = name.casefold()
+        return self._keys.get(folded) or frozenset({WHOLE + folded})
+
+    def facets(self, f: Frame) -> tuple[Facet, Facet, Facet, Facet]:
+        """(Latin-script holder keys, Latin-script pieces, Chinese holder keys, Chinese pieces)
+        of ``f``: a holder's :meth:`keys` and :func:`holder_keys` in its script and None in the
+        other. Names in two scripts are neither one holder nor two (:func:`align`), so such a
+        pair always meets.
+
+        A frame without a holder is likely about a holder its article names (:attr:`Frame.names`):
+        'the jobless rate fell to 4%' in an article about Leeds is no figure for Bristol, which
+        matters across an archive. It gives no keys (None, meeting every holder) and those
+        names' pieces, split by script, with :data:`UNHELD`, so that it meets the holders that
+        share a piece with a name its article gives and every frame without a holder; when its
+        article names no holder at all it gives None throughout and meets every holder."""
+        if not f.holder:
+            if not f.names:
+                return None, None, None, None
+            pieces = name_keys(f.names)
+            cjk = frozenset(k for k in pieces if CJK.search(k))
+            latin = pieces - cjk
+            return None, (latin | {UNHELD} if latin else None), None, (cjk | {UNHELD} if cjk else None)
+        keys, pieces = self.keys(f.holder), holder_keys(f.holder)
+        return (None, None, keys, pieces) if CJK.search(f.holder) else (keys, pieces, None, None)
+
+    def quantity_facets(self, f: Frame) -> tuple[Facet, ...]:
+        """(mood, :meth:`facets`): what two frames must share to be one quantity at all, since
+        another mood or another holder is another quantity (:data:`ANOTHER_QUANTITY`)."""
+        return (frozenset({f.mood}), *self.facets(f))
+
+    def known_holder_facets(self, f: Frame) -> tuple[Facet, Facet]:
+        """(mood, whose): facets two frames of different articles share exactly when they may be
+        one quantity and :func:`whose_known` holds: a holder's :meth:`keys`; for a frame without
+        one, the whole names its article gives (:attr:`Frame.names`), or, when it names none,
+        its own article alone (it meets no figure of another article)."""
+        if f.holder:
+            who = self.keys(f.holder)
+        else:
+            who = frozenset(WHOLE + n for n in f.names) or frozenset({"·article " + f.claim.source})
+        return frozenset({f.mood}), who
 
 
 def year_facet(f: Frame) -> Facet:

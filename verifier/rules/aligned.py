@@ -29,8 +29,8 @@ from typing import Final, Iterable, Iterator
 from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, block_keys, opposite, polarity
-from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, align, align_by_value, candidates, close,
-                                  known_holder_facets, quantity_facets, value_keys, whose_known, year_facet)
+from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, Holders, align, align_by_value, candidates,
+                                  close, value_keys, whose_known, year_facet)
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -279,20 +279,22 @@ def _band_of(p: Frame, unit: str | None, basis: str) -> Band:
 
 
 def _aligned(ctx: Context, name: str, keep, orient, group,
-             who=quantity_facets) -> dict[tuple[str, str, str], tuple[list[Alignment], list[Alignment]]]:
+             who=Holders.quantity_facets) -> dict[tuple[str, str, str], tuple[list[Alignment], list[Alignment]]]:
     """(claim id, group, the change an implied figure is implied by or '') -> (its alignments in
     the same frame, those in another time or scope: a key other than the holder or the
     publication year differs), a printed figure and the figure it implies kept apart, over the candidate pairs that
     ``keep`` passes, each oriented by ``orient`` as (figure judged, reference) and filed under
     ``group(reference)``; memoised under ``name``. ``keep`` must imply :func:`_may_meet`: the
-    pairs tried are those whose ``who`` facets meet (one mood and holder:
-    :func:`~verifier.align.pairs.quantity_facets` or :func:`~verifier.align.pairs.known_holder_facets`)
+    pairs tried are those whose ``who`` facets meet (one mood and holder, read with the corpus's
+    :func:`holders`: :meth:`~verifier.align.pairs.Holders.quantity_facets` or
+    :meth:`~verifier.align.pairs.Holders.known_holder_facets`)
     and that meet in time (one year) or in value (:func:`_value_facet`), the only ones that
     can be kept."""
     if name not in ctx.memo:
         out: dict[tuple[str, str], tuple[list[Alignment], list[Alignment]]] = defaultdict(lambda: ([], []))
-        in_time = lambda f: (*who(f), year_facet(f))  # noqa: E731
-        in_value = lambda f: (*who(f), _value_facet(f))  # noqa: E731
+        hs = holders(ctx)
+        in_time = lambda f: (*who(hs, f), year_facet(f))  # noqa: E731
+        in_value = lambda f: (*who(hs, f), _value_facet(f))  # noqa: E731
         for x, y in candidates(frames(ctx), keep, in_time, in_value):
             if x.implied_by is not None and y.implied_by is not None:
                 continue  # two figures neither article prints: too little to set one against the other
@@ -631,7 +633,9 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     me = misattributed_figure.rule
     best: dict[str, Alignment] = {}
     fs = [f for f in frames(ctx) if f.implied_by is None]
-    pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y), _number_facets)]
+    hs = holders(ctx)
+    pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y),
+                                                  lambda f: _number_facets(hs, f))]
     pairs += [(x, y, True) for x, y in same_values(fs)]
     sizes = Counter(k for k, _sid in {(k, f.claim.source) for f in fs for k in _block_of(f, False) + _block_of(f, True)})
     for x, y, by_value in pairs:
@@ -816,10 +820,10 @@ def _specific_values(ctx: Context) -> dict[str, frozenset]:
     return ctx.memo["specific_values"]
 
 
-def _number_facets(f: Frame) -> tuple[Facet, ...]:
+def _number_facets(hs: Holders, f: Frame) -> tuple[Facet, ...]:
     """Facets of a pair :func:`_one_number` passes and V204 can keep: one mood and holder, one
     number in one unit (any unit for counts)."""
-    return (*quantity_facets(f), value_keys(f.claim.value.number, "count" if f.family == "count" else f.claim.value.unit or ""))
+    return (*hs.quantity_facets(f), value_keys(f.claim.value.number, "count" if f.family == "count" else f.claim.value.unit or ""))
 
 
 def _one_number(x: Frame, y: Frame) -> bool:
@@ -951,7 +955,7 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         return (not x.primary and not y.primary and x.claim.source != y.claim.source and _may_meet(x, y)
                 and whose_known(x, y) and not _held_fact(x.claim, y.claim))
 
-    aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source, known_holder_facets)
+    aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source, Holders.known_holder_facets)
     against: dict[tuple[str, str], list[Alignment]] = defaultdict(list)  # (reference id, judged article) -> alignments
     for (_sid, _g, _i), (same, _e) in aligned.items():
         for al in same:
@@ -980,6 +984,13 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
 def _reversed(al: Alignment) -> Alignment:
     """The same alignment read from its other side."""
     return Alignment(al.b, al.a, al.score, al.evidence, tuple((k, vb, va) for k, va, vb in al.differs), al.one_sided, al.likeness, al.alike)
+
+
+def holders(ctx: Context) -> Holders:
+    """The holder names of :func:`frames`, with the pairs of them that are one name, memoised."""
+    if "holders" not in ctx.memo:
+        ctx.memo["holders"] = Holders(frames(ctx))
+    return ctx.memo["holders"]
 
 
 def _by_source(ctx: Context) -> dict[str, list[Frame]]:

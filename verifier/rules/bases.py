@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import Final, Iterator
 
 from verifier.align.frames import TIME_KEYS, Frame, frame_of, only_year
-from verifier.align.pairs import ANOTHER_QUANTITY, Alignment, align, candidates, quantity_facets, year_facet
+from verifier.align.pairs import ANOTHER_QUANTITY, Alignment, Holders, align, candidates, year_facet
 from verifier.models.claim import Claim, Value
 from verifier.models.finding import Band, Finding, Severity
 from verifier.models.tier import Tier
@@ -204,7 +204,8 @@ def _pairs(ctx: Context, kind: str) -> Iterator[tuple[Alignment, Base, Base]]:
     figures of one value in one frame (:data:`FRAME_KEYS` all the same)."""
     fs = _frames(ctx, kind)
     base_of = {id(f): b for f, b in fs}
-    for x, y in candidates([f for f, _ in fs], lambda x, y: x.primary != y.primary, _frame_facets):
+    hs = Holders(f for f, _ in fs)
+    for x, y in candidates([f for f, _ in fs], lambda x, y: x.primary != y.primary, lambda f: _frame_facets(hs, f)):
         s, p = (y, x) if x.primary else (x, y)
         al = align(s, p)
         if al is None or {k for k, _, _ in al.differs} & FRAME_KEYS or agree(s, p) is not True:
@@ -212,9 +213,9 @@ def _pairs(ctx: Context, kind: str) -> Iterator[tuple[Alignment, Base, Base]]:
         yield al, base_of[id(s)], base_of[id(p)]
 
 
-def _frame_facets(f: Frame) -> tuple:
+def _frame_facets(hs: Holders, f: Frame) -> tuple:
     """Facets of a pair that can be one frame here: one mood, holder and year (:data:`FRAME_KEYS`)."""
-    return (*quantity_facets(f), year_facet(f))
+    return (*hs.quantity_facets(f), year_facet(f))
 
 
 def _frames_of_primary(ctx: Context, kind: str) -> list[tuple[Frame, Base]]:
