@@ -27,7 +27,7 @@ from verifier.extract.time_frames import marks
 from verifier.models.claim import HOLDER_FLOOR, Claim
 from verifier.numeric import Interval
 from verifier.units import dimension
-from verifier.words import alternation, section
+from verifier.words import alternation, section, trie_alternation
 
 WINDOW: Final = 40
 """Characters searched before and after a figure for a word of change (the derivation finder's window)."""
@@ -251,7 +251,7 @@ def role_of(body: str, c: Claim) -> tuple[str, str | None]:
             if p.search(before):
                 return "change", direction
     for p, direction in cue.change_after:
-        if p.search(after):
+        if p.match(after):  # anchored at the start ('^'): match tries there only, where search tries every offset
             return "change", direction
     return "level", None
 
@@ -261,7 +261,7 @@ def _change_word() -> re.Pattern:
     """Any verb or noun of change, in either language (:mod:`verifier.words`): a figure with none
     in its window before it is no change's size by a word before it."""
     words = [w for key in ("up", "down", "up_nouns", "down_nouns") for lang in ("en", "zh") for w in section(key, lang)]
-    return re.compile(alternation(sorted(words, key=len, reverse=True)), re.IGNORECASE)
+    return re.compile(trie_alternation(words), re.IGNORECASE)  # asked only whether one occurs: a trie is ~4x faster
 
 
 YEAR_IN_TEXT: Final = re.compile(r"(?<![\d.])((?:19|20)\d{2})(?![\d.%])")
@@ -324,7 +324,7 @@ def row_label(sentence: str, quote: str) -> str | None:
 
 
 def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, published: str | None = None,
-             sentence: str = "", thing: Thing | None = None) -> Frame:
+             sentence: str = "", thing: Thing | None = None, role: tuple[str, str | None] | None = None) -> Frame:
     """The :class:`Frame` of claim ``c`` printed in ``body`` (its article's text).
 
     Args:
@@ -334,6 +334,7 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
         sentence: the sentence that holds the claim.
         thing: the measured thing to take when the claim names none (an anaphor's antecedent,
             see :func:`refers_back`).
+        role: the claim's :func:`role_of` when the caller has read it.
     """
     when = {k: str(c.scope[k]) for k in TIME_KEYS if isinstance(c.scope.get(k), str)}
     if "year" not in when:
@@ -350,6 +351,6 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
         thing = thing_of(c.value.unit)  # '1,250 building permits': the counted noun, as printed, is the thing
     held = c.decided.get("holder")
     holder = c.subject if held is None or held.confidence >= HOLDER_FLOOR else None
-    role, direction = role_of(body, c)
+    role, direction = role or role_of(body, c)
     return Frame(c, thing, family, role, holder, when, quals, primary, published, row_label(sentence, c.anchor.quote),
                  direction=direction, mood="withdrawn" if withdrawn(body, c) else mood_of(body, c))
