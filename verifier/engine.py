@@ -17,7 +17,7 @@ from verifier.models.finding import SEVERITY_ORDER, Finding, Severity
 from verifier.models.report import ClaimEntry, Coverage, LeftOut, Report, SourceCoverage, SourceEntry, Summary
 from verifier.quantities.not_claims import why_not_a_claim
 from verifier.progress import Callback, installed, quiet
-from verifier.rules.context import Context, is_summary, sentence_around, sentence_ends
+from verifier.rules.context import Context, is_summary, sentence_around
 from verifier.rules.coverage import numbers_in_text, unrecorded_numbers
 from verifier.rules.aligned import one_finding_per_pair
 from verifier.rules.registry import Rule, select_rules
@@ -51,7 +51,7 @@ def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
     return Report(
         summary=_summary(ctx, findings),
         sources=[_source_entry(s) for _, s in sorted(corpus.sources.items())],
-        claims=_claim_entries(corpus),
+        claims=_claim_entries(ctx),
         findings=findings,
         provenance=provenance(corpus, [cid for f in findings for cid in f.claims]),
     )
@@ -145,11 +145,11 @@ def _source_entry(s) -> SourceEntry:
                        authors=m.authors, format=s.format, tier_given="tier" not in s.defaulted, metadata=m.metadata)
 
 
-def _claim_entries(corpus: Corpus) -> list[ClaimEntry]:
-    """Report entries of every claim, in (source, offset) order; sentence ends found once per body."""
-    ends = {sid: sentence_ends(src.body) for sid, src in corpus.sources.items()}
+def _claim_entries(ctx: Context) -> list[ClaimEntry]:
+    """Report entries of every claim, in (source, offset) order; sentence ends found once per body (:meth:`Context.ends`)."""
+    corpus = ctx.corpus
     ordered = sorted(corpus.claims, key=lambda c: (c.source, c.anchor.start, c.id))
-    return [_claim_entry(c, corpus.sources[c.source].body, ends[c.source]) for c in ordered]
+    return [_claim_entry(c, corpus.sources[c.source].body, ctx.ends(c.source)) for c in ordered]
 
 
 def _claim_entry(c: Claim, body: str, ends: list[int]) -> ClaimEntry:

@@ -28,7 +28,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations
 from typing import Callable, Final, Hashable, Iterable, Iterator, Sequence
 
 from rapidfuzz import fuzz
@@ -266,6 +266,13 @@ class Holders:
         return frozenset({f.mood}), who
 
 
+def primary_facet(f: Frame) -> Facet:
+    """None for a frame of a primary source (it meets every frame), else its own article: two
+    frames meet by it only when one is a primary source's (or both are of one article), the
+    pairs of rules that set coverage against its primary source."""
+    return None if f.primary else frozenset({"·article " + f.claim.source})
+
+
 def year_facet(f: Frame) -> Facet:
     """The frame's stated year as a facet: two frames of different years are not in one frame."""
     year = f.when.get("year")
@@ -299,27 +306,59 @@ def facet_pairs(facets: Sequence[tuple[Facet, ...]]) -> set[tuple[int, int]]:
     """Index pairs (i < j) of items whose facets meet: for every facet both give, their keys share
     one (a facet one leaves out, None, meets anything).
 
-    A hash join per pair of facet masks (which facets an item gives): items are indexed by
-    their keys on the facets both masks give. The cost is the items plus the pairs found; only
-    two masks with no facet in common pair all their items."""
+    A hash join per pair of facet masks (which facets an item gives): the items of one mask are
+    indexed by their keys of one facet both masks give, the one whose join yields the fewest
+    pairs (the sum over its keys of the two masks' counts, :func:`_join_size`), and each pair
+    found there is kept when its other common facets meet too. The cost is the items plus the
+    pairs the chosen facet finds; only two masks with no facet in common pair all their items."""
     by_mask: dict[tuple[bool, ...], list[int]] = defaultdict(list)
     for i, fs in enumerate(facets):
         by_mask[tuple(f is not None for f in fs)].append(i)
     masks = sorted(by_mask)
+    counts = {m: _key_counts(facets, by_mask[m]) for m in masks}
     out: set[tuple[int, int]] = set()
     for n, ma in enumerate(masks):
         for mb in masks[n:]:
             common = [k for k, (p, q) in enumerate(zip(ma, mb)) if p and q]
-            index: dict[tuple[Hashable, ...], list[int]] = defaultdict(list)
+            if not common:
+                out.update((i, j) if i < j else (j, i) for i in by_mask[ma] for j in by_mask[mb] if i != j)
+                continue
+            on = min(common, key=lambda k: _join_size(counts[ma][k], counts[mb][k]))
+            rest = [k for k in common if k != on]
+            index: dict[Hashable, list[int]] = defaultdict(list)
             for j in by_mask[mb]:
-                for key in product(*(facets[j][k] for k in common)):
+                for key in facets[j][on]:
                     index[key].append(j)
             for i in by_mask[ma]:
-                for key in product(*(facets[i][k] for k in common)):
+                fi = facets[i]
+                for key in fi[on]:
                     for j in index.get(key, ()):
-                        if i != j:
+                        if i == j:
+                            continue
+                        fj = facets[j]
+                        for k in rest:  # a loop, not all(): this is the join's inner step
+                            if fi[k].isdisjoint(fj[k]):
+                                break
+                        else:
                             out.add((i, j) if i < j else (j, i))
     return out
+
+
+def _key_counts(facets: Sequence[tuple[Facet, ...]], items: list[int]) -> list[dict[Hashable, int]]:
+    """Per facet position, how many of ``items`` give each key."""
+    width = len(facets[items[0]])
+    out: list[dict[Hashable, int]] = [defaultdict(int) for _ in range(width)]
+    for i in items:
+        for k, keys in enumerate(facets[i]):
+            for key in keys or ():
+                out[k][key] += 1
+    return out
+
+
+def _join_size(a: dict[Hashable, int], b: dict[Hashable, int]) -> int:
+    """Pairs a hash join on one facet finds: the sum over its keys of the two sides' counts."""
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    return sum(n * large.get(key, 0) for key, n in small.items())
 
 
 def align(a: Frame, b: Frame) -> Alignment | None:

@@ -29,8 +29,8 @@ from typing import Final, Iterable, Iterator
 from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, block_keys, opposite, polarity
-from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, Holders, align, align_by_value, candidates,
-                                  close, value_keys, whose_known, year_facet)
+from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, Facets, Holders, align, align_by_value, candidates,
+                                  close, primary_facet, value_keys, whose_known, year_facet)
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -104,7 +104,7 @@ def frames(ctx: Context) -> list[Frame]:
             src = ctx.corpus.sources[c.source]
             published = str(src.meta.published.year) if src.meta.published else None
             before = last.get(c.source) if refers_back(src.body, c) else None
-            f = frame_of(src.body, c, src.meta.tier == Tier.primary, years[c.source], published, ctx.sentence(c), before)
+            f = frame_of(src.body, c, src.meta.tier == Tier.primary, years[c.source], published, ctx.sentence(c), before, ctx.role(c))
             if c.id in corrected:
                 f = replace(f, mood="withdrawn")  # 'said 14,250; the correct figure is 41,250': quoted as wrong, no reading
             if f.thing is not None:
@@ -633,18 +633,17 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     me = misattributed_figure.rule
     best: dict[str, Alignment] = {}
     fs = [f for f in frames(ctx) if f.implied_by is None]
-    hs = holders(ctx)
-    pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y),
-                                                  lambda f: _number_facets(hs, f))]
-    pairs += [(x, y, True) for x, y in same_values(fs)]
     sizes = Counter(k for k, _sid in {(k, f.claim.source) for f in fs for k in _block_of(f, False) + _block_of(f, True)})
+    pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y),
+                                                  *_moved_routes(ctx, holders(ctx), sizes))]
+    pairs += [(x, y, True) for x, y in same_values(fs)]
     for x, y, by_value in pairs:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
+        if min(significant_digits(s.claim.value.printed), significant_digits(p.claim.value.printed)) < SPECIFIC_DIGITS:
+            continue
         al = align_by_value(s, p, VALUE_DIGITS) if by_value else align(s, p)
         keys = {k for k, _, _ in al.differs} if al is not None else set()
         if not keys - NO_FRAME or keys & ANOTHER_QUANTITY or (by_value and "year" not in keys):
-            continue
-        if min(significant_digits(s.claim.value.printed), significant_digits(p.claim.value.printed)) < SPECIFIC_DIGITS:
             continue
         if agree(s, p) is not True or s.claim.value.unit != p.claim.value.unit and s.family != "count":
             continue
@@ -824,6 +823,36 @@ def _number_facets(hs: Holders, f: Frame) -> tuple[Facet, ...]:
     """Facets of a pair :func:`_one_number` passes and V204 can keep: one mood and holder, one
     number in one unit (any unit for counts)."""
     return (*hs.quantity_facets(f), value_keys(f.claim.value.number, "count" if f.family == "count" else f.claim.value.unit or ""))
+
+
+def _moved_routes(ctx: Context, hs: Holders, sizes: Counter) -> tuple[Facets, ...]:
+    """The routes (:func:`~verifier.align.pairs.candidates`) of the pairs of V204 that can pass
+    its test of two articles: :func:`_number_facets` and one facet more, which two frames share
+    only when the pair has one primary side, or says whose figures they are
+    (:func:`~verifier.align.pairs.whose_known`), or its articles cite one another or one source,
+    or print another specific figure in common (:func:`_story_linked`), or one side is rare
+    enough that a shared value is unlikely chance (:func:`chance_pairs`). Each route is a
+    superset of the pairs passing its test, never fewer: the test runs after. Across an archive
+    a common value (a city's '80.7 years') in one block otherwise pairs every article that
+    prints it with every other, which grows with the square of the archive."""
+    values = _specific_values(ctx)
+    cited = {sid: frozenset({src.meta.id} | {c.source for c in src.meta.cites}) for sid, src in ctx.corpus.sources.items()}
+    memo: dict[int, tuple[Facet, ...]] = {}
+
+    def rare(f: Frame) -> Facet:
+        if f.claim.value.number is None:
+            return None  # a range: chance_pairs reads a point
+        m = min((sizes[k] for k in _block_of(f, False)), default=0)
+        return None if chance_pairs(m, f.claim) < CHANCE else frozenset({"·article " + f.claim.source})  # its own article only
+
+    def facets(f: Frame) -> tuple[Facet, ...]:
+        """(number facets, primary, whose, cites, another value, rare), once per frame."""
+        if id(f) not in memo:
+            memo[id(f)] = (_number_facets(hs, f), primary_facet(f), hs.known_holder_facets(f)[1],
+                           cited[f.claim.source], values.get(f.claim.source, frozenset()) - {_value_key(f.claim)}, rare(f))
+        return memo[id(f)]
+
+    return tuple((lambda f, n=n: (*facets(f)[0], facets(f)[n])) for n in range(1, 6))
 
 
 def _one_number(x: Frame, y: Frame) -> bool:

@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import Final, Iterator
 
 from verifier.align.frames import TIME_KEYS, Frame, frame_of, only_year
-from verifier.align.pairs import ANOTHER_QUANTITY, Alignment, Holders, align, candidates, year_facet
+from verifier.align.pairs import ANOTHER_QUANTITY, Alignment, Holders, align, candidates, primary_facet, year_facet
 from verifier.models.claim import Claim, Value
 from verifier.models.finding import Band, Finding, Severity
 from verifier.models.tier import Tier
@@ -172,7 +172,9 @@ def _frames(ctx: Context, kind: str) -> list[tuple[Frame, Base]]:
     key = f"base_frames_{kind}"
     if key not in ctx.memo:
         out = []
-        years = {sid: only_year(src.body, src.meta.title or "") for sid, src in ctx.corpus.sources.items()}
+        if "base_years" not in ctx.memo:  # both kinds read them
+            ctx.memo["base_years"] = {sid: only_year(src.body, src.meta.title or "") for sid, src in ctx.corpus.sources.items()}
+        years = ctx.memo["base_years"]
         by_source: dict[str, list[Claim]] = defaultdict(list)
         for c in ctx.figures:
             by_source[c.source].append(c)
@@ -214,8 +216,9 @@ def _pairs(ctx: Context, kind: str) -> Iterator[tuple[Alignment, Base, Base]]:
 
 
 def _frame_facets(hs: Holders, f: Frame) -> tuple:
-    """Facets of a pair that can be one frame here: one mood, holder and year (:data:`FRAME_KEYS`)."""
-    return (*hs.quantity_facets(f), year_facet(f))
+    """Facets of a pair that can be one frame here: one mood, holder and year (:data:`FRAME_KEYS`),
+    and a primary source on one side (:func:`~verifier.align.pairs.primary_facet`)."""
+    return (*hs.quantity_facets(f), year_facet(f), primary_facet(f))
 
 
 def _frames_of_primary(ctx: Context, kind: str) -> list[tuple[Frame, Base]]:

@@ -179,11 +179,25 @@ class Context:
 
     def sentence(self, claim: Claim) -> str:
         """The sentence that holds ``claim``'s quote (:func:`sentence_around`), sentence ends found once per article."""
+        return sentence_around(self.corpus.sources[claim.source].body, claim.anchor.start, claim.anchor.end, self.ends(claim.source))
+
+    def role(self, claim: Claim) -> tuple[str, str | None]:
+        """:func:`verifier.align.frames.role_of` of ``claim`` in its article, read once per claim
+        and run (the frames and the facts both ask)."""
+        roles = self.memo.setdefault("roles", {})
+        key = (claim.source, claim.id, claim.anchor.start, claim.anchor.end)
+        if key not in roles:
+            from verifier.align.frames import role_of
+
+            roles[key] = role_of(self.corpus.sources[claim.source].body, claim)
+        return roles[key]
+
+    def ends(self, source_id: str) -> list[int]:
+        """:func:`sentence_ends` of an article's body, found once per article and run."""
         ends = self.memo.setdefault("sentence_ends", {})
-        body = self.corpus.sources[claim.source].body
-        if claim.source not in ends:
-            ends[claim.source] = sentence_ends(body)
-        return sentence_around(body, claim.anchor.start, claim.anchor.end, ends[claim.source])
+        if source_id not in ends:
+            ends[source_id] = sentence_ends(self.corpus.sources[source_id].body)
+        return ends[source_id]
 
     def location(self, claim: Claim) -> dict:
         """Finding fields that place a finding at ``claim``'s quote."""

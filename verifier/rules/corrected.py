@@ -88,12 +88,13 @@ def _apart(a: Claim, b: Claim) -> bool:
     return k is not None and not point_band(a).meets(point_band(b).scale(k))
 
 
-def corrections_in(body: str, claims: list[Claim]) -> list[Correction]:
+def corrections_in(body: str, claims: list[Claim], ends: list[int] | None = None) -> list[Correction]:
     """The corrections printed in one article.
 
     Args:
         body: the article's text.
         claims: its figures, in offset order.
+        ends: the body's :func:`~verifier.rules.context.sentence_ends`, when the caller has them.
 
     Each pair of neighbouring figures of one dimension, at most :data:`REACH` apart and of values
     apart at printed precision, is a correction when the text between them is worded as one
@@ -103,10 +104,11 @@ def corrections_in(body: str, claims: list[Claim]) -> list[Correction]:
     after ``it_is`` or ``wrong_then_right``.
     """
     out = []
-    ends = sentence_ends(body)
     for a, b in zip(claims, claims[1:]):
         if b.anchor.start - a.anchor.end > REACH or not _comparable(a, b) or not _apart(a, b):
             continue
+        if ends is None:
+            ends = sentence_ends(body)
         between = body[a.anchor.end:b.anchor.start]
         i = bisect_right(ends, a.anchor.start)
         lead = body[ends[i - 1] if i else 0:a.anchor.start]
@@ -134,7 +136,7 @@ def corrections(ctx: Context) -> list[Correction]:
                 by_source[c.source].append(c)
         out = []
         for sid, claims in by_source.items():
-            out += corrections_in(ctx.corpus.sources[sid].body, claims)
+            out += corrections_in(ctx.corpus.sources[sid].body, claims, ctx.ends(sid))
         ctx.memo["corrections"] = out
     return ctx.memo["corrections"]
 

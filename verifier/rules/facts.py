@@ -14,7 +14,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable, Iterable, TypeVar
 
-from verifier.align.frames import role_of
 from verifier.models.claim import Claim
 from verifier.numeric import Interval
 from verifier.rules.things import same_thing
@@ -220,9 +219,7 @@ def measurement_facts(ctx: Context) -> list[FactGroup]:
     memoised in ``ctx.memo``."""
     if "measurement_facts" not in ctx.memo:
         claims = [c for c in ctx.live if c.comparison is None and not is_summary(c)]
-        bodies = {sid: src.body for sid, src in ctx.corpus.sources.items()}
-        ctx.memo["measurement_facts"] = _banded_facts(ctx, "measurement", claims,
-                                                      lambda c: (c.subject, c.metric, role_of(bodies[c.source], c)[0]))
+        ctx.memo["measurement_facts"] = _banded_facts(ctx, "measurement", claims, lambda c: (c.subject, c.metric, ctx.role(c)[0]))
     return ctx.memo["measurement_facts"]
 
 
