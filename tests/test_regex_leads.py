@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 
 from strategies import texts
-from verifier.extract import periods
+from verifier.extract import periods, streaks
+from verifier.quantities import dates as D
 from verifier.quantities import patterns as P
 
 LED = [
@@ -20,6 +21,8 @@ LED = [
     (periods.SINGLE_ZH, r"(?=[\d一二两三四五六七八九十当单])"),
     (periods.QUARTER_ZH, r"(?=[\d一二两三四五六七八九十第])"),
     (periods.MONTH_ZH, r"(?=[\d一二两三四五六七八九十])"),
+    (streaks._markers()[0], r"(?=[cis])"),
+    (D.EN_DATE_RE, r"(?=[\dabdefijlmnostuy])"),
 ]
 """(pattern, the lookahead it opens with)."""
 

@@ -254,7 +254,11 @@ def _markers() -> tuple[re.Pattern, re.Pattern]:
     """The streak markers of each language ('consecutive', 'in a row'; '连续'), one of which
     every match of :func:`_en_patterns` (resp. :func:`_zh_pattern`) holds, with the same case rule."""
     t = table()["streak_markers"]
-    return (re.compile(longest_first(t["en"] + t["en_after"]), re.IGNORECASE), re.compile(longest_first(t["zh"])))
+    en = t["en"] + t["en_after"]
+    # opens with a lookahead on the words' first letters (same case rule): at any other
+    # character the search fails fast, where trying each branch costs ~2x more
+    lead = "(?=[" + "".join(sorted({re.escape(w[0]) for w in en})) + "])"
+    return (re.compile(f"{lead}(?:{longest_first(en)})", re.IGNORECASE), re.compile(longest_first(t["zh"])))
 
 
 def _matches(body: str, lo: int, hi: int) -> Iterable[tuple[re.Match, bool]]:
