@@ -262,15 +262,20 @@ class Holders:
         if f.holder:
             who = self.keys(f.holder)
         else:
-            who = frozenset(WHOLE + n for n in f.names) or frozenset({"·article " + f.claim.source})
+            who = frozenset(WHOLE + n for n in f.names) or article_facet(f)
         return frozenset({f.mood}), who
+
+
+def article_facet(f: Frame) -> frozenset[str]:
+    """The frame's own article as a facet: it meets only frames of that article."""
+    return frozenset({"·article " + f.claim.source})
 
 
 def primary_facet(f: Frame) -> Facet:
     """None for a frame of a primary source (it meets every frame), else its own article: two
     frames meet by it only when one is a primary source's (or both are of one article), the
     pairs of rules that set coverage against its primary source."""
-    return None if f.primary else frozenset({"·article " + f.claim.source})
+    return None if f.primary else article_facet(f)
 
 
 def year_facet(f: Frame) -> Facet:

@@ -29,8 +29,8 @@ from typing import Final, Iterable, Iterator
 from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, block_keys, opposite, polarity
-from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, Facets, Holders, align, align_by_value, candidates,
-                                  close, primary_facet, value_keys, whose_known, year_facet)
+from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, Facets, Holders, align, align_by_value,
+                                  article_facet, candidates, close, primary_facet, value_keys, whose_known, year_facet)
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -843,7 +843,7 @@ def _moved_routes(ctx: Context, hs: Holders, sizes: Counter) -> tuple[Facets, ..
         if f.claim.value.number is None:
             return None  # a range: chance_pairs reads a point
         m = min((sizes[k] for k in _block_of(f, False)), default=0)
-        return None if chance_pairs(m, f.claim) < CHANCE else frozenset({"·article " + f.claim.source})  # its own article only
+        return None if chance_pairs(m, f.claim) < CHANCE else article_facet(f)
 
     def facets(f: Frame) -> tuple[Facet, ...]:
         """(number facets, primary, whose, cites, another value, rare), once per frame."""
