@@ -1043,16 +1043,21 @@ def one_finding_per_pair(findings: list[Finding]) -> list[Finding]:
     (:data:`SUBSUMES`): a finding is dropped when it names both of the first two claims of a
     finding of a rule that subsumes its rule, or that finding names both of its own first two
     (a moved figure names the figure, the primary's for this frame and the primary's it was moved
-    from). Order kept."""
-    tops: dict[str, list[tuple[frozenset[str], frozenset[str]]]] = defaultdict(list)
+    from). Order kept. Either way the two findings share a claim, so each finding is held only
+    against the subsuming findings of its own claims (indexed by claim): linear in findings,
+    where holding every finding against every other grew with the square of an archive."""
+    tops: dict[str, dict[str, list[tuple[frozenset[str], frozenset[str]]]]] = defaultdict(lambda: defaultdict(list))
     for f in findings:
         if f.rule in SUBSUMES and len(f.claims) >= 2:
-            tops[f.rule].append((frozenset(f.claims[:2]), frozenset(f.claims)))
+            top = (frozenset(f.claims[:2]), frozenset(f.claims))
+            for cid in top[1]:
+                tops[f.rule][cid].append(top)
     out = []
     for f in findings:
         mine, head = frozenset(f.claims), frozenset(f.claims[:2])
         redundant = len(f.claims) >= 2 and any(pair <= mine or head <= every
-                                               for top, lower in SUBSUMES.items() if f.rule in lower for pair, every in tops[top])
+                                               for top, lower in SUBSUMES.items() if f.rule in lower and top in tops
+                                               for cid in mine for pair, every in tops[top].get(cid, ()))
         if not redundant:
             out.append(f)
     return out
