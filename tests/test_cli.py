@@ -319,3 +319,34 @@ def test_an_invalid_corpus_lexicon_is_one_line_naming_file_and_line(tmp_path: Pa
     result = run_cli("audit", str(tmp_path))
     assert result.exit_code == 2
     assert "subjects.yaml:2: kind 'firm' is not one of" in result.output
+
+
+@pytest.fixture
+def collector():
+    """Restore the cycle collector's state after a test that runs :func:`verifier.entry.main`."""
+    import gc
+
+    was = gc.isenabled()
+    yield gc
+    (gc.enable if was else gc.disable)()
+
+
+def test_a_batch_command_runs_without_the_cycle_collector(collector, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    from verifier import entry
+
+    collector.enable()
+    monkeypatch.setattr("sys.argv", ["verifier", "rules", "V101"])
+    with pytest.raises(SystemExit) as exit_info:
+        entry.main()
+    assert exit_info.value.code == 0
+    assert "V101" in capsys.readouterr().out
+    assert not collector.isenabled()
+
+
+def test_review_serves_with_the_cycle_collector(collector, corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = []
+    monkeypatch.setattr("verifier.review.serve", lambda *args, **kwargs: seen.append(collector.isenabled()))
+    collector.disable()
+    result = run("review", str(corpus))
+    assert result.exit_code == 0, result.output
+    assert seen == [True]

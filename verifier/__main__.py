@@ -1,6 +1,6 @@
-"""``python -m verifier``: the same as the ``verifier`` command."""
+"""``python -m verifier``: the same as the ``verifier`` command (:func:`verifier.entry.main`)."""
 
 if __name__ == "__main__":  # not when a worker process started by spawn (a Dask LocalCluster's) imports it
-    from verifier.cli import app
+    from verifier.entry import main
 
-    app()
+    main()

@@ -7,6 +7,7 @@ unusable input or options, with one ``path:line: message`` line on stderr and no
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from contextlib import contextmanager
@@ -519,6 +520,7 @@ def review_command(
     paths = list(paths or [])
     if any(str(p) == "-" for p in paths):
         _fail(UsageError("review writes records beside the articles; standard input cannot be reviewed"))
+    gc.enable()  # a server runs until stopped: the batch policy of verifier.entry does not hold
     desk = Desk(paths)
     try:
         desk.current()  # an unreadable corpus stops here with one line, before anything listens

@@ -4,18 +4,28 @@
 start-up counts): it is dispatched before the typer app is imported, which saves ~0.3 s of
 imports. Every other command, and ``quantities --help``, goes through :mod:`verifier.cli`.
 
+A command runs without Python's cycle collector (:func:`gc.disable`, inherited by the
+extraction workers a pool forks): a batch run builds millions of long-lived objects (claims,
+their indexes, the report) and almost no cyclic garbage, so the collector's full passes over
+them are pure cost. Measured on 10,000 synthetic articles (benchmarks/synth_corpus.py, claims
+from the extraction cache, one process): 17 full collections took 9.6 s of a 43 s run, and
+with the collector off the audit freed just 915 cyclic objects at its end (extraction: 56 per
+1,000 articles). ``verifier review`` serves until stopped, so it turns the collector back on.
+
 Usage errors (an unknown option or command, a missing argument) are printed as one line,
 ``verifier: error: ...``, with exit code 2, like every other input error of the tool.
 """
 
 from __future__ import annotations
 
+import gc
 import sys
 
 
 def main() -> None:
     """Run ``verifier`` with ``sys.argv``."""
     argv = sys.argv[1:]
+    gc.disable()  # a batch run: see the module docstring
     if argv[:1] == ["quantities"] and not {"-h", "--help"} & set(argv):
         from verifier.quantities.__main__ import main as quantities_main
 
