@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
+from pydantic import ConfigDict, Field, model_serializer, model_validator
 
+from verifier.models.compact import Compact
 from verifier.models.tier import Tier
 from verifier.quantities.limits import checkable
 
@@ -48,7 +49,7 @@ Kind = Literal[
 ]
 
 
-class Anchor(BaseModel):
+class Anchor(Compact):
     """Where a claim sits in its source: exact quote, offsets and context."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -66,7 +67,7 @@ class Anchor(BaseModel):
         return self
 
 
-class Value(BaseModel):
+class Value(Compact):
     """A figure as printed and normalised.
 
     Exactly one of ``number`` (a point value) or ``low``/``high`` (a range) is given, except
@@ -113,7 +114,7 @@ class Value(BaseModel):
         return self.number is None and (self.low is not None or self.high is not None)
 
 
-class Comparison(BaseModel):
+class Comparison(Compact):
     """The other side of a comparison figure (see :data:`Relation`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -144,7 +145,7 @@ def scope_of_target(scope: dict[str, str], override: dict[str, str] | None) -> d
     return {k: v for k, v in merged.items() if v != ""}
 
 
-class Attribution(BaseModel):
+class Attribution(Compact):
     """Who a figure is attributed to, and the tier of that origin."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -171,7 +172,7 @@ nobody. (The subject path's own weakest rung, the article's most-mentioned subje
 its low confidence: its findings are review warnings.)"""
 
 
-class Decision(BaseModel):
+class Decision(Compact):
     """How one part of a claim's frame was decided: its ``holder`` (the subject), ``measured``
     thing, comparison ``target`` or ``derivation``. ``by`` names the evidence ('lexicon',
     'sentence subject', 'apposition', 'article topic', 'previous sentence', ...: see
@@ -207,7 +208,7 @@ the rule V111 recomputes (``a``, ``b`` the operands in order; bands from printed
 """
 
 
-class Derived(BaseModel):
+class Derived(Compact):
     """A figure derived from other figures of its own sentence: no holder is needed to check it."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -218,7 +219,7 @@ class Derived(BaseModel):
     basis: str | None = Field(None, description="The time basis of a change: 'year on year' (同比), 'period on period' (环比).")
 
 
-class Base(BaseModel):
+class Base(Compact):
     """What a figure is counted of or per: the whole of a proportion, the base of a rate.
 
     * a proportion: '35 of every 100 patients' (size 100, noun 'patients'), '11 cents of every
@@ -247,7 +248,7 @@ Period = Literal["year", "quarter", "month", "week", "day"]
 """The period a streak counts ('the third consecutive year', '连续7个月')."""
 
 
-class Streak(BaseModel):
+class Streak(Compact):
     """A streak: a run of ``count`` periods (the claim's value) in each of which an event held.
 
     ``event`` is ``up`` (a rise on the period before), ``down`` (a fall), ``above`` or ``below``
@@ -265,7 +266,7 @@ class Streak(BaseModel):
     end: str | None = Field(None, description="The last period of the streak when the sentence states it ('2024'); null when unstated.")
 
 
-class Claim(BaseModel):
+class Claim(Compact):
     """One numeric claim of one source.
 
     ``scope`` holds the conditions under which the figure holds, with keys from a shared

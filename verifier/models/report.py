@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from verifier.models.compact import Compact
+
 from verifier.models.claim import Attribution, Comparison, Decision, Derived, Streak
 from verifier.models.finding import Finding
 from verifier.models.source import Citation, Format
@@ -41,7 +43,7 @@ class SourceEntry(BaseModel):
     metadata: dict[str, Any] = Field(default_factory=dict, description="Front matter keys verifier does not read (tags, layout, ...), as written.")
 
 
-class ClaimEntry(BaseModel):
+class ClaimEntry(Compact):
     """One claim as listed in the report. ``value`` is a number, ``[low, high]`` or an ISO date."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -87,7 +89,7 @@ class Coverage(BaseModel):
     claims_checked: int
 
 
-class LeftOut(BaseModel):
+class LeftOut(Compact):
     """A figure of an article that no claim covers, and why."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -1,0 +1,43 @@
+"""Record models share their set of given fields (verifier.models.compact), and nothing a
+caller sees changes: dumps with and without ``exclude_unset``, copies, equality."""
+
+from __future__ import annotations
+
+from builders import art, claim
+from verifier.models import Claim
+
+BODY = "Ardaford's budget for 2011 is $5.5 billion, up from $5.1 billion."
+
+
+def _two():
+    src = art("budget", BODY)
+    a = claim(src, "$5.5 billion", "Ardaford", "cost", 5.5e9, "USD", printed="5.5", id="budget-1")
+    b = claim(src, "$5.1 billion", "Ardaford", "cost", 5.1e9, "USD", printed="5.1", id="budget-2")
+    return a, b
+
+
+def test_claims_given_the_same_fields_share_one_set() -> None:
+    a, b = _two()
+    assert a.__pydantic_fields_set__ is b.__pydantic_fields_set__
+    assert a.anchor.__pydantic_fields_set__ is b.anchor.__pydantic_fields_set__
+    assert a.__pydantic_fields_set__ == set(a.model_dump(exclude_unset=True))
+
+
+def test_a_copy_shares_the_set_of_its_own_names_and_leaves_the_original_alone() -> None:
+    a, b = _two()
+    before = set(a.__pydantic_fields_set__)
+    bare = Claim.model_validate(a.model_dump(exclude_unset=True, exclude={"note"}))
+    moved = bare.model_copy(update={"note": "checked"})
+    assert moved.note == "checked" and "note" in moved.__pydantic_fields_set__
+    assert "note" not in bare.__pydantic_fields_set__
+    assert a.__pydantic_fields_set__ == before
+    again = bare.model_copy(update={"note": "again"})
+    assert again.__pydantic_fields_set__ is moved.__pydantic_fields_set__
+
+
+def test_validated_claims_round_trip_unchanged() -> None:
+    a, _ = _two()
+    back = Claim.model_validate_json(a.model_dump_json())
+    assert back == a
+    assert back.model_dump_json() == a.model_dump_json()
+    assert back.__pydantic_fields_set__ == set(Claim.model_fields) - {"base"}  # JSON gives every field but an empty base
