@@ -41,6 +41,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -141,20 +142,25 @@ def markdown_rate(sources: Path, repeat: int = 3) -> float:
 
 
 def recall(report: Path, planted: list[dict]) -> dict:
-    """Planted contradictions found, per language, and the findings over no planted pair."""
+    """Planted contradictions found, per language, and the findings over no planted pair. The
+    findings are indexed by the article of each of their claims, so a 100,000-article report
+    (~22,000 findings, ~5,000 planted pairs) is matched in seconds, not hours."""
     data = json.loads(report.read_text(encoding="utf-8"))
     spans = {c["id"]: (c["source"], c["start"], c["end"]) for c in data["claims"]}
+    by_source: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # article -> (start, end, finding)
+    for i, f in enumerate(data["findings"]):
+        for cid in f["claims"]:
+            if (s := spans.get(cid)) is not None:
+                by_source[s[0]].append((s[1], s[2], i))
 
-    def over(cid: str, fig: dict) -> bool:
-        s = spans.get(cid)
-        return s is not None and s[0] == fig["source"] and s[1] < fig["end"] and fig["start"] < s[2]
+    def over(fig: dict) -> set[int]:
+        return {i for start, end, i in by_source.get(fig["source"], ()) if start < fig["end"] and fig["start"] < end}
 
     found = {"en": [0, 0], "zh": [0, 0]}
     explained: set[int] = set()
     for p in planted:
         found[p["lang"]][1] += 1
-        hits = [i for i, f in enumerate(data["findings"])
-                if any(over(c, p["a"]) for c in f["claims"]) and any(over(c, p["b"]) for c in f["claims"])]
+        hits = over(p["a"]) & over(p["b"])
         found[p["lang"]][0] += bool(hits)
         explained.update(hits)
     return {"found": found, "other": len(data["findings"]) - len(explained), "findings": len(data["findings"])}
