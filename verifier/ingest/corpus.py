@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import errno
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from verifier.errors import InputError, RecordError
@@ -89,12 +90,22 @@ def _display(path: Path) -> str:
     relative to the corpus root above it (the folder holding ``sources/``), so reports stay
     byte-stable wherever they are run from; otherwise the path as given."""
     resolved = path.resolve()
-    for base in (Path.cwd().resolve(), *(p for p in resolved.parents if (p / "sources").is_dir())):
+    for base in _bases(resolved.parent, Path.cwd()):
         try:
             return str(resolved.relative_to(base))
         except ValueError:
             continue
     return str(path)
+
+
+@lru_cache(maxsize=256)
+def _bases(folder: Path, cwd: Path) -> tuple[Path, ...]:
+    """What :func:`_display` names a file of ``folder`` (resolved) relative to, in order: the
+    current folder ``cwd`` resolved, then each folder from ``folder`` up that holds ``sources/``.
+    Asked once per folder, not once per article (10,000 articles: 30,000 path resolutions were
+    ~1.5 s of loading the corpus); :func:`load_corpus` clears it, so no load sees folders as an
+    earlier one found them."""
+    return (cwd.resolve(), *(p for p in (folder, *folder.parents) if (p / "sources").is_dir()))
 
 
 def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str | None = None) -> Corpus:
@@ -110,6 +121,7 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         InputError: a path does not exist, holds no article, or a file is invalid.
         RecordError: a record is invalid, repeats an id, or names an unknown source.
     """
+    _bases.cache_clear()
     if not paths:
         root = default_root()
         if root is None:
