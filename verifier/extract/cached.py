@@ -27,7 +27,9 @@ import zlib
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
-from typing import Final, Iterable
+from typing import Any, Final, Iterable
+
+from pydantic import BaseModel
 
 from verifier.ingest import cache
 from verifier.models.claim import Claim
@@ -143,13 +145,20 @@ def _encode(entry: Entry) -> bytes:
     return zlib.compress(json.dumps(doc, ensure_ascii=False).encode("utf-8"), 1)
 
 
+class _Stored(BaseModel):
+    """An entry as :func:`_encode` stores it: the claims' JSON, and each quantity's fields as a list."""
+
+    claims: list[Claim]
+    quantities: list[list[Any]]
+
+
 def _decode(value: bytes) -> Entry | None:
     from verifier.quantities.model import Quantity
 
     try:
-        doc = json.loads(zlib.decompress(value))
-        claims = [Claim.model_validate(c) for c in doc["claims"]]
-        quantities = tuple(Quantity(tuple(q[0]) if isinstance(q[0], list) else q[0], *q[1:]) for q in doc["quantities"])
+        doc = _Stored.model_validate_json(zlib.decompress(value))  # parsed and validated in one pass (pydantic-core)
+        claims = doc.claims
+        quantities = tuple(Quantity(tuple(q[0]) if isinstance(q[0], list) else q[0], *q[1:]) for q in doc.quantities)
     except Exception:  # a damaged or outdated entry: extract again
         return None
     return claims, quantities
