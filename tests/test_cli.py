@@ -213,7 +213,7 @@ def test_fail_on_is_case_insensitive(corpus: Path) -> None:
     (["audit", "--bogus"], "verifier: error: No such option: --bogus (see 'verifier audit --help')"),
     (["frobnicate"], "verifier: error: No such command 'frobnicate'. (see 'verifier --help')"),
 ])
-def test_usage_errors_are_one_line(argv: list[str], line: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+def test_usage_errors_are_one_line(argv: list[str], line: str, collector, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     from verifier import entry
 
     monkeypatch.setattr("sys.argv", ["verifier", *argv])

@@ -7,7 +7,7 @@ same fields, so :class:`Compact` keeps one set per distinct set of names and poi
 instance at it. Measured on 6,000 claims of 1,000 synthetic articles (benchmarks/synth_corpus.py,
 ``sys.getsizeof`` over each claim and its parts): 2,377 of 5,438 bytes a claim were these sets.
 
-Sharing is safe because the models are frozen (no assignment adds a name) and pydantic's
+Sharing is safe because :class:`Compact` models are frozen (no assignment adds a name) and pydantic's
 ``model_copy`` copies the set before it adds the updated names.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -25,7 +25,10 @@ _SHARED: dict[frozenset[str], set[str]] = {}
 
 
 class Compact(BaseModel):
-    """A frozen record model whose instances share their ``__pydantic_fields_set__`` (see the module)."""
+    """A frozen record model whose instances share their ``__pydantic_fields_set__`` (see the
+    module). Frozen here, so that no subclass can assign a field and add its name to a shared set."""
+
+    model_config = ConfigDict(frozen=True)
 
     def model_post_init(self, context: Any, /) -> None:
         """Point this instance's set of given fields at the shared one with the same names."""

@@ -11,9 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from verifier.models.compact import Compact
-
 from verifier.models.claim import Attribution, Comparison, Decision, Derived, Streak
+from verifier.models.compact import Compact
 from verifier.models.finding import Finding
 from verifier.models.source import Citation, Format
 from verifier.models.tier import Tier
