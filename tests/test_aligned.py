@@ -880,6 +880,9 @@ def test_chance_pairs_is_the_birthday_bound():
     assert chance_pairs(2, c) == pytest.approx(0.1 / 80.7)
     assert chance_pairs(1000, c) == pytest.approx(499500 * 0.1 / 80.7)
     assert chance_pairs(1, c) == 0.0
+    staff = claim(art("t", "The city employed 4,664 staff.\n"), "4,664", "staff", "count", 4664, None, printed="4,664")
+    staff = staff.model_copy(update={"value": staff.value.model_copy(update={"resolution": None})})  # exact, as extracted
+    assert chance_pairs(1000, staff) == pytest.approx(499500 * 1 / 4664)  # an exact count: its last digit's step, not 0
 
 
 ARCHIVE = [f"In {2011 + i % 9}, the average commute was {30 + i * 7 % 50}.{i % 10} minutes." for i in range(40)]
@@ -898,3 +901,13 @@ def test_one_value_in_two_articles_of_one_story_is_a_figure_moved():
     shared = texts[:-2] + [texts[-2] + " Fares rose to $2.75.", texts[-1] + " A ride costs $2.75."]
     assert len([m for m in _moved(shared) if "41.3" in m]) == 1
     assert len([m for m in _moved(texts[-2:]) if "41.3" in m]) == 1  # two articles alone: chance is unlikely
+
+
+def test_a_second_value_common_in_the_archive_links_no_story():
+    """Two unlinked articles that share a second value are one story only when that value is
+    unlikely to be shared by chance among the archive's figures in its unit: here every article
+    prints a fare, so '$2.75' in both is chance too."""
+    fares = [t + f" Fares were ${1 + i % 3}.{i * 7 % 100:02d}." for i, t in enumerate(ARCHIVE)]
+    texts = fares + ["In 2019, the average commute was 41.3 minutes. A ride costs $2.75.",
+                     "In 2022, the average commute was 41.3 minutes. Fares rose to $2.75."]
+    assert [m for m in _moved(texts) if "41.3" in m] == []

@@ -48,6 +48,8 @@ def test_word_parts_are_whole_words() -> None:
     assert word_parts("Voltara E12") == {"Voltara", "E12"}
     assert "E1" not in word_parts("Voltara E12") and "Volt" not in word_parts("Voltara E12")
     assert "P60" in word_parts("澜图P60") and "HX" in word_parts("HX-7")
+    assert word_parts("澜图P60") == {"澜图", "P60"}  # a run of Chinese characters is one word
+    assert word_parts("龙上林县地铁") == frozenset()  # a place is no short name of its metro
     assert doctest.testmod(corpus_names).failed == 0
     assert doctest.testmod(names).failed == 0 and doctest.testmod(names).attempted >= 2
 

@@ -30,6 +30,8 @@ EN = [
     ("Wheat output in Kansas fell 9%.", "9%", "Kansas", "in phrase"),
     ("Unemployment in Ohio rose to 5.2%, the Labor Department said.", "5.2%", "Ohio", "in phrase"),
     ("The city hired 1,200 teachers last year.", "1,200", "city", "common noun subject"),
+    # a word opening its sentence is a name when the article prints it possessive elsewhere
+    ("Dunlingdale's budget grew. Dunlingdale employed 9,621 staff in 2016.", "9,621", "Dunlingdale", "sentence subject"),
 ]
 
 ZH = [
@@ -50,6 +52,7 @@ ZH = [
     ("市教育局今年预算为12亿元。", "12亿元", "市教育局", "segmenter organisation"),
     ("学校有1200名教师。", "1200", "学校", "segmenter noun"),
     ("8月30日，江苏省光伏装机容量达到5000万千瓦。", "5000万千瓦", "江苏省", "segmenter place"),
+    ("2019年，兴下源市太阳能发电量为1238吉瓦时。", "1238吉瓦时", "兴下源市", "segmenter place"),  # one made-up word, tagged v
 ]
 
 

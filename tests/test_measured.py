@@ -43,6 +43,9 @@ EN = [
     ("The average commute in Leeds took 41 minutes in 2015.", "41 minutes", "commute", "noun before figure"),  # a duration verb links
     ("The trial lasted three weeks.", "three weeks", "trial", "noun before figure"),
     ("The company took a $40 million charge in 2023.", "$40 million", "charge", "noun after figure"),  # not a duration: 'took' is an action
+    ("Leeds's budget for 2011 is $3.0 billion.", "$3.0 billion", "budget", "noun before figure"),  # a time phrase before the verb
+    ("In 2011, the unemployment rate of Leeds was 3.3%.", "3.3%", "unemployment rate", "noun before figure"),  # 'of' opens the owner
+    ("Wind power supplied 18.4% of Leeds's electricity in 2011.", "18.4%", "electricity", "of phrase"),  # the owner is no thing
 ]
 
 ZH = [
@@ -74,6 +77,7 @@ ZH = [
     ("世界卫生组织表示，全球麻疹病例增加了20%。", "20%", "全球麻疹病例", "noun before figure"),
     ("8月30日，江苏省光伏装机容量达到5000万千瓦。", "5000万千瓦", "光伏装机容量", "noun before figure"),
     ("张明全场得分28分。", "28", "全场得分", "noun before figure"),
+    ("2021年财政赤字率为3.9%。", "3.9%", "财政赤字率", "noun before figure"),  # the segmenter glues 率为: 率 goes back
 ]
 
 

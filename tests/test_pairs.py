@@ -82,10 +82,12 @@ def test_base_factor():
     assert base_factor(None) is None
 
 
-def _frame(holder: str | None, year: str | None = None, names: frozenset = frozenset()):
-    """A stand-in with what candidates() and the facets read: one family, role and measured thing."""
+def _frame(holder: str | None, year: str | None = None, names: frozenset = frozenset(), source: str = "a"):
+    """A stand-in with what candidates() and the facets read: one family, role and measured
+    thing, in article ``source``."""
     return SimpleNamespace(thing=thing_of("unemployment rate"), family="percent", role="level", holder=holder,
-                           when={"year": year} if year else {}, names=names, mood="reading")
+                           when={"year": year} if year else {}, names=names, mood="reading",
+                           claim=SimpleNamespace(source=source))
 
 
 def _at(fs: list, f) -> int:
@@ -148,6 +150,33 @@ def test_a_figure_without_a_holder_meets_the_holders_its_article_names():
 
 names = st.frozensets(st.sampled_from(["leeds", "leeds city", "york", "江苏省", "江苏"]), max_size=2)
 holders = st.one_of(st.none(), st.sampled_from(["Leeds", "Leeds City", "York", "江苏省", "江苏"]))
+
+
+def _held(spellings: dict[str, int]) -> list:
+    """Frames holding each spelling in that many articles (one article per frame)."""
+    return [_frame(h, source=f"{h}-{i}") for h, n in spellings.items() for i in range(n)]
+
+
+@pytest.mark.parametrize("spellings, one", [
+    ({"Norlingwood": 1, "Lorlingwood": 1}, True),      # a handful of articles: a slip to review, as before
+    ({"Norlingwood": 2, "Lorlingwood": 20}, True),     # rare beside the other spelling: a slip
+    ({"Norlingwood": 20, "Lorlingwood": 19}, False),   # both settled usage: two towns
+    ({"Norlingwood": 4, "Lorlingwood": 15}, False),    # the rarer a quarter or more of the other: two towns
+    ({"Norlingwood": 3, "Lorlingwood": 13}, True),     # less than a quarter: a slip
+    ({"Columbus": 30, "City of Columbus": 30}, True),  # a shorter form, not a respelling: one name however common
+    ({"丰州县地铁": 20, "丰上州县地铁": 20}, False),
+    ({"深圳交通局": 20, "深圳市交通局": 20}, True),      # the place's level left out: a shorter form
+])
+def test_two_settled_spellings_are_two_names(spellings, one):
+    """Holders pairs two spellings alike (:func:`verifier.align.pairs.same_holder`) as one name
+    unless each holds figures in several articles and neither is rare beside the other
+    (:meth:`verifier.align.pairs.Holders.variants`): a misspelling is rare beside what it resembles."""
+    from verifier.align.pairs import Holders
+
+    a, b = spellings
+    hs = Holders(_held(spellings))
+    assert bool(hs.keys(a) & hs.keys(b)) is one
+    assert same_holder(a, b)  # alike in spelling either way: the corpus decides
 
 
 @settings(max_examples=300, deadline=None)

@@ -53,6 +53,8 @@ def test_durations_that_are_levels_get_their_year_and_spans_do_not(body, want):
      [("17%", "2015", None), ("5%", "2016", None), ("4%", "2017", None)]),
     ("全国高校毕业生人数分别为2022年的1205万人和2023年的1263万人。",
      [("1205万", "2022", None), ("1263万", "2023", None)]),
+    # the reach is counted in words: a long name between reaches as far as a short one
+    ("Wind power supplied 18.4% of Quarwickwood's electricity in 2011.", [("18.4%", "2011", None)]),
 ])
 def test_each_figure_takes_the_time_bound_to_it(body, want):
     assert times(body) == want

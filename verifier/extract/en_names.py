@@ -6,7 +6,7 @@ are capitalised only because they open a sentence or name a date are not names: 
 its leading :data:`.lexicon.STOP_WORDS` ('The White House' -> 'White House', 'In Fairfax
 County' -> 'Fairfax County'), and a single word opening the sentence ('Quarterly', 'Turnout')
 is a name only when it is possessive ("Nigeria's", not the plural "Teachers' unions") or an
-acronym, or the article prints it capitalised inside a sentence too. A plural possessive may
+acronym, or the article prints it capitalised inside a sentence or possessive elsewhere too. A plural possessive may
 stand inside a name ("the Grain Growers' Union"); letters right before a currency sign are the
 currency's prefix, not a name ('NZ$1.4 billion', 'A$120 million').
 
@@ -77,10 +77,17 @@ def possessive(body: str, end: int) -> bool:
     return body[end:end + 2] in ("'s", "’s") or (nxt in ("'", "’") and body[end - 1:end] == "s")
 
 
+_POSSESSED: Final = re.compile(r"\b([A-Z][A-Za-z]+)['’]s\b")
+"""A capitalised word with a singular possessive ("Nigeria's")."""
+
+
 @lru_cache(maxsize=8)
 def _mid_capitals(body: str) -> frozenset[str]:
-    """Capitalised words the body prints inside a sentence (computed once per body)."""
-    return frozenset(_MID_CAPITAL.findall(body))
+    """Capitalised words the body prints inside a sentence or with a singular possessive
+    anywhere (computed once per body): either way the body shows them to be names, so the same
+    word opening another sentence is one too ("Dunlingdale's budget…" then "Dunlingdale
+    employed 9,621 staff")."""
+    return frozenset(_MID_CAPITAL.findall(body)) | frozenset(_POSSESSED.findall(body))
 
 
 NAME_RUN: Final = re.compile(

@@ -58,6 +58,9 @@ sentence ('the overall rate rose to 5.3%, 0.1 percentage point higher': overall 
 ``more``, ``less`` and ``time_order`` of :mod:`verifier.words`; one before a noun is passed over
 ('20% more patients': patients)."""
 
+YEAR: Final = re.compile(r"[12]\d{3}")
+"""A token that is a year ('for 2011', 'in 2023'): with the preposition before it, a time phrase."""
+
 AGE_GROUP: Final = re.compile(
     r"\baged\s+\d{1,3}(?:\s*(?:to|-|–)\s*\d{1,3}|\s+(?:and|or)\s+(?:over|older|above|under|younger))?"  # aged 16 to 24, aged 65 and over
     r"|\b\d{1,3}-?\s*(?:to|and|or)\s+\d{1,3}-year-olds?\b"  # 16- to 24-year-olds
@@ -163,6 +166,9 @@ def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans,
         low = t.text.lower()
         if _in_figure(t, ages):
             break  # 'residents aged 16 to 24 numbered…': the age group belongs to the phrase
+        if _in_figure(t, spans) and YEAR.fullmatch(t.text) and (k := _owner_start(toks, i, spans)) is not None:
+            i = k - 1  # 'budget for 2011 is $3.0 billion': a time phrase between the thing and its verb
+            continue
         if _in_figure(t, spans) or t.text in "$€£¥~-–" or low in en["linking_verbs"] or low in link:
             linked = linked or low in en["linking_verbs"] or low in link
         elif _skippable(low):
@@ -233,6 +239,8 @@ def _owner_start(toks: list[Token], i: int, spans) -> int | None:
         k -= 1
     if k >= 0 and toks[k].text.lower() in {*en["owner_prepositions"], "on", "during", "since", "across", "last", "this"}:
         return k
+    if 0 <= k < i and toks[k + 1].text == "of" and is_word(toks[k]) and not capitalised(toks[k]):
+        return k + 1  # 'the unemployment rate of Silmarport was': 'of' opens the owner after a common noun
     return None
 
 
@@ -244,9 +252,22 @@ def _en_of(body: str, pos: int, ce: int, figures: list[Quantity]) -> Decided | N
     nxt = toks[1].start
     if toks[1].text.lower() in words("en")["determiners"] and len(toks) > 2:
         nxt = toks[2].start
+    elif (owned := _possessor_end(toks, 1)) is not None:
+        nxt = toks[owned].start  # '18.4% of Quarwickwood's electricity': the owner's name is no thing measured
     other = next((f for f in figures if f.start == nxt), None)
     found = _en_after(body, other.end if other else nxt - 1, ce)
     return decide(found.value, "of phrase", found.start, found.end) if found else None
+
+
+def _possessor_end(toks: list[Token], i: int) -> int | None:
+    """Index of the token after a possessive name that starts at token ``i`` ('Quarwickwood's',
+    'New York City's'), or None when none starts there or nothing follows it."""
+    k = i
+    while k < len(toks) and is_word(toks[k]) and capitalised(toks[k]):
+        k += 1
+    if k > i and k + 1 < len(toks) and toks[k].text in ("'s", "’s"):
+        return k + 1
+    return None
 
 
 def _en_after(body: str, pos: int, ce: int) -> Decided | None:

@@ -102,15 +102,21 @@ def _name_prefix(body: str, start: int) -> str | None:
     return text
 
 
-def _alnum(ch: str) -> bool:
-    """An ASCII letter or digit: the characters a Latin word is made of."""
-    return ch.isascii() and ch.isalnum()
+def _script(ch: str) -> str | None:
+    """The kind of word ``ch`` belongs in: 'latin' for an ASCII letter or digit, 'other' for any
+    other letter (a Chinese character), None for a space, a hyphen or punctuation. A word is a run
+    of one kind: '澜图P60' is 澜图 and P60, and '龙上林县地铁' one word, whose runs of characters
+    are no names of their own (a place is not its metro's short name)."""
+    if ch.isascii():
+        return "latin" if ch.isalnum() else None
+    return "other" if ch.isalnum() else None
 
 
 @lru_cache(maxsize=4096)
 def word_parts(name: str) -> frozenset[str]:
-    """Every proper part of ``name`` that is a whole word run in it (no ASCII letter or digit on
-    either side): 'E12' of 'Voltara E12', 'P60' of '澜图P60', never 'E1'. The one definition of a
+    """Every proper part of ``name`` that is a whole word run in it (no character of the same
+    kind on either side, :func:`_script`): 'E12' of 'Voltara E12', 'P60' and '澜图' of
+    '澜图P60', never 'E1' nor '澜'. The one definition of a
     whole word, for short forms within an article (:func:`expand_short_forms`) and across articles
     (:mod:`.corpus_names`).
 
@@ -122,8 +128,9 @@ def word_parts(name: str) -> frozenset[str]:
     (True, False)
     """
     n = len(name)
-    starts = [i for i in range(n) if name[i] not in " -" and (i == 0 or not _alnum(name[i - 1]))]
-    ends = [j for j in range(1, n + 1) if name[j - 1] not in " -" and (j == n or not _alnum(name[j]))]
+    kinds = [_script(ch) for ch in name]
+    starts = [i for i in range(n) if name[i] not in " -" and (i == 0 or kinds[i - 1] is None or kinds[i - 1] != kinds[i])]
+    ends = [j for j in range(1, n + 1) if name[j - 1] not in " -" and (j == n or kinds[j] is None or kinds[j] != kinds[j - 1])]
     return frozenset(name[i:j] for i in starts for j in ends if i < j and (i, j) != (0, n))
 
 

@@ -79,16 +79,26 @@ the previous year', 'since 2015'."""
 BOUND_GAP_ZH: Final = re.compile(r"\s*(?:的|为|是|达到?|仅为?|约为?|共计?|分别为|分别是)\s*")
 """What joins a Chinese time to the figure it is bound to: '2020年的76.85岁', '上年同期为400亿'."""
 
-AFTER_REACH: Final = 30
-"""Characters after a figure searched for an English time bound to it ('18.5 GW of inverters in 2025')."""
+AFTER_REACH: Final = 5
+"""Words after a figure searched for an English time bound to it ('18.5 GW of inverters in 2025',
+"18.4% of Quarwickwood's electricity in 2011"): words, not characters, so that a long name
+between reaches as far as a short one; a possessive is part of its word."""
 
 NOW_WORDS: Final = (("this", ("今年", "本年", "this year")), ("next", ("明年", "next year")))
 """Times counted from the day of writing that :func:`verifier.words.section` ``earlier_period``
 lacks: this year keeps the frame's months, next year none. Never resolved (the article's date is
 not read here)."""
 
-UNIT_REACH: Final = 12
-"""Characters of a figure's unit words after its last digit ('14 percent', '$3 billion')."""
+UNIT_REACH: Final = 2
+"""Words of a figure's unit after its last digit ('14 percent', '$3 billion', '4.1 percentage points')."""
+
+_GAP_WORD: Final = re.compile(r"[^\W\d_]+(?:['’][sS]\b)?")
+"""A word of the gap between a figure and a time after it."""
+
+
+def _words(gap: str) -> int:
+    """Words in ``gap`` (:data:`_GAP_WORD`)."""
+    return len(_GAP_WORD.findall(gap))
 
 _DIGIT: Final = re.compile(r"\d")
 
@@ -194,7 +204,7 @@ def _after_bound(text: str, ms: tuple[Mark, ...], hi: int) -> Mark | None:
         if k.start < hi or not k.after or k.base:
             continue
         gap = text[hi:k.start]
-        if len(gap) > AFTER_REACH or _DIGIT.search(gap) or CLAUSE.search(gap) or BASE_BEFORE_EN.search(gap):
+        if _words(gap) > AFTER_REACH or _DIGIT.search(gap) or CLAUSE.search(gap) or BASE_BEFORE_EN.search(gap):
             return None
         return k
     return None
@@ -218,7 +228,7 @@ def _bound_after_other(text: str, k: Mark) -> bool:
     if not digits:
         return False
     gap = text[digits[-1]:k.start]
-    return len(gap) <= AFTER_REACH + UNIT_REACH and not CLAUSE.search(gap) and not BASE_BEFORE_EN.search(gap)
+    return _words(gap) <= AFTER_REACH + UNIT_REACH and not CLAUSE.search(gap) and not BASE_BEFORE_EN.search(gap)
 
 
 def _frame(text: str, ms: tuple[Mark, ...], lo: int) -> tuple[str | None, str | None]:

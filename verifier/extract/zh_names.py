@@ -19,6 +19,8 @@ suffixes, and the joins of a place or name with the institution after it.
   西源 + 市) is joined again when it opens a clause: two or three words, three or four
   characters in all, the last ending in a level character (``place_levels``), none of them a
   time word, a scope word or a place of three characters or more (广东省 + 深圳市 are two names);
+  so is one word of three or four characters ending in a level character that is not in the
+  segmenter's dictionary (兴下源市, which its hidden Markov model tags as a verb);
 - a single character is no name (the tagger tags 云 or 泰 of an unknown name ns), nor is a word
   right after a number (677 + 吉瓦时, tagged nrt: a unit).
 
@@ -36,7 +38,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from verifier.extract.frame_words import words
-from verifier.extract.zh_tags import Word, has_cjk, words_in
+from verifier.extract.zh_tags import Word, has_cjk, in_dictionary, words_in
 
 NAME_TAGS: Final = {"nt": "segmenter organisation", "ns": "segmenter place", "nr": "segmenter person",
                     "nrfg": "segmenter person", "nrt": "segmenter person", "nz": "segmenter proper noun"}
@@ -133,6 +135,10 @@ def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
     if i > 0 and ws[i - 1].tag not in OPENERS and ws[i - 1].end == ws[i].start:
         return None
     zh = words("zh")
+    w = ws[i]
+    if SPLIT_PLACE[0] <= len(w.text) <= SPLIT_PLACE[1] and w.text[-1] in zh["place_levels"] and has_cjk(w.text) \
+            and not in_dictionary(w.text) and w.text not in zh["not_places"]:
+        return i + 1  # 兴下源市 (tagged v): one word the segmenter made up from characters it did not know
     size = 0
     for k in range(i, min(i + 3, len(ws))):
         w = ws[k]

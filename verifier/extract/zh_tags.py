@@ -54,6 +54,13 @@ def _segmenter():
     return rjieba
 
 
+@lru_cache(maxsize=4096)
+def in_dictionary(text: str) -> bool:
+    """True when the segmenter's dictionary has ``text`` as a word; False for a word its hidden
+    Markov model made up from characters it did not know (an unknown name: 兴下源市)."""
+    return _segmenter().has_word(text)
+
+
 @lru_cache(maxsize=8)
 def tagged(body: str) -> tuple[Word, ...]:
     """Every word of ``body`` with its tag and offsets, in order (cached per body).
@@ -91,19 +98,30 @@ def _two_character_heads() -> frozenset[str]:
     return frozenset(h for h in words("zh")["measure_heads"] if len(h) == 2)
 
 
+@lru_cache(maxsize=1)
+def _one_character_heads() -> frozenset[str]:
+    """The measure heads of one character (率, 额, 量: ``measure_heads`` of ``zh.yaml``, read once)."""
+    from verifier.extract.frame_words import words
+
+    return frozenset(h for h in words("zh")["measure_heads"] if len(h) == 1)
+
+
 def _mend(ws: list[Word]) -> list[Word]:
     """The words with a measure head cut across two words joined again: the segmenter reads
-    '老年人口为' as 老年人 / 口为, gluing the head's last character to the linking word after it.
-    When a word is one character and a linking word (口 + 为), and that character with the last of
-    the word before makes a two-character measure head (人口: ``measure_heads`` of ``zh.yaml``),
-    the character goes back to the noun: 老年人口 / 为."""
+    '老年人口为' as 老年人 / 口为, gluing the head's last character to the linking word after it,
+    and '财政赤字率为' as 财政赤字 / 率为. When a word is one character and a linking word (口 + 为,
+    率 + 为), and that character with the last of the word before makes a two-character measure
+    head (人口: ``measure_heads`` of ``zh.yaml``) or is a one-character head itself (率, 额, 量)
+    after a noun, the character goes back to the noun: 老年人口 / 为, 财政赤字率 / 为."""
     from verifier.extract.frame_words import words
 
     linking, heads = words("zh")["linking"], _two_character_heads()
+    ones = _one_character_heads()
     out = list(ws)
     for k in range(1, len(out)):
         a, b = out[k - 1], out[k]
-        if len(b.text) >= 2 and b.text[1:] in linking and a.text[-1:] + b.text[0] in heads and len(a.text) >= 2:
+        if len(b.text) >= 2 and b.text[1:] in linking and len(a.text) >= 2 and (
+                a.text[-1:] + b.text[0] in heads or (b.text[0] in ones and a.tag.startswith("n"))):
             out[k - 1] = Word(a.text + b.text[0], "n", a.start, a.end + 1)
             out[k] = Word(b.text[1:], "p", b.start + 1, b.end)
     return out
