@@ -109,3 +109,18 @@ def test_a_share_records_its_own_way_of_deciding():
 def test_a_subject_from_another_clause_is_less_sure():
     d = decided("Ridership fell for a second straight year, down 3%.", "3%")
     assert d.by == "noun before figure" and d.confidence < CONFIDENCE["noun before figure"]
+
+
+@pytest.mark.parametrize("body", ["青河县2022年电网最高负荷为1500兆瓦。", "2022年，青河县电网最高负荷为1500兆瓦。"])
+def test_a_places_institution_holds_its_figure_however_the_year_falls(body):
+    """A place's institution noun opening the measured thing (电网 after 青河县) is the holder's,
+    as where the words stand together, so both word orders give one holder and one thing."""
+    c = next(c for c in extract_claims(art("m1", body), lexicon=Lexicon([])) if c.anchor.quote.startswith("1500"))
+    assert (c.subject, c.measured) == ("青河县电网", "最高负荷")
+
+
+@pytest.mark.parametrize("body", ["兴金城市2021年财政预算总额为6.2亿元。", "2021年，兴金城市财政预算总额为6.2亿元。"])
+def test_an_unknown_name_before_city_is_a_place(body):
+    """A word the segmenter's dictionary lacks (兴金) before 城市 is a city's name, not 'city'."""
+    c = next(c for c in extract_claims(art("m1", body), lexicon=Lexicon([])) if c.anchor.quote.startswith("6.2"))
+    assert (c.subject, c.measured) == ("兴金城市", "财政预算总额")

@@ -149,3 +149,24 @@ def topic(title: str) -> str | None:
     """The first name of a Chinese title that is not a speaker, or None."""
     names = names_in(title, 0, len(title))
     return names[0].text if names else None
+
+
+def place_institution(body: str, holder: Decided, thing: Decided) -> tuple[Decided, Decided] | None:
+    """(holder, measured thing) when a place holds a figure whose measured thing opens on an
+    institution noun of its own (``organisation_suffixes`` of ``zh.yaml``: 地铁, 电网, 医院) with
+    more after it: the place's institution holds the figure and the rest is measured
+    ('龙上林县2022年地铁运营里程' -> 龙上林县地铁, 运营里程). It is how the words read where they
+    stand together ('龙上林县地铁运营里程', joined by :func:`.zh_names.names_in`), so that an article
+    that puts the year between them gives the same holder and thing. None otherwise (a holder not
+    read as a place, a thing in English or without such a noun, or one that is the noun alone)."""
+    from verifier.extract.zh_names import _institution
+
+    if holder.by != "segmenter place" or thing.start < 0 or not has_cjk(thing.value):
+        return None
+    ws = words_in(body, thing.start, thing.end)
+    if len(ws) < 2 or not _institution(ws[0]):
+        return None
+    rest = body[ws[1].start:thing.end]
+    return (decide(holder.value + ws[0].text, "segmenter organisation", holder.start, holder.end),
+            decide(rest, thing.by, ws[1].start, thing.end))
+

@@ -24,6 +24,7 @@ from verifier.extract.columns import HEADER_UNIT
 from verifier.extract.decided import CONFIDENCE, Decided, decision
 from verifier.extract.elapsed import FINISH_TIME, finish_time, finisher
 from verifier.extract.holders import holder_candidates, unheld
+from verifier.extract.holders_zh import place_institution
 from verifier.extract.measured import measured_thing
 from verifier.extract.result_lists import Item, list_item
 from verifier.extract.segment import Sentence, clause_end, clause_start
@@ -160,8 +161,12 @@ def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: 
         if item is not None:  # a bullet's label that names the measured thing holds nothing
             holders = [d for d in holders if d.value.casefold() != item.label.casefold()]
         if holders and holders[0].confidence >= HOLDER_FLOOR:
-            update["subject"] = holders[0].value
-            decided["holder"] = _record(holders[0])
+            top = holders[0]
+            if (moved := place_institution(body, top, thing)) is not None:
+                top, thing = moved  # 龙上林县 + 地铁运营里程 -> 龙上林县地铁 + 运营里程
+                update["measured"] = thing.value
+            update["subject"] = top.value
+            decided["holder"] = _record(top)
         update["metric"] = " ".join(thing.value.lower().split())
     elif agent is not None and thing is not None and claim.subject is None:
         update["metric"] = " ".join(thing.value.lower().split())

@@ -20,7 +20,9 @@ suffixes, and the joins of a place or name with the institution after it.
   characters in all, the last ending in a level character (``place_levels``), none of them a
   time word, a scope word or a place of three characters or more (广东省 + 深圳市 are two names);
   so is one word of three or four characters ending in a level character that is not in the
-  segmenter's dictionary (兴下源市, which its hidden Markov model tags as a verb);
+  segmenter's dictionary (兴下源市, which its hidden Markov model tags as a verb); a common noun
+  ending in a level character (城市, 股市: ``not_places``) ends such a name only after a word
+  the dictionary lacks (兴金 + 城市, where 平西 + 城市 is a place and 'city');
 - a single character is no name (the tagger tags 云 or 泰 of an unknown name ns), nor is a word
   right after a number (677 + 吉瓦时, tagged nrt: a unit).
 
@@ -138,17 +140,22 @@ def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
     w = ws[i]
     if SPLIT_PLACE[0] <= len(w.text) <= SPLIT_PLACE[1] and w.text[-1] in zh["place_levels"] and has_cjk(w.text) \
             and not in_dictionary(w.text) and w.text not in zh["not_places"]:
+        if i + 1 < len(ws) and ws[i + 1].text in zh["place_levels"] and len(w.text) < SPLIT_PLACE[1]:
+            return i + 2  # 江下州 + 县: the name goes on
         return i + 1  # 兴下源市 (tagged v): one word the segmenter made up from characters it did not know
     size = 0
     for k in range(i, min(i + 3, len(ws))):
         w = ws[k]
-        if w.tag in NOT_IN_PLACE or w.text in zh["time_words"] or w.text in zh["not_names"] or not has_cjk(w.text):
+        after_unknown = k > i and w.text in zh["not_places"] and not in_dictionary(ws[i].text)  # 兴金 + 城市
+        if w.tag in NOT_IN_PLACE or w.text in zh["time_words"] or (w.text in zh["not_names"] and not after_unknown) \
+                or not has_cjk(w.text):
             return None
         size += len(w.text)
         if size > SPLIT_PLACE[1]:
             return None
         if w.text[-1] in zh["place_levels"]:
-            if k == i or size < SPLIT_PLACE[0] or w.text in zh["not_places"] or (len(w.text) >= 3 and k > i + 1):
+            if k == i or size < SPLIT_PLACE[0] or (w.text in zh["not_places"] and not after_unknown) \
+                    or (len(w.text) >= 3 and k > i + 1):
                 return None
             if k + 1 < len(ws) and ws[k + 1].text in zh["place_levels"]:  # the name goes on
                 if label_of(w) is not None:
