@@ -134,7 +134,6 @@ class Alignment:
         return ", ".join(self.evidence) + f" (alignment {self.score:.2f})"
 
 
-@lru_cache(maxsize=65536)
 def shorter_form(a: str, b: str) -> bool:
     """True when one of two casefolded names is a shorter form of the other, not a respelling:
     its words are among the other's ('columbus' / 'city of columbus'), or, for Chinese, which
@@ -149,6 +148,7 @@ def shorter_form(a: str, b: str) -> bool:
     return bool(wa and wb) and (wa <= wb or wb <= wa)
 
 
+@lru_cache(maxsize=65536)
 def same_holder(a: str, b: str) -> bool:
     """True when two holder names are one name: the same casefolded, or sharing a piece
     (:func:`holder_keys`) with a rapidfuzz token-set ratio of at least :data:`SAME_NAME`

@@ -6,9 +6,9 @@ are capitalised only because they open a sentence or name a date are not names: 
 its leading :data:`.lexicon.STOP_WORDS` ('The White House' -> 'White House', 'In Fairfax
 County' -> 'Fairfax County'), and a single word opening the sentence ('Quarterly', 'Turnout')
 is a name only when it is possessive ("Nigeria's", not the plural "Teachers' unions") or an
-acronym, or the article prints it capitalised inside a sentence or possessive elsewhere too. A plural possessive may
-stand inside a name ("the Grain Growers' Union"); letters right before a currency sign are the
-currency's prefix, not a name ('NZ$1.4 billion', 'A$120 million').
+acronym, or the article prints it capitalised inside a sentence or possessive elsewhere too. A
+plural possessive may stand inside a name ("the Grain Growers' Union"); letters right before a
+currency sign are the currency's prefix, not a name ('NZ$1.4 billion', 'A$120 million').
 
 Shape::
 

@@ -29,7 +29,7 @@ from verifier.extract.time_frames import BASE_BEFORE_ZH
 from verifier.extract.frame_words import words
 from verifier.extract.measured_zh import measure_head
 from verifier.extract.segment import clause_end, clause_start
-from verifier.extract.zh_names import PLACE_JOINS, Name, label_of, names_in
+from verifier.extract.zh_names import PLACE_JOINS, Name, institution, label_of, names_in
 from verifier.extract.zh_tags import has_cjk, tagged, words_in
 
 LEAD_TAGS: Final = frozenset({"t", "d", "p", "f", "x", "c", "m", "mq"})
@@ -159,14 +159,11 @@ def place_institution(body: str, holder: Decided, thing: Decided) -> tuple[Decid
     stand together ('龙上林县地铁运营里程', joined by :func:`.zh_names.names_in`), so that an article
     that puts the year between them gives the same holder and thing. None otherwise (a holder not
     read as a place, a thing in English or without such a noun, or one that is the noun alone)."""
-    from verifier.extract.zh_names import _institution
-
     if holder.by != "segmenter place" or thing.start < 0 or not has_cjk(thing.value):
         return None
     ws = words_in(body, thing.start, thing.end)
-    if len(ws) < 2 or not _institution(ws[0]):
+    if len(ws) < 2 or not institution(ws[0]):
         return None
     rest = body[ws[1].start:thing.end]
     return (decide(holder.value + ws[0].text, "segmenter organisation", holder.start, holder.end),
             decide(rest, thing.by, ws[1].start, thing.end))
-

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Final
 
 from verifier.extract.lexicon import SUBJECT_KINDS, Mention
+from verifier.extract.zh_tags import has_cjk
 
 SHORT_KINDS: Final = frozenset({"discovered", "quoted"})
 """Kinds of mention that may stand for a longer name given earlier (not lexicon names)."""
@@ -103,13 +104,13 @@ def _name_prefix(body: str, start: int) -> str | None:
 
 
 def _script(ch: str) -> str | None:
-    """The kind of word ``ch`` belongs in: 'latin' for an ASCII letter or digit, 'other' for any
-    other letter (a Chinese character), None for a space, a hyphen or punctuation. A word is a run
-    of one kind: '澜图P60' is 澜图 and P60, and '龙上林县地铁' one word, whose runs of characters
-    are no names of their own (a place is not its metro's short name)."""
-    if ch.isascii():
-        return "latin" if ch.isalnum() else None
-    return "other" if ch.isalnum() else None
+    """The kind of word ``ch`` belongs in: 'cjk' for a Chinese character (:func:`.zh_tags.has_cjk`),
+    'latin' for any other letter or digit ('é' of 'Nestlé'), None for a space, a hyphen or
+    punctuation. A word is a run of one kind: '澜图P60' is 澜图 and P60, and '龙上林县地铁' one
+    word, whose runs of characters are no names of their own (a place is not its metro's short name)."""
+    if not ch.isalnum():
+        return None
+    return "cjk" if has_cjk(ch) else "latin"
 
 
 @lru_cache(maxsize=4096)

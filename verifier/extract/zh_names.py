@@ -67,7 +67,7 @@ def _organisation_suffixes() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _institution(w: Word) -> bool:
+def institution(w: Word) -> bool:
     """A common noun that ends in an organisation suffix (电网, 教育局): joins a name before it."""
     return w.tag.startswith("n") and w.tag not in NAME_TAGS and w.text.endswith(_organisation_suffixes())
 
@@ -75,7 +75,7 @@ def _institution(w: Word) -> bool:
 def _organisation_noun(w: Word) -> bool:
     """An institution noun longer than its suffix, so a name on its own (教育局, not 局 or 学校)."""
     suffixes = words("zh")["organisation_suffixes"]
-    return _institution(w) and all(len(w.text) > len(s) for s in suffixes if w.text.endswith(s))
+    return institution(w) and all(len(w.text) > len(s) for s in suffixes if w.text.endswith(s))
 
 
 @lru_cache(maxsize=4096)
@@ -108,7 +108,7 @@ def _organisation_end(ws: tuple[Word, ...], j: int) -> int | None:
     field words, then a noun with an organisation suffix or a word tagged nt), or None."""
     for k in range(j, min(j + MAX_INNER + 1, len(ws))):
         w = ws[k]
-        if _institution(w) or w.tag == "nt":
+        if institution(w) or w.tag == "nt":
             return k + 1
         if w.tag not in INNER_TAGS or label_of(w) is not None or w.text in words("zh")["not_names"]:
             return None
@@ -186,7 +186,7 @@ def names_in(body: str, start: int, end: int) -> tuple[Name, ...]:
         split = _split_place(ws, i)
         by = "segmenter place" if split is not None else \
             None if _person_before_measure(ws, i) or len(w.text) == 1 or _after_number(ws, i) else label_of(w)
-        if by is None and w.text in prefixes and i + 1 < len(ws) and _institution(ws[i + 1]):
+        if by is None and w.text in prefixes and i + 1 < len(ws) and institution(ws[i + 1]):
             by = "segmenter organisation"
         if by is None:
             i += 1
