@@ -338,3 +338,12 @@ def test_a_holder_taken_over_from_the_previous_figure_is_no_surer_than_it_was():
     got = {c.anchor.quote: c.decided["holder"] for c in extract_claims(art("h2", body), lexicon=Lexicon([]))}
     assert (got["about 210 euros"].by, got["about 210 euros"].confidence) == ("article topic", CONFIDENCE["article topic"])
     assert (got["260 euros"].by, got["260 euros"].confidence) == ("previous clause", CONFIDENCE["article topic"])
+
+
+def test_an_organisation_named_by_its_places_level_takes_the_place():
+    """市教育局 is 'the city's education bureau': the city the article names before it, so two
+    articles on two cities give two holders; one that names no city keeps it, too weak for an error."""
+    top = _top("青河市扩大学校规模。2020年，市教育局招聘教师1200名。", "1200")[0]
+    assert (top.value, top.by) == ("青河市教育局", "scope reference")
+    alone = _top("2020年，市教育局招聘教师1200名。", "1200")[0]
+    assert alone.value == "市教育局" and alone.confidence < CONFIDENT

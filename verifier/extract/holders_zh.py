@@ -6,7 +6,10 @@
   (铁路完成旅客发送量…, 学校有1200名教师): *segmenter noun*;
 - a word that refers to the whole of a place by its level (全县, 全省, 本市, 省内:
   ``scope_references`` of ``zh.yaml``) before the figure: the nearest place of that level named
-  before it in the text, else in the title (全县一般公共预算收入… after 青川县…): *scope reference*.
+  before it in the text, else in the title (全县一般公共预算收入… after 青川县…): *scope reference*;
+  so is an organisation named by its place's level alone (市教育局 after 青河市 -> 青河市教育局),
+  which, when the article names no such place, is kept as printed but never sure enough for an
+  error (two articles' 市教育局 are two cities' bureaus).
 
 A name framed as who says the figures (据海关总署统计, 世界卫生组织表示，…, 教育部公布，…,
 国家统计局13日发布数据，…) is not a holder (:func:`.attribution.speaker`, and a name whose predicate
@@ -47,7 +50,14 @@ def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: st
         if n.start >= ce or BASE_BEFORE_ZH.search(body, max(sent[0], n.start - 4), n.start):
             continue  # a later clause's name, or the base of a comparison ('超过日本成为…', '比广东省'): no holder
         near = cs <= n.start < ce and n.end <= start
-        out.append(decide(n.text, n.by, n.start, n.end, 0.0 if near else OTHER_CLAUSE))
+        penalty = 0.0 if near else OTHER_CLAUSE
+        if _relative(body, n):
+            place = _place_of_level(body, n.start, n.text[0], title)
+            if place is not None:  # 市教育局 in an article on 青河市: 青河市教育局
+                out.append(decide(place + n.text[1:], "scope reference", n.start, n.end, penalty))
+                continue
+            penalty += OTHER_CLAUSE  # whose bureau the article does not say: never the ground of an error
+        out.append(decide(n.text, n.by, n.start, n.end, penalty))
     noun = _subject_noun(body, cs, start)
     if noun is not None and not any(d.start <= noun.start < d.end for d in out):
         out.append(noun)
@@ -101,11 +111,26 @@ def scope_holder(body: str, sent: tuple[int, int], cs: int, start: int, title: s
     if found:
         text, s, e = found[-1]
         return decide(text, "scope reference", s, e, penalty)
-    if title and has_cjk(title):
-        named = [p for p in _places(title) if p[0].endswith(level)]
-        if named:
-            return decide(named[0][0], "scope reference", -1, -1, penalty)
-    return None
+    place = _place_of_level("", 0, level, title)
+    return decide(place, "scope reference", -1, -1, penalty) if place is not None else None
+
+
+def _relative(body: str, n: Name) -> bool:
+    """True for an organisation named by the level of its place alone (市 + 教育局, 县 + 地铁:
+    ``admin_prefixes`` of ``zh.yaml``): 'the city's education bureau', whose city the article
+    gives, so two articles' 市教育局 are two cities' bureaus."""
+    ws = words_in(body, n.start, n.end)
+    return n.by == "segmenter organisation" and len(ws) > 1 and ws[0].text in words("zh")["admin_prefixes"]
+
+
+def _place_of_level(body: str, at: int, level: str, title: str) -> str | None:
+    """The place of ``level`` (市, 县) named last before offset ``at`` in ``body``, else first in
+    ``title``, or None."""
+    found = [p for p in _places(body) if p[2] <= at and p[0].endswith(level)]
+    if found:
+        return found[-1][0]
+    named = [p for p in _places(title) if p[0].endswith(level)] if title and has_cjk(title) else []
+    return named[0][0] if named else None
 
 
 @lru_cache(maxsize=8)
