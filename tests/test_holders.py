@@ -347,3 +347,13 @@ def test_an_organisation_named_by_its_places_level_takes_the_place():
     assert (top.value, top.by) == ("青河市教育局", "scope reference")
     alone = _top("2020年，市教育局招聘教师1200名。", "1200")[0]
     assert alone.value == "市教育局" and alone.confidence < CONFIDENT
+
+
+def test_a_name_glued_to_a_character_cut_off_is_never_sure():
+    """'安' + 金港县: the segmenter cut a character off an unknown county's name (安金港县), so
+    where the name starts is uncertain and the holder is too weak for an error; after a
+    preposition (在金港县) the name's edge is plain."""
+    glued = _top("2021年，安金港县在编公务人员为4472名。", "4472")[0]
+    plain = _top("在金港县的在编公务人员为4472名。", "4472")[0]
+    assert glued.value == plain.value == "金港县"
+    assert glued.confidence < CONFIDENT <= plain.confidence

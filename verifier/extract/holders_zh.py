@@ -39,6 +39,28 @@ LEAD_TAGS: Final = frozenset({"t", "d", "p", "f", "x", "c", "m", "mq"})
 """Tags passed over before a clause's subject noun: times, adverbs, prepositions, punctuation."""
 
 
+EDGE_TAGS: Final = frozenset({"x", "m", "mq", "p", "c", "u", "uj", "ul", "uz", "ug", "uv", "ud", "d", "r", "f", "t", "q"})
+"""Tags of a word that may stand right before a name without touching its spelling: punctuation,
+numbers, prepositions, conjunctions, particles, adverbs, pronouns, place and time words."""
+
+GLUED: Final = 0.1
+"""Confidence taken off a name right after one Chinese character of another kind (:func:`_glued`):
+where the name starts is uncertain, so it is never the ground of an error."""
+
+
+def _glued(body: str, sent: tuple[int, int], n: Name) -> bool:
+    """True when Chinese characters the segmenter cut off stand right before name ``n``: a word of
+    one or two characters, no name itself (广东省 + 深圳市 are two names) and of no kind that may
+    border a name (:data:`EDGE_TAGS`, time and scope words): '安' + 金港县 of an unknown county
+    安金港县, '丰玉' + 湖县 of 丰玉湖县, which other articles' 临金港县 and 青玉湖县 would otherwise share."""
+    ws = words_in(body, sent[0], n.start)
+    if not ws or ws[-1].end != n.start or len(ws[-1].text) > 2 or not has_cjk(ws[-1].text):
+        return False
+    w, zh = ws[-1], words("zh")
+    return w.tag not in EDGE_TAGS and label_of(w) is None and w.text not in zh["time_words"] \
+        and w.text not in zh["not_names"] and w.text not in zh["admin_prefixes"]
+
+
 def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: str = "") -> list[Decided]:
     """Holder candidates of a figure at ``[start, end)`` in Chinese sentence ``sent`` (``title``:
     the article's, where a scope reference may find its place)."""
@@ -50,7 +72,7 @@ def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: st
         if n.start >= ce or BASE_BEFORE_ZH.search(body, max(sent[0], n.start - 4), n.start):
             continue  # a later clause's name, or the base of a comparison ('超过日本成为…', '比广东省'): no holder
         near = cs <= n.start < ce and n.end <= start
-        penalty = 0.0 if near else OTHER_CLAUSE
+        penalty = (0.0 if near else OTHER_CLAUSE) + (GLUED if _glued(body, sent, n) else 0.0)
         if _relative(body, n):
             place = _place_of_level(body, n.start, n.text[0], title)
             if place is not None:  # 市教育局 in an article on 青河市: 青河市教育局
