@@ -552,6 +552,15 @@ def test_v206_two_articles_that_name_no_holder_in_common_are_not_compared(a, b):
     assert [f[0] for f in across(a, b)] in (["V206"], ["V201"])  # V201 when the shared name is read as the holder
 
 
+def test_v206_a_name_read_weakly_links_no_two_articles():
+    """Two articles on two unknown counties whose figures have no holder; one reads the weak name
+    '县地铁' (its county cut off), which the other's text holds as a string: no evidence that
+    both give one county's figures."""
+    got = across("2022年，松玉源县地铁运营里程为304公里。松玉源县2021年平均通勤时间为30分钟。",
+                 "2022年，安下原县地铁运营里程为182公里。安下原县2021年平均通勤时间为52分钟。", shared=False)
+    assert got == []
+
+
 @pytest.mark.parametrize("a, b", [
     # the same figure
     ("Bus ridership reached 4.82 million trips in 2025.", "Bus ridership reached 4.82 million trips in 2025."),

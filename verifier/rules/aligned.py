@@ -66,12 +66,18 @@ NEEDS_REVIEW: Final = " Needs review: "
 
 _DIGIT: Final = re.compile(r"\d")
 
+HOLDER: Final = frozenset({"holder"})
+"""The decision :func:`_with_names` asks to be confident."""
+
 
 def _with_names(ctx: Context, fs: list[Frame]) -> list[Frame]:
     """``fs`` with each frame that has no holder given the holders (of any figure of the corpus,
     casefolded) that its article's title or body names (:attr:`~verifier.align.frames.Frame.names`),
-    found with one Aho-Corasick automaton over the corpus's holders: linear in text."""
-    holders = {f.holder.casefold() for f in fs if f.holder}
+    found with one Aho-Corasick automaton over the corpus's holders: linear in text. Only holders
+    decided with confidence count: a name read weakly ('县地铁', a county's metro whose county the
+    text did not give) is no evidence of whose figures an article gives, and as a string it is
+    found inside other names ('松玉源县地铁', '安下原县地铁'), linking articles on two places."""
+    holders = {f.holder.casefold() for f in fs if f.holder and not f.claim.weak(HOLDER)}
     unheld = {f.claim.source for f in fs if not f.holder}
     if not holders or not unheld:
         return fs
