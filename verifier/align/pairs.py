@@ -206,6 +206,9 @@ def whose_known(a: Frame, b: Frame) -> bool:
 WHOLE: Final = "="
 """Prefix of a facet key that is a whole casefolded name, apart from the pieces of :func:`holder_keys`."""
 
+HOLDER: Final = frozenset({"holder"})
+"""The decision a holder's name must be sure of to be matched by likeness (:class:`Holders`)."""
+
 ALIKE: Final = "~"
 """Prefix of a facet key that two holder names :func:`same_holder` to each other share (:class:`Holders`)."""
 
@@ -221,7 +224,9 @@ class Holders:
     the same casefolded or :func:`same_holder`. Across an archive most names that share a piece
     are other places ('Elmstonford' and 'Ardaford' end in 'ford'), whose pairs of figures,
     another holder's, no rule keeps; and two spellings alike that each hold figures in many
-    articles are two names, not one and its slip (:meth:`variants`).
+    articles are two names, not one and its slip (:meth:`variants`). A holder only ever read
+    weakly (:data:`~verifier.models.claim.CONFIDENT`) is one name with itself alone: its
+    spelling may be a cut of another name ('丰州县地铁' of '兴丰州县地铁'), not a slip.
 
     Built from ``frames`` (any iterable of :class:`~verifier.align.frames.Frame`): their holders
     and the names their articles give (:attr:`Frame.names`). A name not among them is given its
@@ -233,9 +238,12 @@ class Holders:
         frames = list(frames)
         names = sorted({f.holder.casefold() for f in frames if f.holder} | {n for f in frames for n in f.names})
         held: dict[str, set[str]] = defaultdict(set)
+        sure: set[str] = set()
         for f in frames:
             if f.holder:
                 held[f.holder.casefold()].add(f.claim.source)
+                if not f.claim.weak(HOLDER):
+                    sure.add(f.holder.casefold())
         uses = {n: len(sources) for n, sources in held.items()}
         by_piece: dict[str, list[str]] = defaultdict(list)
         for n in names:
@@ -248,8 +256,8 @@ class Holders:
             for i, a in enumerate(group[:-1]):
                 rest = group[i + 1:]
                 for b, _score, _j in process.extract(a, rest, scorer=fuzz.token_set_ratio, score_cutoff=SAME_NAME, limit=None):
-                    if self.variants(a, b, uses):
-                        continue
+                    if self.variants(a, b, uses) or (a in held and a not in sure) or (b in held and b not in sure):
+                        continue  # two settled names, or one only read weakly: its spelling may be a cut
                     alike[a].add(b)
                     alike[b].add(a)
         self._keys: dict[str, frozenset[str]] = {
