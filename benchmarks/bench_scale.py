@@ -16,9 +16,10 @@ subjects.yaml naming its cities when ``--lexicon``), runs
   parse rate on the same texts, measured in this process in the same run (one core, best of 3);
 * recall of the planted contradictions, per language: a planted one is found when one
   finding's claims include a claim over each of its two figures (offsets overlap). Findings
-  not over any planted pair are counted as ``other findings`` (a synthetic corpus has no
-  real contradiction: they are false alarms or near-duplicates). Recall needs the claims of
-  the report, so it is given for ``--format json`` only;
+  not over any planted pair are counted apart: false alarms, or a planted figure set against
+  a third article on its city (true). Findings over articles on two cities are false alarms
+  by construction (each city has one set of true figures), counted per severity. Recall
+  needs the claims of the report, so it is given for ``--format json`` only;
 * the log-log slope of wall time between consecutive sizes (1.0 is linear).
 * with ``--reaudit``: the first audit fills a fresh cache; one article in 100 is edited (a
   paragraph with a figure appended) and the corpus audited again with that cache and without
@@ -47,7 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.synth_corpus import write_corpus  # noqa: E402
+from benchmarks.synth_corpus import city_of, write_corpus  # noqa: E402
 
 SAMPLE_EVERY = 0.1
 """Seconds between two samples of the process tree's resident memory."""
@@ -141,13 +142,21 @@ def markdown_rate(sources: Path, repeat: int = 3) -> float:
     return size / best / 1e6
 
 
-def recall(report: Path, planted: list[dict]) -> dict:
-    """Planted contradictions found, per language, and the findings over no planted pair. The
-    findings are indexed by the article of each of their claims, so a 100,000-article report
-    (512,543 findings, 4,989 planted pairs) is matched in 36 s, where every pair against every
-    finding would take hours."""
+def recall(report: Path, planted: list[dict], city=None) -> dict:
+    """Planted contradictions found, per language, the findings over no planted pair (``other``:
+    false alarms, and true contradictions between a planted figure and a third article of its
+    city), and, given ``city`` (article id -> its city, :func:`benchmarks.synth_corpus.city_of`),
+    the findings over articles on two cities (``across``, per severity: false alarms by
+    construction). The findings are indexed by the article of each of their claims, so a
+    100,000-article report (512,543 findings, 4,989 planted pairs) is matched in 36 s, where
+    every pair against every finding would take hours."""
     data = json.loads(report.read_text(encoding="utf-8"))
     spans = {c["id"]: (c["source"], c["start"], c["end"]) for c in data["claims"]}
+    across: dict[str, int] = defaultdict(int)
+    if city is not None:
+        for f in data["findings"]:
+            if len({city(spans[cid][0]) for cid in f["claims"] if cid in spans}) > 1:
+                across[f["severity"]] += 1
     by_source: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # article -> (start, end, finding)
     for i, f in enumerate(data["findings"]):
         for cid in f["claims"]:
@@ -164,7 +173,8 @@ def recall(report: Path, planted: list[dict]) -> dict:
         hits = over(p["a"]) & over(p["b"])
         found[p["lang"]][0] += bool(hits)
         explained.update(hits)
-    return {"found": found, "other": len(data["findings"]) - len(explained), "findings": len(data["findings"])}
+    out = {"found": found, "other": len(data["findings"]) - len(explained), "findings": len(data["findings"])}
+    return out | ({"across": dict(sorted(across.items()))} if city is not None else {})
 
 
 def reaudit(out: Path, report: Path, fmt: str) -> None:
@@ -213,10 +223,12 @@ def main() -> int:
             print(f"  {rate:.3f} MB/s ({rate * 1e3:.0f} KB/s) wall, {mb / r['cpu'] * 1e3:.0f} KB per CPU-second, {n / r['wall']:.1f} articles/s; "
                   f"markdown-it-py {md:.1f} MB/s; audit / markdown-it = {rate / md:.4f}")
             if args.format == "json":
-                rc = recall(report, manifest["planted"])
+                rc = recall(report, manifest["planted"], city_of)
                 per = ", ".join(f"{lang} {a}/{b}" for lang, (a, b) in rc["found"].items())
                 total = sum(a for a, _ in rc["found"].values()), sum(b for _, b in rc["found"].values())
-                print(f"  recall {total[0]}/{total[1]} ({per}); {rc['findings']} findings, {rc['other']} other findings")
+                wrong = ", ".join(f"{n} {sev}s" for sev, n in rc["across"].items()) or "none"
+                print(f"  recall {total[0]}/{total[1]} ({per}); {rc['findings']} findings, {rc['other']} over no planted pair; "
+                      f"over articles on two cities (false alarms): {wrong}")
             if args.reaudit:
                 reaudit(out, report, args.format)
             rows.append((n, r["wall"]))

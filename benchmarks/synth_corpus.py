@@ -225,6 +225,13 @@ def _city(group: int) -> str:
     return _name(EN_PARTS, index) if group % 2 == 0 else _name(ZH_PARTS, index)
 
 
+def city_of(source: str) -> str:
+    """The city article ``source`` (an id 'a000123' this module wrote) is about. Every article on
+    one city prints the same true figures, but for a planted one, so a finding over articles on
+    two cities is a false alarm by construction."""
+    return _city(int(source[1:]) // GROUP)
+
+
 def _article(group: int, k: int, seed: int, wrong: tuple[str, float] | None) -> tuple[str, str, list[dict]]:
     """(front matter + body, body, figures) of article ``k`` of ``group``; ``wrong`` = (metric key,
     factor) prints that metric's later year wrong. Each figure is ``{"metric", "year", "quote",
