@@ -10,7 +10,7 @@ import pytest
 
 from tests.builders import art
 from verifier.extract import extract_claims
-from verifier.extract.decided import CONFIDENCE
+from verifier.extract.decided import CONFIDENCE, CONFIDENT
 from verifier.extract.lexicon import Lexicon
 
 
@@ -124,3 +124,10 @@ def test_an_unknown_name_before_city_is_a_place(body):
     """A word the segmenter's dictionary lacks (兴金) before 城市 is a city's name, not 'city'."""
     c = next(c for c in extract_claims(art("m1", body), lexicon=Lexicon([])) if c.anchor.quote.startswith("6.2"))
     assert (c.subject, c.measured) == ("兴金城市", "财政预算总额")
+
+
+def test_a_places_institution_keeps_the_places_doubts():
+    """A place glued to a character the segmenter cut off (安 + 金港县) is unsure, and so is its metro."""
+    c = next(c for c in extract_claims(art("m1", "安金港县2022年地铁运营里程为84公里。"), lexicon=Lexicon([]))
+             if c.anchor.quote.startswith("84"))
+    assert c.subject == "金港县地铁" and c.decided["holder"].confidence < CONFIDENT

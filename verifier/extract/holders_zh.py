@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Final
 
 from verifier.extract.attribution import SAY_AFTER, speaker
-from verifier.extract.decided import OTHER_CLAUSE, Decided, decide
+from verifier.extract.decided import CONFIDENCE, OTHER_CLAUSE, Decided, decide
 from verifier.extract.time_frames import BASE_BEFORE_ZH
 from verifier.extract.frame_words import words
 from verifier.extract.measured_zh import measure_head
@@ -204,13 +204,16 @@ def place_institution(body: str, holder: Decided, thing: Decided) -> tuple[Decid
     more after it: the place's institution holds the figure and the rest is measured
     ('龙上林县2022年地铁运营里程' -> 龙上林县地铁, 运营里程). It is how the words read where they
     stand together ('龙上林县地铁运营里程', joined by :func:`.zh_names.names_in`), so that an article
-    that puts the year between them gives the same holder and thing. None otherwise (a holder not
-    read as a place, a thing in English or without such a noun, or one that is the noun alone)."""
+    that puts the year between them gives the same holder and thing; the institution keeps what
+    the place's confidence lost (a name glued to a cut-off character stays unsure). None otherwise
+    (a holder not read as a place, a thing in English or without such a noun, or one that is the
+    noun alone)."""
     if holder.by != "segmenter place" or thing.start < 0 or not has_cjk(thing.value):
         return None
     ws = words_in(body, thing.start, thing.end)
     if len(ws) < 2 or not institution(ws[0]):
         return None
     rest = body[ws[1].start:thing.end]
-    return (decide(holder.value + ws[0].text, "segmenter organisation", holder.start, holder.end),
+    lost = CONFIDENCE[holder.by] - holder.confidence  # the place's doubts stay with its institution (:data:`GLUED`)
+    return (decide(holder.value + ws[0].text, "segmenter organisation", holder.start, holder.end, lost),
             decide(rest, thing.by, ws[1].start, thing.end))
