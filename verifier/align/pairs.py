@@ -207,7 +207,8 @@ WHOLE: Final = "="
 """Prefix of a facet key that is a whole casefolded name, apart from the pieces of :func:`holder_keys`."""
 
 HOLDER: Final = frozenset({"holder"})
-"""The decision a holder's name must be sure of to be matched by likeness (:class:`Holders`)."""
+"""The decision a holder's name must be sure of to be matched by likeness (:class:`Holders`) or to
+tell whose figures an article without a holder gives (:func:`verifier.rules.aligned._with_names`)."""
 
 ALIKE: Final = "~"
 """Prefix of a facet key that two holder names :func:`same_holder` to each other share (:class:`Holders`)."""

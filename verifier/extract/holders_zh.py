@@ -38,21 +38,20 @@ from verifier.extract.zh_tags import has_cjk, tagged, words_in
 LEAD_TAGS: Final = frozenset({"t", "d", "p", "f", "x", "c", "m", "mq"})
 """Tags passed over before a clause's subject noun: times, adverbs, prepositions, punctuation."""
 
-
 EDGE_TAGS: Final = frozenset({"x", "m", "mq", "p", "c", "u", "uj", "ul", "uz", "ug", "uv", "ud", "d", "r", "f", "t", "q"})
 """Tags of a word that may stand right before a name without touching its spelling: punctuation,
 numbers, prepositions, conjunctions, particles, adverbs, pronouns, place and time words."""
 
 GLUED: Final = 0.1
-"""Confidence taken off a name right after one Chinese character of another kind (:func:`_glued`):
+"""Confidence taken off a name right after Chinese characters the segmenter cut off (:func:`_glued`):
 where the name starts is uncertain, so it is never the ground of an error."""
 
 
 def _glued(body: str, sent: tuple[int, int], n: Name) -> bool:
     """True when Chinese characters the segmenter cut off stand right before name ``n``: a word of
     one or two characters, no name itself (广东省 + 深圳市 are two names) and of no kind that may
-    border a name (:data:`EDGE_TAGS`, time and scope words): '安' + 金港县 of an unknown county
-    安金港县, '丰玉' + 湖县 of 丰玉湖县, which other articles' 临金港县 and 青玉湖县 would otherwise share."""
+    border a name (:data:`EDGE_TAGS`, time and scope words): '安' (tagged a verb) + 金港县 of an
+    unknown county 安金港县, which another article's 临金港县 would otherwise share."""
     ws = words_in(body, sent[0], n.start)
     if not ws or ws[-1].end != n.start or len(ws[-1].text) > 2 or not has_cjk(ws[-1].text):
         return False

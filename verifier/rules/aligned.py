@@ -30,8 +30,9 @@ from typing import Final, Iterable, Iterator
 from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers_back
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, block_keys, opposite, polarity
-from verifier.align.pairs import (ANOTHER_QUANTITY, NO_FRAME, Alignment, Facet, Facets, Holders, align, align_by_value,
-                                  article_facet, candidates, close, primary_facet, value_keys, whose_known, year_facet)
+from verifier.align.pairs import (ANOTHER_QUANTITY, HOLDER, NO_FRAME, Alignment, Facet, Facets, Holders, align,
+                                  align_by_value, article_facet, candidates, close, primary_facet, value_keys, whose_known,
+                                  year_facet)
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -65,9 +66,6 @@ NEEDS_REVIEW: Final = " Needs review: "
 """How a warning of a weaker alignment says why it is not an error."""
 
 _DIGIT: Final = re.compile(r"\d")
-
-HOLDER: Final = frozenset({"holder"})
-"""The decision :func:`_with_names` asks to be confident."""
 
 
 def _with_names(ctx: Context, fs: list[Frame]) -> list[Frame]:
