@@ -561,6 +561,12 @@ def test_v206_a_name_read_weakly_links_no_two_articles():
     assert got == []
 
 
+def test_v206_a_chinese_name_inside_another_names_no_holder():
+    """'上源市' holds one article's figure; the other prints it only inside another county's
+    name (兴上源市): no evidence that it gives 上源市's figures."""
+    assert across("据财政局介绍，和上源市2020年财政预算总额为6.1亿元。", "兴上源市2020年财政预算总额为1.7亿元。", shared=False) == []
+
+
 @pytest.mark.parametrize("a, b", [
     # the same figure
     ("Bus ridership reached 4.82 million trips in 2025.", "Bus ridership reached 4.82 million trips in 2025."),

@@ -357,3 +357,16 @@ def test_a_name_glued_to_a_character_cut_off_is_never_sure():
     plain = _top("在金港县的在编公务人员为4472名。", "4472")[0]
     assert glued.value == plain.value == "金港县"
     assert glued.confidence < CONFIDENT <= plain.confidence
+
+
+@pytest.mark.parametrize("text, name, whole", [
+    ("据财政局介绍，和上源市2020年财政预算总额为6.1亿元。", "上源市", True),   # after a conjunction: whole
+    ("江苏省交通厅表示，公交客运量为5.31亿人次。", "江苏省", True),
+    ("2020年，兴上源市财政预算总额为1.7亿元。", "上源市", False),             # inside another county's name
+    ("上源市场规模扩大。", "上源市", False),                                 # inside a word: 市场
+])
+def test_a_chinese_name_counts_where_it_stands_whole(text, name, whole):
+    from verifier.extract.holders_zh import named_at
+
+    i = text.index(name)
+    assert named_at(text, i, i + len(name)) is whole

@@ -48,16 +48,32 @@ where the name starts is uncertain, so it is never the ground of an error."""
 
 
 def _glued(body: str, sent: tuple[int, int], n: Name) -> bool:
-    """True when Chinese characters the segmenter cut off stand right before name ``n``: a word of
-    one or two characters, no name itself (广东省 + 深圳市 are two names) and of no kind that may
-    border a name (:data:`EDGE_TAGS`, time and scope words): '安' (tagged a verb) + 金港县 of an
-    unknown county 安金港县, which another article's 临金港县 would otherwise share."""
-    ws = words_in(body, sent[0], n.start)
-    if not ws or ws[-1].end != n.start or len(ws[-1].text) > 2 or not has_cjk(ws[-1].text):
+    """True when Chinese characters the segmenter cut off stand right before name ``n``
+    (:func:`glued_at`)."""
+    return glued_at(body, sent[0], n.start)
+
+
+def glued_at(body: str, lo: int, at: int) -> bool:
+    """True when Chinese characters the segmenter cut off stand right before offset ``at`` of
+    ``body`` (searched from ``lo``): a word of one or two characters ending there, no name itself
+    (广东省 + 深圳市 are two names) and of no kind that may border a name (:data:`EDGE_TAGS`, time
+    and scope words): '安' (tagged a verb) + 金港县 of an unknown county 安金港县, which another
+    article's 临金港县 would otherwise share."""
+    ws = words_in(body, lo, at)
+    if not ws or ws[-1].end != at or len(ws[-1].text) > 2 or not has_cjk(ws[-1].text):
         return False
     w, zh = ws[-1], words("zh")
     return w.tag not in EDGE_TAGS and label_of(w) is None and w.text not in zh["time_words"] \
         and w.text not in zh["not_names"] and w.text not in zh["admin_prefixes"]
+
+
+def named_at(text: str, start: int, end: int) -> bool:
+    """True when ``text[start:end]`` stands in ``text`` as a whole name, as the segmenter reads
+    it: it starts and ends on the edges of words, with no characters cut off glued before it
+    (:func:`glued_at`). '上源市' in '和上源市' (和, a conjunction) is; in '兴上源市', another
+    county's name, it is not."""
+    ws = words_in(text, start, end)
+    return bool(ws) and ws[0].start == start and ws[-1].end == end and not glued_at(text, max(0, start - 8), start)
 
 
 def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: str = "") -> list[Decided]:

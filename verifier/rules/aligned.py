@@ -35,6 +35,7 @@ from verifier.align.pairs import (ANOTHER_QUANTITY, HOLDER, NO_FRAME, Alignment,
                                   year_facet)
 from verifier.align.one_race import one_race
 from verifier.extract.derived_claims import SCALE
+from verifier.extract.holders_zh import named_at
 from verifier.extract.subjects import DISTRIBUTIVE
 from verifier.models.claim import CONFIDENT, HOLDER_FLOOR, Claim
 from verifier.models.finding import Band, Finding, Severity
@@ -74,7 +75,9 @@ def _with_names(ctx: Context, fs: list[Frame]) -> list[Frame]:
     found with one Aho-Corasick automaton over the corpus's holders: linear in text. Only holders
     decided with confidence count: a name read weakly ('县地铁', a county's metro whose county the
     text did not give) is no evidence of whose figures an article gives, and as a string it is
-    found inside other names ('松玉源县地铁', '安下原县地铁'), linking articles on two places."""
+    found inside other names ('松玉源县地铁', '安下原县地铁'), linking articles on two places. A
+    Chinese name, in text without spaces, counts only where it stands whole
+    (:func:`~verifier.extract.holders_zh.named_at`): '上源市' inside '兴上源市' is another county."""
     holders = {f.holder.casefold() for f in fs if f.holder and not f.claim.weak(HOLDER)}
     unheld = {f.claim.source for f in fs if not f.holder}
     if not holders or not unheld:
@@ -88,7 +91,11 @@ def _with_names(ctx: Context, fs: list[Frame]) -> list[Frame]:
     names: dict[str, frozenset[str]] = {}
     for sid in unheld:
         src = ctx.corpus.sources[sid]
-        found = {h for _, h in auto.iter(((src.meta.title or "") + "\n" + src.body).casefold())}
+        found: set[str] = set()
+        for text in (src.meta.title or "", src.body):
+            folded = text.casefold()
+            found.update(h for last, h in auto.iter(folded)
+                         if not CJK.search(h) or named_at(folded, last + 1 - len(h), last + 1))
         names[sid] = frozenset(found)
     return [replace(f, names=names[f.claim.source]) if not f.holder and names[f.claim.source] else f for f in fs]
 
