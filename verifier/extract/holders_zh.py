@@ -43,14 +43,8 @@ EDGE_TAGS: Final = frozenset({"x", "m", "mq", "p", "c", "u", "uj", "ul", "uz", "
 numbers, prepositions, conjunctions, particles, adverbs, pronouns, place and time words."""
 
 GLUED: Final = 0.1
-"""Confidence taken off a name right after Chinese characters the segmenter cut off (:func:`_glued`):
+"""Confidence taken off a name right after Chinese characters the segmenter cut off (:func:`glued_at`):
 where the name starts is uncertain, so it is never the ground of an error."""
-
-
-def _glued(body: str, sent: tuple[int, int], n: Name) -> bool:
-    """True when Chinese characters the segmenter cut off stand right before name ``n``
-    (:func:`glued_at`)."""
-    return glued_at(body, sent[0], n.start)
 
 
 def glued_at(body: str, lo: int, at: int) -> bool:
@@ -87,11 +81,11 @@ def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: st
         if n.start >= ce or BASE_BEFORE_ZH.search(body, max(sent[0], n.start - 4), n.start):
             continue  # a later clause's name, or the base of a comparison ('超过日本成为…', '比广东省'): no holder
         near = cs <= n.start < ce and n.end <= start
-        penalty = (0.0 if near else OTHER_CLAUSE) + (GLUED if _glued(body, sent, n) else 0.0)
+        penalty = (0.0 if near else OTHER_CLAUSE) + (GLUED if glued_at(body, sent[0], n.start) else 0.0)
         if _relative(body, n):
             place = _place_of_level(body, n.start, n.text[0], title)
             if place is not None:  # 市教育局 in an article on 青河市: 青河市教育局
-                out.append(decide(place + n.text[1:], "scope reference", n.start, n.end, penalty))
+                out.append(decide(place[0] + n.text[1:], "scope reference", n.start, n.end, penalty))
                 continue
             penalty += OTHER_CLAUSE  # whose bureau the article does not say: never the ground of an error
         out.append(decide(n.text, n.by, n.start, n.end, penalty))
@@ -144,12 +138,8 @@ def scope_holder(body: str, sent: tuple[int, int], cs: int, start: int, title: s
     ref = refs[-1]
     level = words("zh")["scope_references"][ref.group()]
     penalty = 0.0 if ref.start() >= cs else OTHER_CLAUSE
-    found = [p for p in _places(body) if p[2] <= ref.start() and p[0].endswith(level)]
-    if found:
-        text, s, e = found[-1]
-        return decide(text, "scope reference", s, e, penalty)
-    place = _place_of_level("", 0, level, title)
-    return decide(place, "scope reference", -1, -1, penalty) if place is not None else None
+    place = _place_of_level(body, ref.start(), level, title)
+    return decide(*place, penalty) if place is not None else None
 
 
 def _relative(body: str, n: Name) -> bool:
@@ -160,14 +150,14 @@ def _relative(body: str, n: Name) -> bool:
     return n.by == "segmenter organisation" and len(ws) > 1 and ws[0].text in words("zh")["admin_prefixes"]
 
 
-def _place_of_level(body: str, at: int, level: str, title: str) -> str | None:
-    """The place of ``level`` (市, 县) named last before offset ``at`` in ``body``, else first in
-    ``title``, or None."""
+def _place_of_level(body: str, at: int, level: str, title: str) -> tuple[str, str, int, int] | None:
+    """(name, "scope reference", start, end) of the place of ``level`` (市, 县) named last before
+    offset ``at`` in ``body``, else first in ``title`` (span -1, -1), or None."""
     found = [p for p in _places(body) if p[2] <= at and p[0].endswith(level)]
     if found:
-        return found[-1][0]
+        return (found[-1][0], "scope reference", found[-1][1], found[-1][2])
     named = [p for p in _places(title) if p[0].endswith(level)] if title and has_cjk(title) else []
-    return named[0][0] if named else None
+    return (named[0][0], "scope reference", -1, -1) if named else None
 
 
 @lru_cache(maxsize=8)

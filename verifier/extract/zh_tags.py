@@ -90,20 +90,13 @@ def tagged(body: str) -> tuple[Word, ...]:
     return tuple(_mend(out))
 
 
-@lru_cache(maxsize=1)
-def _two_character_heads() -> frozenset[str]:
-    """The measure heads of two characters (``measure_heads`` of ``zh.yaml``, read once)."""
+@lru_cache(maxsize=2)
+def _heads(size: int) -> frozenset[str]:
+    """The measure heads of ``size`` characters (``measure_heads`` of ``zh.yaml``, read once):
+    人口 of two, 率 / 额 / 量 of one."""
     from verifier.extract.frame_words import words
 
-    return frozenset(h for h in words("zh")["measure_heads"] if len(h) == 2)
-
-
-@lru_cache(maxsize=1)
-def _one_character_heads() -> frozenset[str]:
-    """The measure heads of one character (率, 额, 量: ``measure_heads`` of ``zh.yaml``, read once)."""
-    from verifier.extract.frame_words import words
-
-    return frozenset(h for h in words("zh")["measure_heads"] if len(h) == 1)
+    return frozenset(h for h in words("zh")["measure_heads"] if len(h) == size)
 
 
 def _mend(ws: list[Word]) -> list[Word]:
@@ -115,8 +108,7 @@ def _mend(ws: list[Word]) -> list[Word]:
     after a noun, the character goes back to the noun: 老年人口 / 为, 财政赤字率 / 为."""
     from verifier.extract.frame_words import words
 
-    linking, heads = words("zh")["linking"], _two_character_heads()
-    ones = _one_character_heads()
+    linking, heads, ones = words("zh")["linking"], _heads(2), _heads(1)
     out = list(ws)
     for k in range(1, len(out)):
         a, b = out[k - 1], out[k]
