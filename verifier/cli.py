@@ -213,7 +213,7 @@ def audit(
             rules = select_rules(_codes(select), _codes(ignore))
         except ValueError as err:
             raise UsageError(str(err)) from None
-        from verifier.report import RENDERERS
+        from verifier.report import RENDERERS, TOTALS_ONLY
 
         if format not in RENDERERS:
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
@@ -221,7 +221,7 @@ def audit(
             _check_store(store, output)
         corpus = _corpus(paths, extract, output, engine, scheduler)
         with _progress("checking claims"):
-            report = run_audit(corpus, rules)
+            report = run_audit(corpus, rules, listed=format not in TOTALS_ONLY or store is not None)
         if store is not None:
             from verifier.store import write_store
 

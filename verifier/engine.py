@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 
 from verifier.graph import provenance
 from verifier.ingest.corpus import Corpus
@@ -44,10 +45,22 @@ def check(ctx: Context, rules: list[Rule] | None = None, progress: Callback | No
     return sorted(one_finding_per_pair(set_unique(findings)), key=Finding.sort_key)
 
 
-def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
-    """Check ``corpus`` with ``rules`` (default: the enabled rules) and build the report."""
+def audit(corpus: Corpus, rules: list[Rule] | None = None, listed: bool = True) -> Report:
+    """Check ``corpus`` with ``rules`` (default: the enabled rules) and build the report.
+
+    ``listed`` False leaves out what only a whole-document format prints, which grows with the
+    corpus: the report's sources, claims and provenance are empty lists and its summary has no
+    coverage per article (``--format jsonl`` prints findings and the summary's totals; a
+    claim per article of a 100,000-article archive is what made its report gigabytes). The
+    indexes the rules built are let go before the report is made, so the two never peak
+    together."""
     ctx = Context(corpus)
     findings = check(ctx, rules)
+    kept = {k: ctx.memo[k] for k in _SUMMARY_MEMO if k in ctx.memo}
+    ctx.memo.clear()
+    ctx.memo.update(kept)
+    if not listed:
+        return Report(summary=_summary(ctx, findings, per_source=False), sources=[], claims=[], findings=findings)
     return Report(
         summary=_summary(ctx, findings),
         sources=[_source_entry(s) for _, s in sorted(corpus.sources.items())],
@@ -55,6 +68,11 @@ def audit(corpus: Corpus, rules: list[Rule] | None = None) -> Report:
         findings=findings,
         provenance=provenance(corpus, [cid for f in findings for cid in f.claims]),
     )
+
+
+_SUMMARY_MEMO = ("numbers", "unrecorded")
+"""The memos of :mod:`verifier.rules.coverage` the summary reads again; the rules' other indexes
+are dropped once they have run."""
 
 
 def kept_promise(ctx: Context, r: Rule, f: Finding) -> Finding:
@@ -83,7 +101,7 @@ def set_unique(findings: list[Finding]) -> list[Finding]:
     return out
 
 
-def _summary(ctx: Context, findings: list[Finding]) -> Summary:
+def _summary(ctx: Context, findings: list[Finding], per_source: bool = True) -> Summary:
     by_sev = Counter(f.severity.value for f in findings)
     by_source: dict[str, Counter] = defaultdict(Counter)
     for f in findings:
@@ -100,7 +118,7 @@ def _summary(ctx: Context, findings: list[Finding]) -> Summary:
             numbers_in_text=numbers, numbers_recorded=numbers - unrecorded, claims_recorded=len(recorded),
             claims_checkable=len(checkable), claims_checked=len(ctx.checked & {c.id for c in recorded}),
         ),
-        coverage_by_source=_coverage_by_source(ctx, recorded, checkable),
+        coverage_by_source=_coverage_by_source(ctx, recorded, checkable) if per_source else [],
     )
 
 
@@ -152,7 +170,7 @@ def _claim_entries(ctx: Context) -> list[ClaimEntry]:
     return [_claim_entry(c, corpus.sources[c.source].body, ctx.ends(c.source)) for c in ordered]
 
 
-def _claim_entry(c: Claim, body: str, ends: list[int]) -> ClaimEntry:
+def _claim_entry(c: Claim, body: str, ends: Sequence[int]) -> ClaimEntry:
     v = c.value
     value = v.number if v.number is not None else ([v.low, v.high] if v.is_range else v.iso)
     return ClaimEntry(

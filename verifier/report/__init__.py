@@ -28,13 +28,14 @@ def _json(report: Report) -> Iterator[str]:
 def _jsonl(report: Report) -> Iterator[str]:
     """JSON Lines: each finding as one line (the :class:`~verifier.models.finding.Finding`
     JSON, in report order), then one last line ``{"schema_version", "findings", "summary"}``
-    with the number of findings and the report's summary. A stream cut short has no summary
-    line, so a reader knows it is incomplete. Sources, claims and provenance are left out:
-    they are what makes the JSON report large."""
+    with the number of findings and the report's summary without its coverage per article. A
+    stream cut short has no summary line, so a reader knows it is incomplete. Sources, claims,
+    provenance and the coverage per article are left out: they are what makes the JSON report
+    grow with every article (the format is in :data:`TOTALS_ONLY`)."""
     for f in report.findings:
         yield f.model_dump_json() + "\n"
     head = json.dumps({"schema_version": report.schema_version, "findings": len(report.findings)}, separators=(",", ":"))
-    yield f'{head[:-1]},"summary":{report.summary.model_dump_json()}}}\n'
+    yield f'{head[:-1]},"summary":{report.summary.model_dump_json(exclude={"coverage_by_source"})}}}\n'
 
 
 def _html(report: Report) -> Iterator[str]:
@@ -53,6 +54,12 @@ RENDERERS: dict[str, Callable[[Report], Iterable[str]]] = {
     "markdown": _markdown, "json": _json, "jsonl": _jsonl, "html": _html, "claimreview": _claimreview,
 }
 """Every format of ``verifier audit --format``, in the order the help lists them."""
+
+
+TOTALS_ONLY: frozenset[str] = frozenset({"jsonl"})
+"""Formats that print the findings and the summary's totals only: for them
+:func:`verifier.engine.audit` may leave out the listings of sources, claims, provenance and
+coverage per article (``listed=False``)."""
 
 
 def pieces(report: Report, fmt: str) -> Iterable[str]:
