@@ -42,7 +42,7 @@ CHANGE_OPS: Final = frozenset({"percent_change", "pp_change", "times_more", "tim
 """Derivation ops (:mod:`verifier.extract.derivations`) whose stated figure is the size of a change."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Frame:
     """One claim as alignment reads it.
 

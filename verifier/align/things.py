@@ -79,7 +79,7 @@ ZH_SHARE_BASE: Final = "占"
 """A phrase that opens with 占 ('占全国人口') names the whole of a share, not the thing measured."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Thing:
     """A measured thing normalised for comparison.
 

@@ -132,7 +132,7 @@ def store(entries: dict[str, Entry]) -> None:
         try:
             with db:
                 db.executemany("INSERT OR REPLACE INTO entries (key, value) VALUES (?, ?)",
-                               [(k, _encode(v)) for k, v in entries.items()])
+                               ((k, _encode(v)) for k, v in entries.items()))  # encoded one by one, never all held
         finally:
             db.close()
     except (sqlite3.Error, OSError):

@@ -17,12 +17,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from verifier.models.compact import Compact
 from verifier.models.tier import Tier
 
 Relation = Literal["primary-source", "cites", "attributes", "cross-check", "quotes", "copies"]
 
 
-class Citation(BaseModel):
+class Citation(Compact):
     """An edge from an article to a source it cites or attributes figures to."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -37,7 +38,7 @@ class Citation(BaseModel):
     note: str | None = Field(None, description="Free text for reviewers.")
 
 
-class SourceMeta(BaseModel):
+class SourceMeta(Compact):
     """Front matter of one article in the corpus."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -60,7 +61,7 @@ Format = Literal["markdown", "text", "html"]
 (paragraphs split on blank lines, never parsed as Markdown) or HTML (the page's main text)."""
 
 
-class ReadNote(BaseModel):
+class ReadNote(Compact):
     """Something the reader noticed in a file and did not let stop the run: a front matter
     key it does not read that looks like a misspelling, a value it could not read, control
     characters. Reported by the V7xx rules with the file's line."""
@@ -72,7 +73,7 @@ class ReadNote(BaseModel):
     message: str
 
 
-class Source(BaseModel):
+class Source(Compact):
     """An article loaded from disk: its metadata, its path and its exact body text.
 
     ``body`` is the article's text: for Markdown and plain text the text after the front

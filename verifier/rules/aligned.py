@@ -25,6 +25,7 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import replace
+from itertools import chain, groupby
 from typing import Final, Iterable, Iterator
 
 from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers_back
@@ -645,10 +646,10 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     me = misattributed_figure.rule
     best: dict[str, Alignment] = {}
     fs = [f for f in frames(ctx) if f.implied_by is None]
-    sizes = Counter(k for k, _sid in {(k, f.claim.source) for f in fs for k in _block_of(f, False) + _block_of(f, True)})
-    pairs = [(x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y),
-                                                  *_moved_routes(ctx, holders(ctx), sizes))]
-    pairs += [(x, y, True) for x, y in same_values(fs)]
+    sizes = _articles_per_block(fs)
+    pairs = chain(((x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y),
+                                                        *_moved_routes(ctx, holders(ctx), sizes))),
+                  ((x, y, True) for x, y in same_values(fs)))  # tried as found, never all held at once
     for x, y, by_value in pairs:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
         if min(significant_digits(s.claim.value.printed), significant_digits(p.claim.value.printed)) < SPECIFIC_DIGITS:
@@ -686,6 +687,15 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
             claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
             recomputed=_band_of(p, None, f"the same figure as printed in {p.claim.source}, for the opposite thing"),
             operands=[operand(p.claim)], formula="same figure, opposite thing", **ctx.location(s.claim))
+
+
+def _articles_per_block(fs: list[Frame]) -> Counter:
+    """Block key (:func:`_block_of`, by thing and by value) -> the number of articles with a frame
+    in it; counted article by article, so that no set of every (block, article) pair is held."""
+    sizes: Counter = Counter()
+    for _sid, group in groupby(sorted(fs, key=lambda f: f.claim.source), key=lambda f: f.claim.source):
+        sizes.update({k for f in group for k in _block_of(f, False) + _block_of(f, True)})
+    return sizes
 
 
 def _opposites(ctx: Context) -> Iterator[tuple[Frame, Frame]]:
@@ -859,6 +869,10 @@ def _moved_routes(ctx: Context, hs: Holders, sizes: Counter) -> tuple[Facets, ..
     values = _specific_values(ctx)
     cited = {sid: frozenset({src.meta.id} | {c.source for c in src.meta.cites}) for sid, src in ctx.corpus.sources.items()}
     memo: dict[int, tuple[Facet, ...]] = {}
+    alike: dict[Facet, Facet] = {}  # one object per distinct facet: most frames of an article or a value share theirs
+
+    def one(facet: Facet) -> Facet:
+        return facet if facet is None else alike.setdefault(facet, facet)
 
     def rare(f: Frame) -> Facet:
         if f.claim.value.number is None:
@@ -869,8 +883,9 @@ def _moved_routes(ctx: Context, hs: Holders, sizes: Counter) -> tuple[Facets, ..
     def facets(f: Frame) -> tuple[Facet, ...]:
         """(number facets, primary, whose, cites, another value, rare), once per frame."""
         if id(f) not in memo:
-            memo[id(f)] = (_number_facets(hs, f), primary_facet(f), hs.known_holder_facets(f)[1],
-                           cited[f.claim.source], values.get(f.claim.source, frozenset()) - {_value_key(f.claim)}, rare(f))
+            memo[id(f)] = (tuple(map(one, _number_facets(hs, f))), *map(one, (
+                primary_facet(f), hs.known_holder_facets(f)[1], cited[f.claim.source],
+                values.get(f.claim.source, frozenset()) - {_value_key(f.claim)}, rare(f))))
         return memo[id(f)]
 
     return tuple((lambda f, n=n: (*facets(f)[0], facets(f)[n])) for n in range(1, 6))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -88,7 +89,7 @@ def _apart(a: Claim, b: Claim) -> bool:
     return k is not None and not point_band(a).meets(point_band(b).scale(k))
 
 
-def corrections_in(body: str, claims: list[Claim], ends: list[int] | None = None) -> list[Correction]:
+def corrections_in(body: str, claims: list[Claim], ends: Sequence[int] | None = None) -> list[Correction]:
     """The corrections printed in one article.
 
     Args:

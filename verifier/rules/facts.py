@@ -171,7 +171,7 @@ def by_dimension(group: list[Claim]) -> list[list[Claim]]:
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FactGroup:
     """One fact as the checker reads it: the claims grouped together and their agreeing clusters.
 
