@@ -41,3 +41,20 @@ def test_validated_claims_round_trip_unchanged() -> None:
     assert back == a
     assert back.model_dump_json() == a.model_dump_json()
     assert back.__pydantic_fields_set__ == set(Claim.model_fields) - {"base"}  # JSON gives every field but an empty base
+
+
+def test_claims_back_from_a_worker_share_their_equal_parts_and_read_the_same() -> None:
+    import pickle
+
+    from verifier.models.claim import Decision
+
+    a, b = _two()
+    a = a.model_copy(update={"decided": {"holder": Decision(by="sentence subject", confidence=0.9)}})
+    b = b.model_copy(update={"decided": {"holder": Decision(by="sentence subject", confidence=0.9),
+                                         "measured": Decision(by="noun before the verb", confidence=0.8)}})
+    a2, b2 = pickle.loads(pickle.dumps(a)), pickle.loads(pickle.dumps(b))  # each its own copies, as from two workers
+    assert a2.attribution is not b2.attribution and a2.decided["holder"] is not b2.decided["holder"]
+    a2, b2 = a2.share_parts(), b2.share_parts()
+    assert a2.attribution is b2.attribution and a2.decided["holder"] is b2.decided["holder"]
+    assert b2.decided["measured"].by == "noun before the verb" and b2.decided["measured"] is not b2.decided["holder"]
+    assert (a2, b2) == (a, b) and a2.model_dump_json() == a.model_dump_json()

@@ -90,7 +90,7 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
         if error:
             corpus.extraction_errors[src.id] = error
         for claim in unified[src.id]:
-            corpus.claims.append(claim)
+            corpus.claims.append(claim.share_parts())
             corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
     return [src.id for src in todo]
 

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field, model_serializer, model_validator
 
-from verifier.models.compact import Compact
+from verifier.models.compact import Compact, shared
 from verifier.models.tier import Tier
 from verifier.quantities.limits import checkable
 
@@ -312,6 +312,16 @@ class Claim(Compact):
         if isinstance(out, dict) and out.get("base", 0) is None:
             del out["base"]
         return out
+
+    def share_parts(self) -> Claim:
+        """This claim, its attribution and decisions now the equal instances in use
+        (:func:`~verifier.models.compact.shared`): claims that come back from the extraction
+        workers or the cache bring copies of parts most of them have alike. Equal frozen values
+        are swapped for equal ones, so the claim reads the same; only memory changes."""
+        self.__dict__["attribution"] = shared(self.attribution)
+        for part, decision in self.decided.items():
+            self.decided[part] = shared(decision)
+        return self
 
     def weak(self, parts: frozenset[str] | set[str]) -> list[tuple[str, Decision]]:
         """The decisions among ``parts`` ('holder', 'measured', 'target', 'derivation') made with

@@ -1,4 +1,4 @@
-"""A record model whose instances share their set of given fields.
+"""A record model whose instances share their set of given fields, and equal frozen parts held once.
 
 pydantic keeps, on every instance, the set of fields its input gave
 (``__pydantic_fields_set__``, read only by ``exclude_unset`` dumps): a new ``set`` of a dozen
@@ -13,6 +13,7 @@ Sharing is safe because :class:`Compact` models are frozen (no assignment adds a
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
@@ -45,3 +46,24 @@ def _share(model: M) -> M:
     given = model.__pydantic_fields_set__
     object.__setattr__(model, "__pydantic_fields_set__", _SHARED.setdefault(frozenset(given), given))
     return model
+
+
+_IN_USE: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+"""(model class, field values) -> the instance with them in use; an entry goes with its instance."""
+
+
+def shared(model: M) -> M:
+    """The instance in use that equals the frozen ``model`` (the same class and field values),
+    else ``model``, which is from now on the one in use: parts that most claims have alike (how
+    a holder was decided, an attribution to no one at a tier) are held once, not once per claim.
+    Measured on 6,000 claims of 1,000 synthetic articles: two decisions and an attribution a
+    claim, each ~310 bytes with its field dict, came back from the extraction workers as copies.
+
+    Raises:
+        TypeError: a field value is not hashable (a list): such a model cannot be shared.
+    """
+    key = (type(model), tuple(model.__dict__.values()))
+    found = _IN_USE.get(key)
+    if found is None:
+        _IN_USE[key] = found = model
+    return found
