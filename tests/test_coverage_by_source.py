@@ -53,9 +53,10 @@ def test_an_ordinal_is_no_fraction_and_a_count_noun_no_unknown_unit():
     assert "V305" not in {f.rule for f in report.findings}  # 'referrals across' counts referrals: a count, no unit
 
 
-def test_extraction_hands_its_quantities_to_the_coverage_count(monkeypatch):
-    """The quantities extraction read come back with its claims (from the worker processes too),
-    and the coverage count uses them instead of scanning every article a second time."""
+def test_extraction_hands_its_numbers_to_the_coverage_count(monkeypatch):
+    """The numbers extraction read come back with its claims (from the worker processes too),
+    reduced to what coverage counts (no quantity a claim covers is kept), and the coverage count
+    uses them instead of scanning every article a second time."""
     from verifier.extract.corpus import extract_missing
     import importlib
 
@@ -63,13 +64,18 @@ def test_extraction_hands_its_quantities_to_the_coverage_count(monkeypatch):
     from verifier.rules.context import Context
     from verifier.rules.coverage import numbers_in_text
 
-    a = art("cov", "The county said 1,200 of 4,000 households (30%) had applied.\n")
+    a = art("cov", "In 2025 the county said 1,200 of 4,000 households (30%) had applied, and 1e309 more wrote in on 3 May.\n")
     corp = corpus([a], [])
     extract_missing(corp, jobs=1)
-    assert [q.surface for q in corp.quantities["cov"]] == ["1,200", "4,000", "30%"]
+    assert [c.anchor.quote for c in corp.claims] == ["1,200", "4,000", "30%"]
+    numbers = corp.numbers["cov"]
+    assert (numbers.found, numbers.counted) == (6, 3)  # 2025, 1e309 and 3 May are not counted: dates, beyond the range
+    assert [(n.surface, n.reason) for n in numbers.left] == [
+        ("2025", "a date or a time of day"), ("1e309", "beyond the range checked (V604)"), ("3 May", "a date or a time of day")]
+    assert [(q.surface, q.out_of_range) for q in numbers.outside] == [("1e309", True)]
 
     def no_second_scan(text):
         raise AssertionError("scanned again")
 
     monkeypatch.setattr(quantities, "article_quantities", no_second_scan)
-    assert [q.surface for q in numbers_in_text(Context(corp))["cov"]] == ["1,200", "4,000", "30%"]
+    assert numbers_in_text(Context(corp))["cov"] == numbers

@@ -22,6 +22,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from tests.builders import run_cli  # noqa: E402
+from verifier.extract import cached  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PRESS_CASE = ROOT.parent / "shared" / "press" / "cases" / "case17"
@@ -111,7 +112,7 @@ def test_the_cache_stores_what_the_workers_extracted(synthetic_local: dict, clus
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VERIFIER_CACHE_DIR", str(tmp_path / "cache"))
     on_dask = _report(str(synthetic), "--scheduler", cluster.scheduler_address)
-    with sqlite3.connect(tmp_path / "cache" / "extraction-1.sqlite") as db:
+    with sqlite3.connect(tmp_path / "cache" / f"{cached.FORMAT}.sqlite") as db:
         assert db.execute("SELECT COUNT(*) FROM entries").fetchone() == (SYNTH_ARTICLES,)
     before = _batches_run(cluster)
     again = _report(str(synthetic), "--scheduler", cluster.scheduler_address)

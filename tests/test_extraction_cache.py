@@ -48,8 +48,8 @@ def test_a_hit_gives_the_same_claims_and_quantities_without_extracting(cache_dir
     again = _extract(BODY)
     assert asked == []
     assert again.claims == first.claims and len(first.claims) >= 3
-    assert again.quantities == first.quantities
-    assert [q.surface for q in again.quantities["a0"]] == ["1,200", "4,000", "30%", "2025"]
+    assert again.numbers == first.numbers
+    assert again.numbers["a0"].found == 4 and [n.surface for n in again.numbers["a0"].left] == ["2025"]
 
 
 def test_an_edited_article_is_a_miss_and_the_others_hits(cache_dir, monkeypatch):

@@ -16,10 +16,9 @@ from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
 from verifier.models.finding import SEVERITY_ORDER, Finding, Severity
 from verifier.models.report import ClaimEntry, Coverage, LeftOut, Report, SourceCoverage, SourceEntry, Summary
-from verifier.quantities.not_claims import why_not_a_claim
 from verifier.progress import Callback, installed, quiet
 from verifier.rules.context import Context, is_summary, sentence_around
-from verifier.rules.coverage import numbers_in_text, unrecorded_numbers
+from verifier.rules.coverage import numbers_in_text
 from verifier.rules.aligned import one_finding_per_pair
 from verifier.rules.registry import Rule, select_rules
 from verifier.vocabulary import inverse_of
@@ -70,8 +69,8 @@ def audit(corpus: Corpus, rules: list[Rule] | None = None, listed: bool = True) 
     )
 
 
-_SUMMARY_MEMO = ("numbers", "unrecorded")
-"""The memos of :mod:`verifier.rules.coverage` the summary reads again; the rules' other indexes
+_SUMMARY_MEMO = ("numbers",)
+"""The memo of :mod:`verifier.rules.coverage` the summary reads again; the rules' other indexes
 are dropped once they have run."""
 
 
@@ -106,8 +105,8 @@ def _summary(ctx: Context, findings: list[Finding], per_source: bool = True) -> 
     by_source: dict[str, Counter] = defaultdict(Counter)
     for f in findings:
         by_source[f.source or "(corpus)"][f.severity.value] += 1
-    numbers = sum(len(q) for q in numbers_in_text(ctx).values())
-    unrecorded = sum(len(q) for q in unrecorded_numbers(ctx).values())
+    found = numbers_in_text(ctx).values()
+    numbers, unrecorded = sum(n.found for n in found), sum(len(n.left) for n in found)
     recorded = [c for c in ctx.corpus.claims if c.status != "rejected"]
     checkable = _checkable(ctx) | ctx.checked  # a claim some rule compared could be checked, whatever the estimate said
     return Summary(
@@ -126,7 +125,7 @@ def _coverage_by_source(ctx: Context, recorded: list[Claim], checkable: set[str]
     """Per article: figures found, figures a claim covers, claims (held, checkable, checked), and
     each figure left out with the reason (:func:`verifier.quantities.not_claims.why_not_a_claim`;
     'not recorded' for an article whose claims are curated records, else 'not read as a claim')."""
-    numbers, unrecorded = numbers_in_text(ctx), unrecorded_numbers(ctx)
+    numbers = numbers_in_text(ctx)
     mine: dict[str, list[Claim]] = defaultdict(list)
     for c in recorded:
         mine[c.source].append(c)
@@ -136,9 +135,9 @@ def _coverage_by_source(ctx: Context, recorded: list[Claim], checkable: set[str]
         claims = mine.get(sid, [])
         ids = {c.id for c in claims}
         fallback = "not read as a claim" if sid in proposed or not claims else "not recorded"
-        left = [LeftOut(quote=q.surface, start=q.start, end=q.end, line=src.line_of(q.start),
-                        reason=why_not_a_claim(q, src.body[q.end:q.end + 12], src.body[max(0, q.start - 4):q.start]) or fallback) for q in unrecorded.get(sid, [])]
-        found = len(numbers.get(sid, []))
+        left = [LeftOut(quote=n.surface, start=n.start, end=n.end, line=src.line_of(n.start), reason=n.reason or fallback)
+                for n in numbers[sid].left]
+        found = numbers[sid].found
         out.append(SourceCoverage(
             source=sid, numbers_in_text=found, numbers_recorded=found - len(left), claims_recorded=len(claims),
             claims_held=sum(1 for c in claims if c.subject), claims_checkable=len(ids & checkable),

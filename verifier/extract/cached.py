@@ -1,8 +1,8 @@
 """A cache of per-article extraction results, keyed by everything the result depends on.
 
     key = article_key(source, external, lexicon_files)   # None when the cache is off
-    found = load(keys) -> {key: (claims, quantities)}     # the hits
-    store({key: (claims, quantities)})
+    found = load(keys) -> {key: (claims, numbers)}     # the hits
+    store({key: (claims, numbers)})
 
 Extraction is a pure function of an article (its text and metadata), the external registry, the
 corpus lexicon files and verifier's own code and data; the key is a digest of all of them
@@ -11,11 +11,12 @@ corpus lexicon files and verifier's own code and data; the key is a digest of al
 is simply a miss: nothing stale is ever used. A corpus re-audited after 1% of its articles
 changed extracts only that 1%.
 
-Entries live in one SQLite file, ``extraction-1.sqlite`` in the cache folder
+Entries live in one SQLite file, ``extraction-2.sqlite`` in the cache folder
 (:func:`verifier.ingest.cache.root`; ``VERIFIER_CACHE_DIR=off`` turns it off): one file holds
 a newsroom's archive better than 100,000 small ones, and SQLite makes concurrent runs safe.
 Each value is the article's proposed claims (their JSON, as records are written) and the
-quantities of its body, zlib-compressed. A cache that cannot be read or written is ignored.
+numbers of its body as the coverage count reads them (:class:`~verifier.quantities.counted.NumbersFound`),
+zlib-compressed. A cache that cannot be read or written is ignored.
 """
 
 from __future__ import annotations
@@ -35,7 +36,11 @@ from verifier.ingest import cache
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 
-FORMAT: Final = "extraction-1"
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from verifier.quantities.counted import NumbersFound
+
+FORMAT: Final = "extraction-2"
 """Bumped when the layout of an entry changes."""
 
 LIBRARIES: Final = ("cn2an", "rjieba", "pint", "rapidfuzz", "pyahocorasick", "pydantic")
@@ -45,8 +50,8 @@ words, units, fuzzy names, word automata, the record models)."""
 BATCH: Final = 500
 """Keys looked up in one SQL statement (SQLite allows 999 parameters by default)."""
 
-Entry = tuple[list[Claim], tuple]
-"""(the claims proposed for one article, the quantities of its body)."""
+Entry = tuple[list[Claim], "NumbersFound"]
+"""(the claims proposed for one article, the numbers of its body)."""
 
 
 @lru_cache(maxsize=1)
@@ -140,25 +145,31 @@ def store(entries: dict[str, Entry]) -> None:
 
 
 def _encode(entry: Entry) -> bytes:
-    claims, quantities = entry
-    doc = {"claims": [c.model_dump(mode="json") for c in claims], "quantities": [list(q) for q in quantities]}
+    claims, numbers = entry
+    doc = {"claims": [c.model_dump(mode="json") for c in claims], "found": numbers.found, "counted": numbers.counted,
+           "left": [list(n) for n in numbers.left], "outside": [list(q) for q in numbers.outside]}
     return zlib.compress(json.dumps(doc, ensure_ascii=False).encode("utf-8"), 1)
 
 
 class _Stored(BaseModel):
-    """An entry as :func:`_encode` stores it: the claims' JSON, and each quantity's fields as a list."""
+    """An entry as :func:`_encode` stores it: the claims' JSON, the counts, and each left-out
+    number's and out-of-range quantity's fields as a list."""
 
     claims: list[Claim]
-    quantities: list[list[Any]]
+    found: int
+    counted: int
+    left: list[list[Any]]
+    outside: list[list[Any]]
 
 
 def _decode(value: bytes) -> Entry | None:
+    from verifier.quantities.counted import LeftNumber, NumbersFound
     from verifier.quantities.model import Quantity
 
     try:
         doc = _Stored.model_validate_json(zlib.decompress(value))  # parsed and validated in one pass (pydantic-core)
-        claims = doc.claims
-        quantities = tuple(Quantity(tuple(q[0]) if isinstance(q[0], list) else q[0], *q[1:]) for q in doc.quantities)
+        outside = tuple(Quantity(tuple(q[0]) if isinstance(q[0], list) else q[0], *q[1:]) for q in doc.outside)
+        numbers = NumbersFound(doc.found, doc.counted, tuple(LeftNumber(*n) for n in doc.left), outside)
     except Exception:  # a damaged or outdated entry: extract again
         return None
-    return claims, quantities
+    return doc.claims, numbers

@@ -23,6 +23,10 @@ from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 from verifier.engines import LocalMapper, Mapper
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from verifier.quantities.counted import NumbersFound
+
 Lexicons = tuple[tuple[str, ...], tuple[str, ...]]
 """A corpus's own lexicon files, as :func:`lexicon_texts` gives them: (paths as shown, contents)."""
 
@@ -85,8 +89,9 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
     unified = unify_subjects({src.id: claims for src, (claims, _, _) in zip(todo, results)},
                              frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
-    for src, (_, error, quantities) in zip(todo, results):
-        corpus.quantities[src.id] = quantities
+    for src, (_, error, numbers) in zip(todo, results):
+        if numbers is not None:
+            corpus.numbers[src.id] = numbers
         if error:
             corpus.extraction_errors[src.id] = error
         for claim in unified[src.id]:
@@ -96,7 +101,7 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
 
 
 def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: Lexicons, on_disk: list[str],
-               mapper: Mapper, progress) -> list[tuple[list[Claim], str | None, tuple | None]]:
+               mapper: Mapper, progress) -> list[tuple[list[Claim], str | None, NumbersFound | None]]:
     """:func:`_extract_one` of each article of ``todo``, in order: those the extraction cache
     holds (:mod:`verifier.extract.cached`) read from it, the others extracted by ``mapper``
     (wherever it runs them: a pool, a cluster's workers) and stored in it by this process,
@@ -106,28 +111,31 @@ def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: L
     results: list = [None] * len(todo)
     for i, k in enumerate(keys):
         if k in hits:
-            claims, quantities = hits[k]
-            results[i] = (claims, None, quantities)
+            claims, numbers = hits[k]
+            results[i] = (claims, None, numbers)
     misses = [i for i, r in enumerate(results) if r is None]
     done = mapper.map(_extract_one, [(todo[i], external, extra) for i in misses], progress)
     fresh = {}
     for i, r in zip(misses, done):
         results[i] = r
-        claims, error, quantities = r
-        if keys[i] and error is None and quantities is not None:
-            fresh[keys[i]] = (claims, quantities)
+        claims, error, numbers = r
+        if keys[i] and error is None and numbers is not None:
+            fresh[keys[i]] = (claims, numbers)
     cached.store(fresh)
     return results
 
 
-def _extract_one(job: tuple[Source, dict[str, ExternalSource], Lexicons]) -> tuple[list[Claim], str | None, tuple | None]:
-    """(claims proposed for one article, None, the quantities of its body) or ([], what went
-    wrong, the quantities): one article that breaks the extractor is reported (rule V602) and
+def _extract_one(job: tuple[Source, dict[str, ExternalSource], Lexicons]) -> tuple[list[Claim], str | None, NumbersFound | None]:
+    """(claims proposed for one article, None, the numbers of its body) or ([], what went
+    wrong, the numbers): one article that breaks the extractor is reported (rule V602) and
     the others are still audited. The corpus lexicon comes as text (:func:`lexicon_texts`), so
-    no file is read here. The quantities go back with the claims so that the audit's
-    coverage count does not scan the article again in the main process. Module level, so a
-    process pool or a Dask worker can call it."""
+    no file is read here. The numbers (:func:`verifier.quantities.counted.numbers_found` over
+    the claims' quotes) go back with the claims so that the audit's coverage count neither
+    scans the article again in the main process nor holds its every quantity; None when the
+    scan broke (the count scans again, and fails there as before). Module level, so a process
+    pool or a Dask worker can call it."""
     from verifier.extract.claims import extract_claims  # here: a corpus whose articles all have records never loads the extractor
+    from verifier.quantities.counted import numbers_found
     from verifier.quantities.extract import article_quantities
 
     src, external, extra = job
@@ -136,7 +144,7 @@ def _extract_one(job: tuple[Source, dict[str, ExternalSource], Lexicons]) -> tup
     except Exception as err:  # a bug in extraction must not hide the rest of the corpus
         claims, error = [], f"{type(err).__name__}: {err}"
     try:
-        quantities = article_quantities(src.body)
+        numbers = numbers_found(article_quantities(src.body), [(c.anchor.start, c.anchor.end) for c in claims], src.body)
     except Exception:  # the scan itself broke: the coverage count reads it again (and fails there as before)
-        quantities = None
-    return claims, error, quantities
+        numbers = None
+    return claims, error, numbers

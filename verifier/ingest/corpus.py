@@ -32,6 +32,10 @@ from verifier.ingest.sources_file import SOURCES_FILE, SourcesFile, read_sources
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the quantity layer is imported by extraction, not by reading files
+    from verifier.quantities.counted import NumbersFound
+
 EXTERNAL_FILE = "external.yaml"
 """The registry of external sources, beside the articles."""
 CORPUS_LEXICON = "subjects.yaml"
@@ -62,9 +66,10 @@ class Corpus:
     lexicon_paths: dict[str, Path] = field(default_factory=dict)
     """Each of ``lexicon_files`` -> the file on disk (a path as shown is relative to the corpus
     root when the corpus is outside the current folder, so it cannot be opened as it is)."""
-    quantities: dict[str, tuple] = field(default_factory=dict)
-    """Source id -> the quantities found in its body (:class:`verifier.quantities.Quantity`), for
-    the articles extraction has read, so that the audit's coverage count does not scan them again."""
+    numbers: dict[str, NumbersFound] = field(default_factory=dict)
+    """Source id -> the numbers of its body as the coverage count reads them
+    (:class:`verifier.quantities.counted.NumbersFound`), for the articles extraction has read, so
+    that the audit does not scan them again nor hold every quantity of every article."""
 
     def claims_of(self, source_id: str) -> list[Claim]:
         """Claims printed by ``source_id``, in offset order."""

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from verifier.models.claim import Claim
 from verifier.models.finding import SEVERITY_ORDER, Finding, Severity
+from verifier.quantities.extract import article_quantities
 from verifier.review.desk import Loaded
 from verifier.rules.context import sentence_around
-from verifier.rules.coverage import numbers_in_text
 
 STATES = ("accepted", "proposed", "rejected", "none")
 """A figure's state in the article view: the status of the claim covering it, or ``none``."""
@@ -51,12 +51,11 @@ class ArticleRow:
 
 def overview(loaded: Loaded) -> list[ArticleRow]:
     """One row per article, in id order: figures found and covered, claims by status, findings by severity."""
-    numbers = numbers_in_text(loaded.ctx)
     rows = []
     for sid, src in sorted(loaded.corpus.sources.items()):
         claims = [c for c in loaded.corpus.claims if c.source == sid]
         spans = [(c.anchor.start, c.anchor.end) for c in claims if c.status != "rejected"]
-        figures = numbers.get(sid, [])
+        figures = article_quantities(src.body)
         covered = sum(1 for q in figures if any(s < q.end and q.start < e for s, e in spans))
         statuses = Counter(c.status for c in claims)
         severities = Counter(f.severity.value for f in loaded.findings_of(sid))
@@ -77,7 +76,7 @@ def segments(loaded: Loaded, source_id: str) -> list[Segment]:
     spans: list[tuple[int, int, str, str | None]] = [
         (c.anchor.start, c.anchor.end, c.status, c.id) for c in loaded.corpus.claims_of(source_id)
     ]
-    spans += [(q.start, q.end, "none", None) for q in numbers_in_text(loaded.ctx).get(source_id, [])]
+    spans += [(q.start, q.end, "none", None) for q in article_quantities(src.body)]
     spans.sort(key=lambda s: (s[0], s[2] == "none", -s[1]))
     out: list[Segment] = []
     at = 0

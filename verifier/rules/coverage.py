@@ -6,41 +6,29 @@ import re
 from typing import Iterator
 
 from verifier.models.finding import Finding
-from verifier.quantities.limits import CHECK_MAX, checkable
+from verifier.quantities.counted import NumbersFound
+from verifier.quantities.limits import CHECK_MAX
 from verifier.rules.context import Context
 from verifier.rules.registry import rule
 
 
-def unrecorded_numbers(ctx: Context) -> dict[str, list]:
-    """Per source, the quantities found in the body that overlap no claim's quote.
-
-    Returns:
-        {source id: [Quantity, ...]} (see :mod:`verifier.quantities`), memoised per run.
-    """
-    if "unrecorded" in ctx.memo:
-        return ctx.memo["unrecorded"]
-    spans: dict[str, list[tuple[int, int]]] = {}
-    for c in ctx.corpus.claims:
-        spans.setdefault(c.source, []).append((c.anchor.start, c.anchor.end))
-    out: dict[str, list] = {}
-    for sid, qs in numbers_in_text(ctx).items():
-        covered = bytearray(len(ctx.corpus.sources[sid].body) + 1)  # one byte per character: linear, not claims x numbers
-        for s, e in spans.get(sid, []):
-            covered[s:e] = b"\x01" * max(0, e - s)
-        out[sid] = [q for q in qs if covered.find(1, q.start, q.end) < 0]
-    ctx.memo["unrecorded"] = out
-    return out
-
-
-def numbers_in_text(ctx: Context) -> dict[str, list]:
-    """Per source, the quantities the extractor finds in the body (memoised per run): those
-    extraction found (``corpus.quantities``), else a scan of the body."""
+def numbers_in_text(ctx: Context) -> dict[str, NumbersFound]:
+    """Per source, in id order, the numbers of its body as coverage counts them
+    (:class:`~verifier.quantities.counted.NumbersFound`: how many, those no claim's quote
+    overlaps, those outside the checked range), memoised per run: as extraction found them
+    (``corpus.numbers``), else from a scan of the body against its claims' quotes (an article
+    with records)."""
     if "numbers" not in ctx.memo:
+        from verifier.quantities.counted import numbers_found
         from verifier.quantities.extract import article_quantities
 
-        found = ctx.corpus.quantities
-        ctx.memo["numbers"] = {sid: list(q if (q := found.get(sid)) is not None else article_quantities(src.body))
-                               for sid, src in sorted(ctx.corpus.sources.items())}
+        spans: dict[str, list[tuple[int, int]]] = {}
+        for c in ctx.corpus.claims:
+            spans.setdefault(c.source, []).append((c.anchor.start, c.anchor.end))
+        found = ctx.corpus.numbers
+        ctx.memo["numbers"] = {
+            sid: n if (n := found.get(sid)) is not None else numbers_found(article_quantities(src.body), spans.get(sid, []), src.body)
+            for sid, src in sorted(ctx.corpus.sources.items())}
     return ctx.memo["numbers"]
 
 
@@ -54,9 +42,9 @@ def unrecorded_number(ctx: Context) -> Iterator[Finding]:
     V601: "6颗HBM4" printed but not recorded.
     """
     me = unrecorded_number.rule
-    for sid, qs in unrecorded_numbers(ctx).items():
+    for sid, numbers in numbers_in_text(ctx).items():
         src = ctx.corpus.sources[sid]
-        for q in qs:
+        for q in numbers.left:
             yield me.finding(f"{q.surface!r} at {q.start}:{q.end} is not covered by any claim", source=sid, path=src.path, line=src.line_of(q.start))
 
 
@@ -95,21 +83,13 @@ def no_holders(ctx: Context) -> Iterator[Finding]:
     have = {c.source for c in ctx.corpus.claims if c.subject}
     numbers = numbers_in_text(ctx)
     for sid, src in sorted(ctx.corpus.sources.items()):
-        counted = [q for q in numbers.get(sid, []) if q.kind != "date" and not _outside(q)]  # V604 explains those
+        counted = numbers[sid].counted  # neither dates nor outside the checked range: V604 explains those
         if sid not in have and sid not in ctx.corpus.extraction_errors and counted:
-            yield me.finding(f"{sid}: {len(counted)} figures but no holder named for any; they meet other articles' "
+            yield me.finding(f"{sid}: {counted} figures but no holder named for any; they meet other articles' "
                              "figures only by what they measure and when, not by whose they are. Name the holders in a "
                              "subjects.yaml beside the articles "
                              "(- {name: …, kind: company|product, aliases: […]})", source=sid, path=src.path,
                              line=src.body_line)
-
-
-def _outside(q) -> bool:
-    """True when quantity ``q`` is beyond the double range or outside the checked range."""
-    if q.out_of_range:
-        return True
-    values = q.value if isinstance(q.value, tuple) else (q.value,)
-    return not all(v is None or checkable(v) for v in values)
 
 
 @rule("V604", "figure-out-of-range", "A figure is too large or too small to check.", severity="info")
@@ -128,11 +108,9 @@ def figure_out_of_range(ctx: Context) -> Iterator[Finding]:
     me = figure_out_of_range.rule
     claims = [c for c in ctx.corpus.claims if c.status != "rejected" and not c.value.checkable]
     reported: set[str] = set()
-    for sid, qs in numbers_in_text(ctx).items():
+    for sid, numbers in numbers_in_text(ctx).items():
         src = ctx.corpus.sources[sid]
-        for q in qs:
-            if not _outside(q):
-                continue
+        for q in numbers.outside:
             ids = sorted(c.id for c in claims if c.source == sid and c.anchor.start < q.end and q.start < c.anchor.end)
             reported.update(ids)
             why = "beyond the double range (about ±1.8e308)" if q.out_of_range else "outside the checked range (zero or 1e-100 to 1e100 in magnitude)"
