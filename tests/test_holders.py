@@ -54,6 +54,7 @@ ZH = [
     ("8月30日，江苏省光伏装机容量达到5000万千瓦。", "5000万千瓦", "江苏省", "segmenter place"),
     ("2019年，兴下源市太阳能发电量为1238吉瓦时。", "1238吉瓦时", "兴下源市", "segmenter place"),  # one made-up word, tagged v
     ("2022年，江下州县地铁运营里程为226公里。", "226公里", "江下州县地铁", "segmenter organisation"),  # 江下州 + 县 + 地铁
+    ("2022年，盛下岭市新增就业岗位3120个。", "3120", "盛下岭市", "segmenter place"),  # 盛下 (made up, tagged v) + 岭市
 ]
 
 
@@ -359,8 +360,19 @@ def test_a_name_glued_to_a_character_cut_off_is_never_sure():
     assert glued.confidence < CONFIDENT <= plain.confidence
 
 
+def test_a_conjunction_opening_a_clause_leaves_the_name_after_it_unsure():
+    """和 after '2022年，' joins nothing, so it is likely the first character of an unknown name
+    (和北岭市): the holder read after it (北岭市) is too weak for an error; between two names 和
+    joins them and both edges are plain."""
+    opening = _top("2022年，和北岭市新增就业岗位3120个。", "3120")[0]
+    joining = _top("南岭市和北岭市新增就业岗位3120个和2870个。", "2870")[0]
+    assert opening.value == joining.value == "北岭市"
+    assert opening.confidence < CONFIDENT <= joining.confidence
+
+
 @pytest.mark.parametrize("text, name, whole", [
-    ("据财政局介绍，和上源市2020年财政预算总额为6.1亿元。", "上源市", True),   # after a conjunction: whole
+    ("青河市和上源市2020年财政预算总额分别为4.2亿元和6.1亿元。", "上源市", True),  # after a conjunction joining two names: whole
+    ("据财政局介绍，和上源市2020年财政预算总额为6.1亿元。", "上源市", False),  # 和 opening a clause joins nothing: likely 和上源市
     ("江苏省交通厅表示，公交客运量为5.31亿人次。", "江苏省", True),
     ("2020年，兴上源市财政预算总额为1.7亿元。", "上源市", False),             # inside another county's name
     ("上源市场规模扩大。", "上源市", False),                                 # inside a word: 市场

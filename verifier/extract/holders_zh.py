@@ -32,7 +32,7 @@ from verifier.extract.time_frames import BASE_BEFORE_ZH
 from verifier.extract.frame_words import words
 from verifier.extract.measured_zh import measure_head
 from verifier.extract.segment import clause_end, clause_start
-from verifier.extract.zh_names import PLACE_JOINS, Name, institution, label_of, names_in
+from verifier.extract.zh_names import PLACE_JOINS, Name, institution, label_of, names_in, opening_conjunction
 from verifier.extract.zh_tags import has_cjk, tagged, words_in
 
 LEAD_TAGS: Final = frozenset({"t", "d", "p", "f", "x", "c", "m", "mq"})
@@ -56,6 +56,8 @@ def glued_at(body: str, lo: int, at: int) -> bool:
     ws = words_in(body, lo, at)
     if not ws or ws[-1].end != at or len(ws[-1].text) > 2 or not has_cjk(ws[-1].text):
         return False
+    if opening_conjunction(ws, len(ws) - 1):
+        return True  # 和 + 东源市 at a clause's opening: nothing to join, so 和 may be the name's first character
     w, zh = ws[-1], words("zh")
     return w.tag not in EDGE_TAGS and label_of(w) is None and w.text not in zh["time_words"] \
         and w.text not in zh["not_names"] and w.text not in zh["admin_prefixes"]

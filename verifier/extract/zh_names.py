@@ -20,7 +20,10 @@ suffixes, and the joins of a place or name with the institution after it.
   characters in all, the last ending in a level character (``place_levels``), none of them a
   time word, a scope word or a place of three characters or more (广东省 + 深圳市 are two names);
   so is one word of three or four characters ending in a level character that is not in the
-  segmenter's dictionary (兴下源市, which its hidden Markov model tags as a verb); a common noun
+  segmenter's dictionary (兴下源市, which its hidden Markov model tags as a verb), and such a
+  made-up word of two characters opens one whatever its tag (盛下 + 岭市); a conjunction opening a
+  clause joins nothing, so the name may start right after it (和 + 北岭 + 市: where the name
+  starts is then unsure, :func:`verifier.extract.holders_zh.glued_at`); a common noun
   ending in a level character (城市, 股市: ``not_places``) ends such a name only after a word
   the dictionary lacks (兴金 + 城市, where 平西 + 城市 is a place and 'city');
 - a single character is no name (the tagger tags 云 or 泰 of an unknown name ns), nor is a word
@@ -131,10 +134,25 @@ NOT_IN_PLACE: Final = frozenset({"x", "m", "mq", "p", "c", "u", "uj", "ul", "uz"
 """Tags of words that are no piece of a place name: punctuation, numbers, function words, verbs."""
 
 
+def opening_conjunction(ws: tuple[Word, ...], i: int) -> bool:
+    """True when word ``i`` is a conjunction that opens a clause (和 after '2019年，'): with
+    nothing before it to join, it is no conjunction but likely the first character of a name the
+    segmenter does not know (和东源市 read 和 + 东源 + 市)."""
+    return ws[i].tag == "c" and (i == 0 or ws[i - 1].tag in OPENERS or ws[i - 1].end != ws[i].start)
+
+
+def _made_up(w: Word) -> bool:
+    """True for a word of two Chinese characters the segmenter's dictionary lacks: its hidden
+    Markov model made it from characters it did not know (兴上 of 兴上州县, tagged a verb), so
+    its tag says nothing and it may be a piece of a name."""
+    return len(w.text) == 2 and has_cjk(w.text) and not in_dictionary(w.text)
+
+
 def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
     """Index past a place name split by the segmenter that starts at word ``i`` at a clause's
-    opening (module docstring), or None."""
-    if i > 0 and ws[i - 1].tag not in OPENERS and ws[i - 1].end == ws[i].start:
+    opening, or right after a conjunction that opens one (:func:`opening_conjunction`; module
+    docstring), or None."""
+    if i > 0 and ws[i - 1].tag not in OPENERS and ws[i - 1].end == ws[i].start and not opening_conjunction(ws, i - 1):
         return None
     zh = words("zh")
     w = ws[i]
@@ -147,9 +165,9 @@ def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
     for k in range(i, min(i + 3, len(ws))):
         w = ws[k]
         after_unknown = k > i and w.text in zh["not_places"] and not in_dictionary(ws[i].text)  # 兴金 + 城市
-        if w.tag in NOT_IN_PLACE or w.text in zh["time_words"] or (w.text in zh["not_names"] and not after_unknown) \
-                or not has_cjk(w.text):
-            return None
+        if (w.tag in NOT_IN_PLACE and not (k == i and _made_up(w))) or w.text in zh["time_words"] \
+                or (w.text in zh["not_names"] and not after_unknown) or not has_cjk(w.text):
+            return None  # a function word, a verb the dictionary knows, a time: no piece of a name
         size += len(w.text)
         if size > SPLIT_PLACE[1]:
             return None
