@@ -370,15 +370,6 @@ def test_a_conjunction_opening_a_clause_leaves_the_name_after_it_unsure():
     assert opening.confidence < CONFIDENT <= joining.confidence
 
 
-def test_a_place_may_start_after_one_character_opening_a_clause():
-    """松 (a verb to the segmenter) + 金源 + 县 of an unknown county 松金源县: the place after the
-    character is found, unsure where it starts; after the preposition 在 its edge is plain."""
-    verb = _top("2020年，松金源县新增就业岗位3120个。", "3120")[0]
-    preposition = _top("2020年，在金源县新增就业岗位3120个。", "3120")[0]
-    assert verb.value == preposition.value == "金源县"
-    assert verb.confidence < CONFIDENT <= preposition.confidence
-
-
 @pytest.mark.parametrize("text, name, whole", [
     ("青河市和上源市2020年财政预算总额分别为4.2亿元和6.1亿元。", "上源市", True),  # after a conjunction joining two names: whole
     ("据财政局介绍，和上源市2020年财政预算总额为6.1亿元。", "上源市", False),  # 和 opening a clause joins nothing: likely 和上源市

@@ -22,9 +22,8 @@ suffixes, and the joins of a place or name with the institution after it.
   so is one word of three or four characters ending in a level character that is not in the
   segmenter's dictionary (兴下源市, which its hidden Markov model tags as a verb), and such a
   made-up word of two characters opens one whatever its tag (盛下 + 岭市); a conjunction opening a
-  clause joins nothing, so the name may start right after it (和 + 北岭 + 市), as it may after
-  any one character opening a clause (在 + 金源 + 县, 松 + 金源 + 县: where the name starts is
-  then unsure unless that character is a preposition, :func:`verifier.extract.holders_zh.glued_at`); a common noun
+  clause joins nothing, so the name may start right after it (和 + 北岭 + 市: where the name
+  starts is then unsure, :func:`verifier.extract.holders_zh.glued_at`); a common noun
   ending in a level character (城市, 股市: ``not_places``) ends such a name only after a word
   the dictionary lacks (兴金 + 城市, where 平西 + 城市 is a place and 'city');
 - a single character is no name (the tagger tags 云 or 泰 of an unknown name ns), nor is a word
@@ -142,15 +141,6 @@ def opening_conjunction(ws: tuple[Word, ...], i: int) -> bool:
     return ws[i].tag == "c" and (i == 0 or ws[i - 1].tag in OPENERS or ws[i - 1].end != ws[i].start)
 
 
-def _lead(ws: tuple[Word, ...], i: int) -> bool:
-    """True when word ``i`` is one Chinese character that opens a clause (在, 和, 松 of 松金源县
-    after '2020年，' or at a sentence's start): a place may start right after it. Whether the
-    character is the name's own is for :func:`verifier.extract.holders_zh.glued_at` to weigh (a
-    preposition is a plain edge; a conjunction or a verb, unsure)."""
-    w = ws[i]
-    return len(w.text) == 1 and has_cjk(w.text) and (i == 0 or ws[i - 1].tag in OPENERS or ws[i - 1].end != w.start)
-
-
 def _made_up(w: Word) -> bool:
     """True for a word of two Chinese characters the segmenter's dictionary lacks: its hidden
     Markov model made it from characters it did not know (兴上 of 兴上州县, tagged a verb), so
@@ -160,10 +150,9 @@ def _made_up(w: Word) -> bool:
 
 def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
     """Index past a place name split by the segmenter that starts at word ``i`` at a clause's
-    opening, or right after a conjunction or a single character that opens one
-    (:func:`opening_conjunction`, :func:`_lead`; module docstring), or None."""
-    if i > 0 and ws[i - 1].tag not in OPENERS and ws[i - 1].end == ws[i].start \
-            and not opening_conjunction(ws, i - 1) and not _lead(ws, i - 1):
+    opening, or right after a conjunction that opens one (:func:`opening_conjunction`; module
+    docstring), or None."""
+    if i > 0 and ws[i - 1].tag not in OPENERS and ws[i - 1].end == ws[i].start and not opening_conjunction(ws, i - 1):
         return None
     zh = words("zh")
     w = ws[i]
