@@ -55,9 +55,7 @@ def audit(corpus: Corpus, rules: list[Rule] | None = None, listed: bool = True) 
     together."""
     ctx = Context(corpus)
     findings = check(ctx, rules)
-    kept = {k: ctx.memo[k] for k in _SUMMARY_MEMO if k in ctx.memo}
-    ctx.memo.clear()
-    ctx.memo.update(kept)
+    ctx.memo = {k: v for k, v in ctx.memo.items() if k in _SUMMARY_MEMO}
     if not listed:
         return Report(summary=_summary(ctx, findings, per_source=False), sources=[], claims=[], findings=findings)
     return Report(
