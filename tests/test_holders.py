@@ -351,13 +351,35 @@ def test_an_organisation_named_by_its_places_level_takes_the_place():
 
 
 def test_a_name_glued_to_a_character_cut_off_is_never_sure():
-    """'安' + 金港县: the segmenter cut a character off an unknown county's name (安金港县), so
-    where the name starts is uncertain and the holder is too weak for an error; after a
-    preposition (在金港县) the name's edge is plain."""
+    """'安' (a verb) + 金港 + 县: the segmenter cut a character off an unknown county's name, so the
+    name keeps it (安金港县, which another article's 临金港县 does not share) but where it starts is
+    uncertain and the holder is too weak for an error; after a preposition (在金港县) the name's
+    edge is plain; after a verb, a place the dictionary knows stands on its own (到安吉县)."""
     glued = _top("2021年，安金港县在编公务人员为4472名。", "4472")[0]
     plain = _top("在金港县的在编公务人员为4472名。", "4472")[0]
-    assert glued.value == plain.value == "金港县"
+    assert (glued.value, plain.value) == ("安金港县", "金港县")
     assert glued.confidence < CONFIDENT <= plain.confidence
+    assert _top("2020年，到安吉县旅游的人数为100万。", "100万")[0].value == "安吉县"
+
+
+@pytest.mark.parametrize(("text", "surface", "holder"), [
+    ("2020年，松金源县财政赤字率为3.1%。", "3.1%", "松金源县"),        # 松 (a verb) + 金源 + 县
+    ("安上林市2021年公交客运量为273.1万人次。", "273.1万", "安上林市"),  # 安上 (a verb) + 林市 (made up)
+])
+def test_a_name_opening_on_a_verb_keeps_it_unsure(text, surface, holder):
+    top = _top(text, surface)[0]
+    assert (top.value, top.by) == (holder, "segmenter place") and top.confidence < CONFIDENT
+
+
+def test_a_level_glued_to_the_next_character_is_cut_apart():
+    """'江新峰市月平均工资': the segmenter glues 市 to 月 (市月, a word it made up); the level goes back
+    to the name and the month word stands alone, as where the year stands between (江新峰市2019年月…)."""
+    from verifier.extract.zh_tags import tagged
+
+    words = [(w.text, w.tag) for w in tagged("2019年，江新峰市月平均工资为5153元。")]
+    assert words[2:7] == [("江", "nr"), ("新峰", "ns"), ("市", "n"), ("月", "m"), ("平均工资", "n")]
+    assert [w.text for w in tagged("深圳市民人均收入")][:2] == ["深圳", "市民"]  # a word the dictionary has stays whole
+    assert _top("2019年，江新峰市月平均工资为5153元。", "5153元")[0].value == "江新峰市"
 
 
 def test_a_conjunction_opening_a_clause_leaves_the_name_after_it_unsure():

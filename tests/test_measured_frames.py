@@ -127,7 +127,7 @@ def test_an_unknown_name_before_city_is_a_place(body):
 
 
 def test_a_places_institution_keeps_the_places_doubts():
-    """A place glued to a character the segmenter cut off (安 + 金港县) is unsure, and so is its metro."""
+    """A place that opens on a character the segmenter read as a verb (安 + 金港 + 县) is unsure, and so is its metro."""
     c = next(c for c in extract_claims(art("m1", "安金港县2022年地铁运营里程为84公里。"), lexicon=Lexicon([]))
              if c.anchor.quote.startswith("84"))
-    assert c.subject == "金港县地铁" and c.decided["holder"].confidence < CONFIDENT
+    assert c.subject == "安金港县地铁" and c.decided["holder"].confidence < CONFIDENT

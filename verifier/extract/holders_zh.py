@@ -32,7 +32,7 @@ from verifier.extract.time_frames import BASE_BEFORE_ZH
 from verifier.extract.frame_words import words
 from verifier.extract.measured_zh import measure_head
 from verifier.extract.segment import clause_end, clause_start
-from verifier.extract.zh_names import PLACE_JOINS, Name, institution, label_of, names_in, opening_conjunction
+from verifier.extract.zh_names import PLACE_JOINS, Name, institution, label_of, names_in, opening_conjunction, unsure_lead
 from verifier.extract.zh_tags import has_cjk, tagged, words_in
 
 LEAD_TAGS: Final = frozenset({"t", "d", "p", "f", "x", "c", "m", "mq"})
@@ -43,7 +43,8 @@ EDGE_TAGS: Final = frozenset({"x", "m", "mq", "p", "c", "u", "uj", "ul", "uz", "
 numbers, prepositions, conjunctions, particles, adverbs, pronouns, place and time words."""
 
 GLUED: Final = 0.1
-"""Confidence taken off a name right after Chinese characters the segmenter cut off (:func:`glued_at`):
+"""Confidence taken off a name right after Chinese characters the segmenter cut off (:func:`glued_at`),
+or opening on a word that may not be its own (:func:`led_unsure`):
 where the name starts is uncertain, so it is never the ground of an error."""
 
 
@@ -61,6 +62,14 @@ def glued_at(body: str, lo: int, at: int) -> bool:
     w, zh = ws[-1], words("zh")
     return w.tag not in EDGE_TAGS and label_of(w) is None and w.text not in zh["time_words"] \
         and w.text not in zh["not_names"] and w.text not in zh["admin_prefixes"]
+
+
+def led_unsure(body: str, n: Name) -> bool:
+    """True when name ``n`` opens on a word that may not be its own (:func:`.zh_names.unsure_lead`:
+    松 of 松金源县, a verb to the segmenter): where the name starts is uncertain, as when characters
+    cut off stand before it (:func:`glued_at`)."""
+    ws = words_in(body, n.start, n.end)
+    return len(ws) > 1 and unsure_lead(ws, 0)
 
 
 def named_at(text: str, start: int, end: int) -> bool:
@@ -83,7 +92,8 @@ def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: st
         if n.start >= ce or BASE_BEFORE_ZH.search(body, max(sent[0], n.start - 4), n.start):
             continue  # a later clause's name, or the base of a comparison ('超过日本成为…', '比广东省'): no holder
         near = cs <= n.start < ce and n.end <= start
-        penalty = (0.0 if near else OTHER_CLAUSE) + (GLUED if glued_at(body, sent[0], n.start) else 0.0)
+        unsure = glued_at(body, sent[0], n.start) or led_unsure(body, n)
+        penalty = (0.0 if near else OTHER_CLAUSE) + (GLUED if unsure else 0.0)
         if _relative(body, n):
             place = _place_of_level(body, n.start, n.text[0], title)
             if place is not None:  # 市教育局 in an article on 青河市: 青河市教育局

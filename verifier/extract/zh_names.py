@@ -23,7 +23,10 @@ suffixes, and the joins of a place or name with the institution after it.
   segmenter's dictionary (兴下源市, which its hidden Markov model tags as a verb), and such a
   made-up word of two characters opens one whatever its tag (盛下 + 岭市); a conjunction opening a
   clause joins nothing, so the name may start right after it (和 + 北岭 + 市: where the name
-  starts is then unsure, :func:`verifier.extract.holders_zh.glued_at`); a common noun
+  starts is then unsure, :func:`verifier.extract.holders_zh.glued_at`); a verb of one character
+  opening a clause may be the name's first character (松 + 金源 + 县), as may one of two before a
+  made-up word ending on a level character (安上 + 林市): the name keeps it, unsure where it starts
+  (:func:`unsure_lead`), unless what follows is a place the dictionary knows (到 + 安吉县); a common noun
   ending in a level character (城市, 股市: ``not_places``) ends such a name only after a word
   the dictionary lacks (兴金 + 城市, where 平西 + 城市 is a place and 'city');
 - a single character is no name (the tagger tags 云 or 泰 of an unknown name ns), nor is a word
@@ -148,6 +151,29 @@ def _made_up(w: Word) -> bool:
     return len(w.text) == 2 and has_cjk(w.text) and not in_dictionary(w.text)
 
 
+LEAD_TAGS: Final = frozenset({"v", "vn", "vd"})
+"""Tags the segmenter gives the first character of an unknown name it cut off (松 of 松金源县, 兴 of
+兴西源市: a verb), or the first two when the rest is a word it made up (安上 + 林市). Other tags of
+such a character are no function word (长 + 南溪县, an adjective: :data:`NOT_IN_PLACE`), so the name
+is joined as sure as any other."""
+
+
+def unsure_lead(ws: tuple[Word, ...], i: int) -> bool:
+    """True when word ``i`` may be the first piece of a place name the segmenter cut off, though
+    it reads as a word of its own: a verb of one Chinese character (:data:`LEAD_TAGS`;
+    松 + 金源 + 县), or of two before a made-up word that ends on a level character (安上 + 林市).
+    A name that starts on such a word (:func:`_split_place`) is unsure where it starts: '松' may be
+    the verb 'loosen' before a county 金源县. Two articles that both print 松金源县 agree on it,
+    where one that printed 临金源县 names another county."""
+    w = ws[i]
+    if w.tag not in LEAD_TAGS or not has_cjk(w.text):
+        return False
+    if len(w.text) == 1:
+        return True
+    nxt = ws[i + 1] if i + 1 < len(ws) else None
+    return len(w.text) == 2 and nxt is not None and _made_up(nxt) and nxt.text[-1] in words("zh")["place_levels"]
+
+
 def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
     """Index past a place name split by the segmenter that starts at word ``i`` at a clause's
     opening, or right after a conjunction that opens one (:func:`opening_conjunction`; module
@@ -165,7 +191,7 @@ def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
     for k in range(i, min(i + 3, len(ws))):
         w = ws[k]
         after_unknown = k > i and w.text in zh["not_places"] and not in_dictionary(ws[i].text)  # 兴金 + 城市
-        if (w.tag in NOT_IN_PLACE and not (k == i and _made_up(w))) or w.text in zh["time_words"] \
+        if (w.tag in NOT_IN_PLACE and not (k == i and (_made_up(w) or unsure_lead(ws, i)))) or w.text in zh["time_words"] \
                 or (w.text in zh["not_names"] and not after_unknown) or not has_cjk(w.text):
             return None  # a function word, a verb the dictionary knows, a time: no piece of a name
         size += len(w.text)
@@ -179,6 +205,8 @@ def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
                 if label_of(w) is not None:
                     return None  # 省会 + 江州 + 市: 江州市, a place the segmenter knows, joined as such
                 return k + 2 if size < SPLIT_PLACE[1] else None  # 丰上 + 州 + 县
+            if unsure_lead(ws, i) and in_dictionary("".join(x.text for x in ws[i + 1:k + 1])):
+                return None  # 到 + 安吉县: a place the dictionary knows after a verb
             return k + 1
         if len(w.text) >= 3 and label_of(w) is not None:
             return None  # a place the segmenter knows stands on its own

@@ -8,6 +8,9 @@ jieba's ~1.3 s (``benchmarks/bench_frames.py --segmenters``); it prints nothing 
 
 It is imported lazily, on the first Chinese text met (an English-only run never pays the
 import), and an article is tagged once: :func:`tagged` caches the words of the last bodies.
+Two kinds of cut the segmenter makes across words are mended (:func:`_mend`): a measure head
+glued to the linking word after it (老年人 / 口为) and a place's level glued to the character
+after it (新峰 / 市月).
 
 Shape::
 
@@ -87,7 +90,7 @@ def tagged(body: str) -> tuple[Word, ...]:
         add(body[pos:])
     if pos != len(body):  # never seen; keep offsets honest rather than shifted
         raise RuntimeError("segmenter lost characters of the text")
-    return tuple(_mend(out))
+    return tuple(_mend(out))  # measure heads and levels cut across words, joined back
 
 
 @lru_cache(maxsize=2)
@@ -116,6 +119,31 @@ def _mend(ws: list[Word]) -> list[Word]:
                 a.text[-1:] + b.text[0] in heads or (b.text[0] in ones and a.tag.startswith("n"))):
             out[k - 1] = Word(a.text + b.text[0], "n", a.start, a.end + 1)
             out[k] = Word(b.text[1:], "p", b.start + 1, b.end)
+    return _level_apart(out)
+
+
+def _level_apart(ws: list[Word]) -> list[Word]:
+    """The words with a place's level character cut from the word the segmenter glued it to.
+
+    After a name it does not know, the segmenter's hidden Markov model may join the name's level
+    character (``place_levels`` of ``zh.yaml``: 市, 县) to the character after it, making up a
+    word its dictionary lacks: '江新峰市月平均工资' is read 江 / 新峰 / 市月 / 平均工资. Such a
+    made-up word of two characters that opens on a level character, right after another word of
+    Chinese characters, is two words: the level (tagged n, as the segmenter tags 市 alone) and the
+    character after it, tagged as the segmenter tags it alone (月, m). A word the dictionary has
+    (市民, 县城) is left whole."""
+    from verifier.extract.frame_words import words
+
+    levels = words("zh")["place_levels"]
+    out: list[Word] = []
+    for w in ws:
+        if len(w.text) == 2 and w.text[0] in levels and out and out[-1].end == w.start and has_cjk(w.text) \
+                and has_cjk(out[-1].text) and not in_dictionary(w.text):
+            rest = w.text[1]
+            out.append(Word(w.text[0], "n", w.start, w.start + 1))
+            out.append(Word(rest, _segmenter().tag(rest)[0][1], w.start + 1, w.end))
+        else:
+            out.append(w)
     return out
 
 
