@@ -245,6 +245,34 @@ def test_an_example_across_a_restating_sentence_is_a_guess():
     assert d.confidence < WARNING_BELOW
 
 
+@pytest.mark.parametrize(("body", "expected"), [
+    ("A&E treated 18,240 patients in March. Of those, 13,680 were seen within four hours, or 82%.",  # health
+     [E("share", 3, (1, 0), "Of those")]),
+    ("全市共有学校320所。其中，小学180所，占56.3%。",                                                   # schools
+     [E("share", 2, (1, 0), "其中")]),
+    # quiet: 'those' may take either count of the sentence before
+    ("A&E treated 18,240 patients in March and 17,100 in February. Of those, 13,680 were seen, or 82%.", []),
+    ("Of those, 13,680 were seen within four hours.", []),                                          # quiet: no percentage
+])
+def test_a_partitive_opener_takes_its_whole_from_the_sentence_before(body, expected):
+    _check(body, expected)
+
+
+def test_a_partitive_sentence_is_read_with_the_one_before():
+    """In an article the two sentences are read together (:func:`restating`), so the share is
+    recorded on the claim of its percentage, against the whole of the sentence before."""
+    from builders import art
+    from verifier.extract.claims import extract_claims
+    from verifier.extract.lexicon import Lexicon
+
+    body = ("The trust treated 18,240 emergency patients in March, its board papers show.\n\n"
+            "Of those, 13,680 were seen within four hours, or 82% of all arrivals.\n")
+    claims = extract_claims(art("w", body), lexicon=Lexicon([]))
+    quote = {c.id: c.anchor.quote for c in claims}
+    d = next(c for c in claims if c.anchor.quote == "82%").derived
+    assert d is not None and d.op == "share" and [quote[o] for o in d.operands] == ["13,680", "18,240"]
+
+
 def test_one_character_verbs_need_a_comparison():
     """'高412所' is a grade and '低561所' another: 高 / 低 are verbs of change only after 比 / 较."""
     assert _got("学校评级为高412所、低561所。") == []

@@ -151,6 +151,7 @@ class Cues(NamedTuple):
     remainder: re.Pattern
     per_every: dict[str, re.Pattern]
     illustrate: re.Pattern                              # 'In other words, …', 'meaning', ':' after a change
+    partitive: re.Pattern                               # '. Of those, ' '。其中，小学' before a part, at the end
 
 
 def _en(words: list[str]) -> str:
@@ -247,6 +248,8 @@ def cues(path: str | None = None) -> Cues:
         },
         illustrate=re.compile(r"^[^\d;；。]{0,30}?[:：]|" + _en(d["restate_openers"]["en"] + d["illustrate_links"]["en"]) + "|"
                               + _zh(d["restate_openers"]["zh"] + d["illustrate_links"]["zh"]), i),
+        partitive=re.compile(r"[.!?。！？]\s*(?P<w>(?<![A-Za-z])" + _en(d["partitive_openers"]["en"]) + r"),\s*$|"
+                             r"[。！？]\s*(?P<z>" + _zh(d["partitive_openers"]["zh"]) + r")[，,][^\d，,。；;]{0,8}$", i),
     )
 
 
@@ -683,12 +686,46 @@ def _shares(S: _Sent) -> list[Derivation]:
         if found:
             part, whole, res, m, base = found
             out.append(Derivation("share", res, (part, whole), S.span(m, base), confidence=_SURE))
+    out += _partitive_shares(S)
     for i, q in enumerate(S.figs):
         if q.kind == "fraction" and "/" in q.surface and S.lo <= q.start:
             nxt = _next_op(S, i)
             if nxt is not None and S.figs[nxt].unit == "%" and _PAREN_OR.match(S.text[S.e(i):S.s(nxt)]):
                 slash = q.start + q.surface.index("/")
                 out.append(Derivation("share", nxt, (i,), (slash, slash + 1), confidence=_SURE))
+    return out
+
+
+_PART_TO_PCT_CLAUSE: Final = re.compile(r"^[^\d;.。；]{0,40}?(?:,\s*or|[(（])\s*$", re.IGNORECASE)
+"""What joins a part to its percentage in the same clause: '13,680 were seen within four hours, or '."""
+
+
+def _partitive_shares(S: _Sent) -> list[Derivation]:
+    """Shares of a whole printed in the sentence before, named there by a partitive opener ('…
+    treated 18,240 patients. Of those, 13,680 were seen within four hours, or 82%'; '全市共有学校
+    320所。其中，小学180所，占56.3%'): the part right after the opener, the whole the one count
+    of the sentence before (with two, which one 'those' takes is unsure, and none is read), the
+    percentage the first after the part in its clause. The sentences were read together by
+    :func:`verifier.extract.derived_claims.restating`."""
+    out, c = [], S.c
+    for t, j in enumerate(S.ops):
+        qj = S.figs[j]
+        if not t or not _count(qj):
+            continue
+        tail = S.between(S.ops[t - 1], j).split("\0")[-1]
+        m = c.partitive.search(tail)
+        if m is None:
+            continue
+        wholes = [i for i in S.ops[:t] if _count(S.figs[i]) and _compatible(S.figs[i], qj)]
+        if len(wholes) != 1:
+            continue
+        k = next((x for x in S.ops[t + 1:] if S.figs[x].unit == "%"), None)
+        if k is None or any(S.figs[x].unit == qj.unit for x in S.ops if j < x < k):  # another part first ('four hours' is none)
+            continue
+        gjk = S.text[S.e(j):S.s(k)]
+        if _PART_TO_PCT_CLAUSE.match(gjk) or (c.share["part"].search(gjk) and not re.search(r"[。；;]", gjk)):
+            group = "w" if m.group("w") else "z"
+            out.append(Derivation("share", k, (j, wholes[0]), S.span(m, S.s(j) - len(tail), group), confidence=_SURE))
     return out
 
 

@@ -78,16 +78,19 @@ def link(body: str, sentences: Iterable[Sentence], figures: list[Quantity], clai
 
 @lru_cache(maxsize=1)
 def _restate_opener() -> re.Pattern:
-    """A sentence opener of :data:`restate_openers` (verifier/data/derivations.yaml), with its comma."""
-    en, zh = section("restate_openers", "en"), section("restate_openers", "zh")
+    """A sentence opener of ``restate_openers`` or ``partitive_openers`` (verifier/data/derivations.yaml),
+    with its comma: the sentence restates the one before it, or gives a part of its figure."""
+    en = section("restate_openers", "en") + section("partitive_openers", "en")
+    zh = section("restate_openers", "zh") + section("partitive_openers", "zh")
     return re.compile(r"\s*(?:(?:" + alternation(sorted(en, key=len, reverse=True)) + r")(?![A-Za-z])\s*,?|(?:"
                       + alternation(sorted(zh, key=len, reverse=True)) + r")\s*[，,]?)", re.IGNORECASE)
 
 
 def restating(body: str, sentences: Iterable[Sentence]) -> list[tuple[int, int]]:
     """The sentences as (start, end) spans, a sentence that opens by restating the one before it
-    ('In other words, …', '也就是说，…') joined to that one: its figures restate the earlier ones,
-    so derivations are read across the two. Spans in order; other sentences unchanged."""
+    ('In other words, …', '也就是说，…') or by taking a part of its figure ('Of those, …', '其中，…')
+    joined to that one: its figures restate the earlier ones or are parts of them, so derivations
+    are read across the two. Spans in order; other sentences unchanged."""
     out: list[tuple[int, int]] = []
     opener = _restate_opener()
     for sent in sentences:
