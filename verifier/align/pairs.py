@@ -152,10 +152,21 @@ def shorter_form(a: str, b: str) -> bool:
 def same_holder(a: str, b: str) -> bool:
     """True when two holder names are one name: the same casefolded, or sharing a piece
     (:func:`holder_keys`) with a rapidfuzz token-set ratio of at least :data:`SAME_NAME`
-    ('Columbus' / 'City of Columbus'). Names that share no piece are never one name, so
+    ('Columbus' / 'City of Columbus'), and for Chinese no more apart than a level left out
+    (:func:`respelt_chinese`). Names that share no piece are never one name, so
     candidate pairs need only meet on a piece (:class:`Holders`)."""
     fa, fb = a.casefold(), b.casefold()
-    return fa == fb or bool(holder_keys(a) & holder_keys(b)) and fuzz.token_set_ratio(fa, fb) >= SAME_NAME
+    return fa == fb or bool(holder_keys(a) & holder_keys(b)) and fuzz.token_set_ratio(fa, fb) >= SAME_NAME \
+        and not respelt_chinese(fa, fb)
+
+
+def respelt_chinese(a: str, b: str) -> bool:
+    """True when two casefolded names, one of them in Chinese, differ by more than a place's level
+    left out (:func:`shorter_form`): each Chinese character is a morpheme of the name, so
+    '丰州县地铁' and '丰上州县地铁' are two counties' metros however alike as strings, where
+    '深圳交通局' and '深圳市交通局' are one bureau. The letter slips that make two Latin spellings
+    one name ('Ardaford' / 'Ardafords') have no counterpart here."""
+    return bool(CJK.search(a) or CJK.search(b)) and not shorter_form(a, b)
 
 
 @lru_cache(maxsize=65536)
@@ -257,7 +268,8 @@ class Holders:
             for i, a in enumerate(group[:-1]):
                 rest = group[i + 1:]
                 for b, _score, _j in process.extract(a, rest, scorer=fuzz.token_set_ratio, score_cutoff=SAME_NAME, limit=None):
-                    if self.variants(a, b, uses) or (a in held and a not in sure) or (b in held and b not in sure):
+                    if self.variants(a, b, uses) or (a in held and a not in sure) or (b in held and b not in sure) \
+                            or respelt_chinese(a, b):
                         continue  # two settled names, or one only read weakly: its spelling may be a cut
                     alike[a].add(b)
                     alike[b].add(a)
