@@ -371,6 +371,16 @@ def test_a_name_opening_on_a_verb_keeps_it_unsure(text, surface, holder):
     assert (top.value, top.by) == (holder, "segmenter place") and top.confidence < CONFIDENT
 
 
+def test_one_character_tagged_a_name_opens_the_place_after_it():
+    """The tagger tags a character of an unknown name as a person or a place (康:nr, 泰:ns): before
+    a place it knows and its level (丰州 + 县) it is the name's first character (康丰州县), and a
+    name read without it is not sure where it starts (two counties' 丰州县 would meet)."""
+    top = _top("康丰州县2024年地铁运营里程为11公里。", "11公里")[0]
+    assert (top.value, top.confidence) == ("康丰州县", CONFIDENCE["segmenter place"])
+    from verifier.extract.holders_zh import glued_at
+    assert glued_at("泰丰州县", 0, 1)
+
+
 def test_a_level_glued_to_the_next_character_is_cut_apart():
     """'江新峰市月平均工资': the segmenter glues 市 to 月 (市月, a word it made up); the level goes back
     to the name and the month word stands alone, as where the year stands between (江新峰市2019年月…)."""

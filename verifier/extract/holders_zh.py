@@ -51,7 +51,8 @@ where the name starts is uncertain, so it is never the ground of an error."""
 def glued_at(body: str, lo: int, at: int) -> bool:
     """True when Chinese characters the segmenter cut off stand right before offset ``at`` of
     ``body`` (searched from ``lo``): a word of one or two characters ending there, no name itself
-    (广东省 + 深圳市 are two names) and of no kind that may border a name (:data:`EDGE_TAGS`, time
+    (广东省 + 深圳市 are two names; one character tagged a name is none: 康 + 丰州县) and of no
+    kind that may border a name (:data:`EDGE_TAGS`, time
     and scope words): '安' (tagged a verb) + 金港县 of an unknown county 安金港县, which another
     article's 临金港县 would otherwise share."""
     ws = words_in(body, lo, at)
@@ -60,7 +61,7 @@ def glued_at(body: str, lo: int, at: int) -> bool:
     if opening_conjunction(ws, len(ws) - 1):
         return True  # 和 + 东源市 at a clause's opening: nothing to join, so 和 may be the name's first character
     w, zh = ws[-1], words("zh")
-    return w.tag not in EDGE_TAGS and label_of(w) is None and w.text not in zh["time_words"] \
+    return w.tag not in EDGE_TAGS and (label_of(w) is None or len(w.text) == 1) and w.text not in zh["time_words"] \
         and w.text not in zh["not_names"] and w.text not in zh["admin_prefixes"]
 
 

@@ -202,8 +202,8 @@ def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
                     or (len(w.text) >= 3 and k > i + 1):
                 return None
             if k + 1 < len(ws) and ws[k + 1].text in zh["place_levels"]:  # the name goes on
-                if label_of(w) is not None:
-                    return None  # 省会 + 江州 + 市: 江州市, a place the segmenter knows, joined as such
+                if label_of(w) is not None and not (k == i + 1 and len(ws[i].text) == 1):
+                    return None  # 省会 + 江州 + 市: 江州市, a place the segmenter knows, joined as such (康 + 丰州 + 县 goes on)
                 return k + 2 if size < SPLIT_PLACE[1] else None  # 丰上 + 州 + 县
             if unsure_lead(ws, i) and in_dictionary("".join(x.text for x in ws[i + 1:k + 1])):
                 return None  # 到 + 安吉县: a place the dictionary knows after a verb
