@@ -42,9 +42,9 @@ def load(path: str | None = None) -> dict:
     Raises:
         OSError, yaml.YAMLError: the file cannot be read or parsed.
     """
-    import yaml  # only the extract side reads these words; the quantity layer never imports yaml
+    from verifier.ingest.yamlio import load_table  # only the extract side reads these words; the quantity layer never imports yaml
 
-    return yaml.safe_load(Path(path or DATA).read_text(encoding="utf-8"))
+    return load_table(Path(path or DATA))
 
 
 def section(name: str, lang: str) -> tuple[str, ...]:

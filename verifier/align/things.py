@@ -110,9 +110,9 @@ def vocabulary() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
     Raises:
         OSError, yaml.YAMLError: the vocabulary file cannot be read or parsed.
     """
-    import yaml
+    from verifier.ingest.yamlio import load_table
 
-    data = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+    data = load_table(VOCABULARY)
     en: dict[tuple[str, ...], str] = {}
     zh: dict[str, str] = {}
     for concept, names in data.items():

@@ -36,9 +36,9 @@ def words(lang: str) -> dict[str, frozenset[str] | dict[str, str]]:
     """
     if lang not in LANGUAGES:
         raise ValueError(f"no frame words for language {lang!r} (one of {', '.join(LANGUAGES)})")
-    import yaml
+    from verifier.ingest.yamlio import load_table
 
-    raw = yaml.safe_load((FRAMES_DIR / f"{lang}.yaml").read_text(encoding="utf-8")) or {}
+    raw = load_table(FRAMES_DIR / f"{lang}.yaml") or {}
     out: dict[str, frozenset[str] | dict[str, str]] = {}
     for key, table in raw.items():
         if isinstance(table, list):

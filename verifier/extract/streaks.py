@@ -89,9 +89,9 @@ def table() -> dict:
     Raises:
         OSError, yaml.YAMLError: the file cannot be read or parsed.
     """
-    import yaml
+    from verifier.ingest.yamlio import load_table
 
-    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    return load_table(DATA)
 
 
 @dataclass(frozen=True)

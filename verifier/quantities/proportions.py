@@ -81,9 +81,9 @@ def words() -> dict:
     Raises:
         OSError, yaml.YAMLError: the file cannot be read or parsed.
     """
-    import yaml  # the quantity layer proper never imports yaml: only this reader does, on first use
+    from verifier.ingest.yamlio import load_table  # the quantity layer proper never imports yaml: only this reader does, on first use
 
-    return yaml.safe_load(WORDS.read_text(encoding="utf-8"))
+    return load_table(WORDS)
 
 
 def _alt(ws: Sequence[str]) -> str:

@@ -53,9 +53,9 @@ class Correction:
 @lru_cache(maxsize=1)
 def _wording() -> dict[str, list[re.Pattern]]:
     """The patterns of :data:`WORDING`, both languages merged per key (their words do not overlap)."""
-    import yaml
+    from verifier.ingest.yamlio import load_table
 
-    raw = yaml.safe_load(WORDING.read_text(encoding="utf-8"))
+    raw = load_table(WORDING)
     out: dict[str, list[re.Pattern]] = defaultdict(list)
     for table in raw.values():
         for key, patterns in table.items():
