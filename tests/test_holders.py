@@ -55,6 +55,7 @@ ZH = [
     ("2019年，兴下源市太阳能发电量为1238吉瓦时。", "1238吉瓦时", "兴下源市", "segmenter place"),  # one made-up word, tagged v
     ("2022年，江下州县地铁运营里程为226公里。", "226公里", "江下州县地铁", "segmenter organisation"),  # 江下州 + 县 + 地铁
     ("2022年，盛下岭市新增就业岗位3120个。", "3120", "盛下岭市", "segmenter place"),  # 盛下 (made up, tagged v) + 岭市
+    ("兴下泉县2024年地铁运营里程为305公里。", "305公里", "兴下泉县", "segmenter place"),  # 兴下泉 (made up, v) + 县
 ]
 
 

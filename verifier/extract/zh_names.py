@@ -21,7 +21,7 @@ suffixes, and the joins of a place or name with the institution after it.
   time word, a scope word or a place of three characters or more (广东省 + 深圳市 are two names);
   so is one word of three or four characters ending in a level character that is not in the
   segmenter's dictionary (兴下源市, which its hidden Markov model tags as a verb), and such a
-  made-up word of two characters opens one whatever its tag (盛下 + 岭市); a conjunction opening a
+  made-up word of two or three characters opens one whatever its tag (盛下 + 岭市, 兴下泉 + 县); a conjunction opening a
   clause joins nothing, so the name may start right after it (和 + 北岭 + 市: where the name
   starts is then unsure, :func:`verifier.extract.holders_zh.glued_at`); a verb of one character
   opening a clause may be the name's first character (松 + 金源 + 县), as may one of two before a
@@ -145,10 +145,10 @@ def opening_conjunction(ws: tuple[Word, ...], i: int) -> bool:
 
 
 def _made_up(w: Word) -> bool:
-    """True for a word of two Chinese characters the segmenter's dictionary lacks: its hidden
-    Markov model made it from characters it did not know (兴上 of 兴上州县, tagged a verb), so
-    its tag says nothing and it may be a piece of a name."""
-    return len(w.text) == 2 and has_cjk(w.text) and not in_dictionary(w.text)
+    """True for a word of two or three Chinese characters the segmenter's dictionary lacks: its
+    hidden Markov model made it from characters it did not know (兴上 of 兴上州县, 兴下泉 of
+    兴下泉县, tagged verbs), so its tag says nothing and it may be a piece of a name."""
+    return 2 <= len(w.text) <= 3 and has_cjk(w.text) and not in_dictionary(w.text)
 
 
 LEAD_TAGS: Final = frozenset({"v", "vn", "vd"})
