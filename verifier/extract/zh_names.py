@@ -151,7 +151,7 @@ def _made_up(w: Word) -> bool:
     return 2 <= len(w.text) <= 3 and has_cjk(w.text) and not in_dictionary(w.text)
 
 
-LEAD_TAGS: Final = frozenset({"v", "vn", "vd"})
+VERB_LEADS: Final = frozenset({"v", "vn", "vd"})
 """Tags the segmenter gives the first character of an unknown name it cut off (松 of 松金源县, 兴 of
 兴西源市: a verb), or the first two when the rest is a word it made up (安上 + 林市). Other tags of
 such a character are no function word (长 + 南溪县, an adjective: :data:`NOT_IN_PLACE`), so the name
@@ -160,13 +160,13 @@ is joined as sure as any other."""
 
 def unsure_lead(ws: tuple[Word, ...], i: int) -> bool:
     """True when word ``i`` may be the first piece of a place name the segmenter cut off, though
-    it reads as a word of its own: a verb of one Chinese character (:data:`LEAD_TAGS`;
+    it reads as a word of its own: a verb of one Chinese character (:data:`VERB_LEADS`;
     松 + 金源 + 县), or of two before a made-up word that ends on a level character (安上 + 林市).
     A name that starts on such a word (:func:`_split_place`) is unsure where it starts: '松' may be
     the verb 'loosen' before a county 金源县. Two articles that both print 松金源县 agree on it,
     where one that printed 临金源县 names another county."""
     w = ws[i]
-    if w.tag not in LEAD_TAGS or not has_cjk(w.text):
+    if w.tag not in VERB_LEADS or not has_cjk(w.text):
         return False
     if len(w.text) == 1:
         return True
