@@ -151,6 +151,8 @@ CASES = [
     ("全省耕地占全国的35.2%。", []),
     ("在2,000名患者中，有300人（15%）出现副作用。",                                                   # health, 中，有 (P%)
      [E("share", 2, (1, 0), "中")]),
+    ("2023年接待的520万人次观众中，外地游客312万人次，占比75%。",                                      # museums, 中，X N，占比P%
+     [E("share", 3, (2, 1), "中")]),
     ("About 30% of the 2,000 farms, or 600, grow rice.",                                         # farming, P% of the M, or N
      [E("share", 0, (2, 1), "of")]),                                                                # quiet: the whole not in the sentence
     # difference ------------------------------------------------------------------------
@@ -250,6 +252,9 @@ def test_an_example_across_a_restating_sentence_is_a_guess():
      [E("share", 3, (1, 0), "Of those")]),
     ("全市共有学校320所。其中，小学180所，占56.3%。",                                                   # schools
      [E("share", 2, (1, 0), "其中")]),
+    # the earlier level of a change is no whole: 其中 takes the 520万 of 2023
+    ("2023年共接待观众520万人次，比2022年的400万人次增长了45%。其中外地游客312万人次，占观众总数的75%。",
+     [E("percent_change", 4, (3, 1), "增长了", UP), E("share", 6, (5, 1), "其中")]),
     # quiet: 'those' may take either count of the sentence before
     ("A&E treated 18,240 patients in March and 17,100 in February. Of those, 13,680 were seen, or 82%.", []),
     ("Of those, 13,680 were seen within four hours.", []),                                          # quiet: no percentage

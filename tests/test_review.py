@@ -78,16 +78,16 @@ def test_overview_counts(client) -> None:
     html = page(client, "/")
     row = re.search(r'<tr>\s*<td><a href="/article/budget">.*?</tr>', html, re.S).group(0)
     cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
-    # figures 7 (two of them years), 5 covered; 0 accepted, 5 proposed, 0 rejected; 2 errors
-    assert cells[1:8] == ["7", "71%", "0", "5", "0", "2", "0"]
+    # figures 7 (two of them years), 5 covered; 0 accepted, 5 proposed, 0 rejected; 1 error (V108; V101 on the same figures is the same finding)
+    assert cells[1:8] == ["7", "71%", "0", "5", "0", "1", "0"]
 
 
 def test_article_marks_figures_by_state(client) -> None:
     html = page(client, "/article/budget")
-    assert re.search(r'class="fig proposed flagged" id="fig-budget-x\d+"[^>]*>50 million dollars<', html)  # V101 names it
+    assert re.search(r'class="fig proposed flagged" id="fig-budget-x\d+"[^>]*>50 million dollars<', html)  # V108 names it
     assert re.search(r'class="fig proposed" id="fig-budget-x\d+"[^>]*>12<', html)
     assert re.search(r'<span class="fig none"[^>]*>2024</span>', html)
-    assert "V101 comparison-mismatch" in html
+    assert "V108 derived-figure-mismatch" in html
 
 
 def test_accept_writes_status_and_comment_and_nothing_else(client, corpus: Path) -> None:
@@ -113,7 +113,7 @@ def test_reject_writes_only_the_status(client, corpus: Path) -> None:
 def test_correcting_a_value_recomputes_the_findings(client, corpus: Path) -> None:
     before = records(corpus)
     cid = quote_id(before, "50 million dollars")
-    assert "V101" in page(client, "/article/budget")
+    assert "V108" in page(client, "/article/budget")
     response = post(client, cid, status="accepted", number="52,000,000", unit="USD", note="the office's table says 52 million")
     assert response.status_code == 302
     old = record_block(before, cid)
@@ -123,9 +123,9 @@ def test_correcting_a_value_recomputes_the_findings(client, corpus: Path) -> Non
     assert records(corpus) == before.replace(old, new)
     html = page(client, response.headers["Location"])
     changed = re.search(r'<div class="box changed".*?</div>', html, re.S).group(0)
-    assert "gone: V101 comparison-mismatch" in changed and "new:" not in changed
+    assert "gone: V108 derived-figure-mismatch" in changed and "new:" not in changed
     assert "50,000,000 USD → 52,000,000 USD" in changed
-    assert not re.search(r"V101 comparison-mismatch</span></a>", html)
+    assert not re.search(r"V108 derived-figure-mismatch</span></a>", html)
 
 
 def test_a_stale_edit_is_a_conflict_and_writes_nothing(client, corpus: Path) -> None:
@@ -194,7 +194,7 @@ def test_queue_walks_the_proposals_with_progress(client, corpus: Path) -> None:
 
 def test_finding_page_shows_operands_side_by_side(client) -> None:
     html = page(client, "/article/budget")
-    fid = re.search(r'href="/finding/(\w+)"><span class="sev-error">V101', html).group(1)
+    fid = re.search(r'href="/finding/(\w+)"><span class="sev-error">V108', html).group(1)
     shown = page(client, f"/finding/{fid}")
     assert "<th>Recomputed</th><td>[22.22, 27.85] %" in shown
     assert shown.count('class="sentence"') == 3  # the stated figure and its two operands

@@ -91,7 +91,7 @@ def test_review_by_keyboard_correct_a_value_and_meet_a_conflict(browser, desk, t
     page.click("a[href='/article/budget']")
     assert page.locator("#body .fig.flagged").count() == 3  # the percentage and its two operands
     _shot(page, tmp_path, "review-article.png")
-    page.click("#findings a:has-text('V101 comparison-mismatch')")  # the wrong percentage, before the correction
+    page.click("#findings a:has-text('V108 derived-figure-mismatch')")  # the wrong percentage, before the correction
     assert page.locator("#operands .box").count() == 3
     assert "[22.22, 27.85] %" in page.inner_text("#recomputation")
     _shot(page, tmp_path, "review-finding.png")
@@ -126,7 +126,7 @@ def test_review_by_keyboard_correct_a_value_and_meet_a_conflict(browser, desk, t
     page.wait_for_selector("#changes")
     changes = page.inner_text("#changes")
     assert "Value 50,000,000 USD → 52,000,000 USD" in changes
-    assert "gone: V101 comparison-mismatch" in changes
+    assert "gone: V108 derived-figure-mismatch" in changes
     block = record_block(records.read_text(encoding="utf-8"), second)
     assert "    number: 52000000\n" in block and block.endswith("  status: accepted\n  note: 'finance office table: 52 million'\n")
 

@@ -234,7 +234,7 @@ def cues(path: str | None = None) -> Cues:
         earlier_period=re.compile(both("earlier_period"), i),
         share={
             "en": re.compile(r"^\s+(?P<w>" + _en(d["share"]["en"]) + r")\s+(?:the\s+|all\s+|every\s+)?$", i),
-            "among": re.compile(r"(?P<w>" + _zh(d["share"]["zh_among"]) + r")(?:[，,]\s*(?:其中)?(?:就有|有))?\s*$"),
+            "among": re.compile(r"(?P<w>" + _zh(d["share"]["zh_among"]) + r")(?:[，,]\s*(?:其中)?(?:就有|有)|[，,][^\d，,。；;]{1,6})?\s*$"),
             "part": re.compile(r"(?P<w>" + _zh(d["share"]["zh_part"]) + r")(?:了)?(?:约|近)?\s*$"),
             "part_of": re.compile(r"^[^。；;\d]{0,4}(?P<w>" + _zh(d["share"]["zh_part"]) + r")[^，,。；;\d]{0,12}$"),
         },
@@ -249,7 +249,7 @@ def cues(path: str | None = None) -> Cues:
         illustrate=re.compile(r"^[^\d;；。]{0,30}?[:：]|" + _en(d["restate_openers"]["en"] + d["illustrate_links"]["en"]) + "|"
                               + _zh(d["restate_openers"]["zh"] + d["illustrate_links"]["zh"]), i),
         partitive=re.compile(r"[.!?。！？]\s*(?P<w>(?<![A-Za-z])" + _en(d["partitive_openers"]["en"]) + r"),\s*$|"
-                             r"[。！？]\s*(?P<z>" + _zh(d["partitive_openers"]["zh"]) + r")[，,][^\d，,。；;]{0,8}$", i),
+                             r"[。！？]\s*(?P<z>" + _zh(d["partitive_openers"]["zh"]) + r")[，,]?[^\d，,。；;]{0,8}$", i),
     )
 
 
@@ -652,9 +652,11 @@ def _count(q: Quantity) -> bool:
     return q.unit not in ("%", "pp", "‰", "x")
 
 
-def _shares(S: _Sent) -> list[Derivation]:
+def _shares(S: _Sent, bases: frozenset[int] = frozenset()) -> list[Derivation]:
     """Shares: 'N of M (P%)', 'Of the M, N (P%)', 'N (P%) of the M', 'P% of the M, or N',
-    'M中有N，占P%', 'N，占M的P%', 'M, of whom N (P%)', 'M，其中N，占P%', and 'N/M (P%)' printed as one fraction."""
+    'M中有N，占P%', 'M…中，X N，占比P%', 'N，占M的P%', 'M, of whom N (P%)', 'M，其中N，占P%', 'N/M (P%)' printed as
+    one fraction, and a whole in the sentence before (:func:`_partitive_shares`; ``bases``: the
+    figures that are the earlier level of a change, which are no such whole)."""
     out, ops, c = [], S.ops, S.c
     for t in range(len(ops) - 2):
         i, j, k = ops[t], ops[t + 1], ops[t + 2]
@@ -686,7 +688,7 @@ def _shares(S: _Sent) -> list[Derivation]:
         if found:
             part, whole, res, m, base = found
             out.append(Derivation("share", res, (part, whole), S.span(m, base), confidence=_SURE))
-    out += _partitive_shares(S)
+    out += _partitive_shares(S, bases)
     for i, q in enumerate(S.figs):
         if q.kind == "fraction" and "/" in q.surface and S.lo <= q.start:
             nxt = _next_op(S, i)
@@ -700,13 +702,14 @@ _PART_TO_PCT_CLAUSE: Final = re.compile(r"^[^\d;.。；]{0,40}?(?:,\s*or|[(（])
 """What joins a part to its percentage in the same clause: '13,680 were seen within four hours, or '."""
 
 
-def _partitive_shares(S: _Sent) -> list[Derivation]:
+def _partitive_shares(S: _Sent, bases: frozenset[int] = frozenset()) -> list[Derivation]:
     """Shares of a whole printed in the sentence before, named there by a partitive opener ('…
     treated 18,240 patients. Of those, 13,680 were seen within four hours, or 82%'; '全市共有学校
     320所。其中，小学180所，占56.3%'): the part right after the opener, the whole the one count
-    of the sentence before (with two, which one 'those' takes is unsure, and none is read), the
-    percentage the first after the part in its clause. The sentences were read together by
-    :func:`verifier.extract.derived_claims.restating`."""
+    of the sentence before, less the earlier level of a change (``bases``: '520万人次，比2022年的
+    400万人次增长了45%。其中外地游客…' takes 520万; with two counts left, which one 'those' takes is
+    unsure, and none is read), the percentage the first after the part in its clause. The
+    sentences were read together by :func:`verifier.extract.derived_claims.restating`."""
     out, c = [], S.c
     for t, j in enumerate(S.ops):
         qj = S.figs[j]
@@ -716,14 +719,15 @@ def _partitive_shares(S: _Sent) -> list[Derivation]:
         m = c.partitive.search(tail)
         if m is None:
             continue
-        wholes = [i for i in S.ops[:t] if _count(S.figs[i]) and _compatible(S.figs[i], qj)]
+        wholes = [i for i in S.ops[:t] if _count(S.figs[i]) and _compatible(S.figs[i], qj) and i not in bases]
         if len(wholes) != 1:
             continue
         k = next((x for x in S.ops[t + 1:] if S.figs[x].unit == "%"), None)
         if k is None or any(S.figs[x].unit == qj.unit for x in S.ops if j < x < k):  # another part first ('four hours' is none)
             continue
         gjk = S.text[S.e(j):S.s(k)]
-        if _PART_TO_PCT_CLAUSE.match(gjk) or (c.share["part"].search(gjk) and not re.search(r"[。；;]", gjk)):
+        if _PART_TO_PCT_CLAUSE.match(gjk) or c.share["part_of"].match(gjk) \
+                or (c.share["part"].search(gjk) and not re.search(r"[。；;]", gjk)):
             group = "w" if m.group("w") else "z"
             out.append(Derivation("share", k, (j, wholes[0]), S.span(m, S.s(j) - len(tail), group), confidence=_SURE))
     return out
@@ -854,9 +858,11 @@ def derivations(body: str, sent: tuple[int, int], figures: list[Quantity]) -> li
     next_of = {i: (S.ops[t + 1] if t + 1 < len(S.ops) else None) for t, i in enumerate(S.ops)}
     cued = {i: cue for i in S.ops if (cue := _cue(S, i, prev_of[i], next_of[i]))}
     pairable = [i for i in S.ops if i not in cued]
-    found = (_changes(S, cued, pairable, prev_of) + _illustrations(S, cued, pairable, prev_of)
+    changes = _changes(S, cued, pairable, prev_of)
+    bases = frozenset(d.operands[1 if d.op in ("times_more", "times_less") else 0] for d in changes if len(d.operands) == 2)
+    found = (changes + _illustrations(S, cued, pairable, prev_of)
              + _multiples(S, pairable, prev_of) + _ratios(S, cued, pairable)
-             + _gaps(S, pairable) + _shares(S) + _sums(S, cued) + _rates(S))
+             + _gaps(S, pairable) + _shares(S, bases) + _sums(S, cued) + _rates(S))
     seen, out = set(), []
     for d in sorted(found, key=lambda d: (d.words, d.op, d.operands)):
         key = (d.op, d.result, d.operands)

@@ -39,7 +39,7 @@ from verifier.extract.derived_claims import SCALE
 from verifier.extract.holders_zh import named_at
 from verifier.extract.subjects import DISTRIBUTIVE
 from verifier.models.claim import CONFIDENT, HOLDER_FLOOR, Claim
-from verifier.models.finding import Band, Finding, Severity
+from verifier.models.finding import SEVERITY_ORDER, Band, Finding, Severity
 from verifier.models.tier import Tier
 from verifier.numeric import BOUND_WORDS, Interval, describe_step, fmt, reference_band, scale_step
 from verifier.rules.context import Context, operand, point_band, range_bands, stated_band
@@ -1068,10 +1068,13 @@ def _by_source(ctx: Context) -> dict[str, list[Frame]]:
     return ctx.memo["frames_by_source"]
 
 
-SUBSUMES: Final = {"V203": ("V201", "V204", "V205", "V206"), "V204": ("V201", "V206"), "V206": ("V201",)}
+SUBSUMES: Final = {"V203": ("V201", "V204", "V205", "V206"), "V204": ("V201", "V206"), "V206": ("V201",), "V108": ("V101",)}
 """Which findings a more specific one makes redundant when it holds the same pair of claims: a
 figure that differs from the primary source (V203, with its slip named) is not also a conflict
-between articles (V201, V206) or a moved figure (V204); a moved figure is not also a conflict."""
+between articles (V201, V206) or a moved figure (V204); a moved figure is not also a conflict; a
+change recomputed from the two levels its own sentence prints (V108: 'rose from 4.0 TWh to 5.0
+TWh, an increase of 40%') is not also a comparison of its holder with itself recomputed from the
+same two figures (V101)."""
 
 
 def one_finding_per_pair(findings: list[Finding]) -> list[Finding]:
@@ -1079,21 +1082,21 @@ def one_finding_per_pair(findings: list[Finding]) -> list[Finding]:
     (:data:`SUBSUMES`): a finding is dropped when it names both of the first two claims of a
     finding of a rule that subsumes its rule, or that finding names both of its own first two
     (a moved figure names the figure, the primary's for this frame and the primary's it was moved
-    from). Order kept. Either way the two findings share a claim, so each finding is held only
+    from), and that finding is at least as severe (an error is never dropped for a warning). Order kept. Either way the two findings share a claim, so each finding is held only
     against the subsuming findings of its own claims (indexed by claim): linear in findings,
     where holding every finding against every other grew with the square of an archive."""
-    tops: dict[str, dict[str, list[tuple[frozenset[str], frozenset[str]]]]] = defaultdict(lambda: defaultdict(list))
+    tops: dict[str, dict[str, list[tuple[frozenset[str], frozenset[str], int]]]] = defaultdict(lambda: defaultdict(list))
     for f in findings:
         if f.rule in SUBSUMES and len(f.claims) >= 2:
-            top = (frozenset(f.claims[:2]), frozenset(f.claims))
+            top = (frozenset(f.claims[:2]), frozenset(f.claims), SEVERITY_ORDER[f.severity])
             for cid in top[1]:
                 tops[f.rule][cid].append(top)
     out = []
     for f in findings:
-        mine, head = frozenset(f.claims), frozenset(f.claims[:2])
-        redundant = len(f.claims) >= 2 and any(pair <= mine or head <= every
+        mine, head, rank = frozenset(f.claims), frozenset(f.claims[:2]), SEVERITY_ORDER[f.severity]
+        redundant = len(f.claims) >= 2 and any((pair <= mine or head <= every) and severe <= rank
                                                for top, lower in SUBSUMES.items() if f.rule in lower and top in tops
-                                               for cid in mine for pair, every in tops[top].get(cid, ()))
+                                               for cid in mine for pair, every, severe in tops[top].get(cid, ()))
         if not redundant:
             out.append(f)
     return out
