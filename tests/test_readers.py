@@ -242,6 +242,17 @@ def test_control_characters_are_reported_with_their_line_and_the_rest_is_read(tm
     assert (note["line"], note["message"]) == (5, "2 control character(s) (U+0000, U+001B) on line(s) 5 read as spaces")
 
 
+def test_an_article_without_text_is_a_warning(tmp_path: Path) -> None:
+    """A file of front matter alone, or an empty file, reads as no claims: V704 says so, once each."""
+    _write(tmp_path, "bare.md", "---\ntitle: Only metadata\n---\n\n")
+    _write(tmp_path, "empty.md", "")
+    _write(tmp_path, "full.md", "---\ntitle: T\n---\nThe school hired 120 teachers in 2024.\n")
+    result = run_cli("audit", str(tmp_path), "--format", "json")
+    assert result.exit_code == 0
+    found = [(f["source"], f["severity"]) for f in json.loads(result.output)["findings"] if f["rule"] == "V704"]
+    assert found == [("bare", "warning"), ("empty", "warning")]
+
+
 SOURCES_YAML = """\
 gov-release:
   tier: primary

@@ -3,6 +3,7 @@
 These are notes (``info``): the run went on and every figure was audited, but a reviewer may
 want to fix the file or add what it leaves out. They come from the readers
 (:class:`~verifier.models.source.ReadNote`, :attr:`~verifier.models.source.Source.defaulted`).
+An article read with no text at all is a warning (V704): its silence is no evidence.
 """
 
 from __future__ import annotations
@@ -64,3 +65,21 @@ def control_characters(ctx: Context) -> Iterator[Finding]:
         for note in src.notes:
             if note.kind == "control-characters":
                 yield me.finding(note.message, source=sid, path=src.path, line=note.line)
+
+
+@rule("V704", "empty-article", "An article has no text after its front matter: nothing in it could be checked.", severity="warning")
+def empty_article(ctx: Context) -> Iterator[Finding]:
+    """An article whose body is empty or only white space (a file saved before it was written,
+    an export that kept the metadata and lost the text, an HTML page whose main text the
+    extractor found none of) reads as 'no claims', which looks like 'nothing wrong'. The warning
+    says the article was read but held nothing to check, so that the file can be fixed or left
+    out.
+
+    Okay: an article with a body.
+    V704: a file of front matter alone, or an empty file.
+    """
+    me = empty_article.rule
+    for sid, src in sorted(ctx.corpus.sources.items()):
+        if not src.body.strip():
+            yield me.finding(f"{sid} has no text after its front matter: nothing in it was read or checked; "
+                             "fix the file or leave it out", source=sid, path=src.path)
