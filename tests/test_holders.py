@@ -382,6 +382,15 @@ def test_one_character_tagged_a_name_opens_the_place_after_it():
     assert glued_at("泰丰州县", 0, 1)
 
 
+@pytest.mark.parametrize("text", ["2023年，松川县海洋捕捞量为18.6万吨。", "松川县2023年海洋捕捞量为16.8万吨。"])
+def test_a_place_word_without_a_level_after_a_place_is_what_is_measured(text):
+    """海洋 ('marine', tagged a place by the dictionary) after 松川县, or after it and the year, is
+    a part of what is measured (海洋捕捞量), not a second holder: a nested place has its own level."""
+    surface = text[text.index("为") + 1:text.index("吨") + 1]
+    assert _top(text, surface)[0].value == "松川县"
+    assert _top("广东省深圳市2023年地区生产总值为3.46万亿元。", "3.46万亿元")[0].value == "深圳市"
+
+
 def test_a_level_glued_to_the_next_character_is_cut_apart():
     """'江新峰市月平均工资': the segmenter glues 市 to 月 (市月, a word it made up); the level goes back
     to the name and the month word stands alone, as where the year stands between (江新峰市2019年月…)."""

@@ -32,7 +32,7 @@ from verifier.extract.time_frames import BASE_BEFORE_ZH
 from verifier.extract.frame_words import words
 from verifier.extract.measured_zh import measure_head
 from verifier.extract.segment import clause_end, clause_start
-from verifier.extract.zh_names import PLACE_JOINS, Name, institution, label_of, names_in, opening_conjunction, unsure_lead
+from verifier.extract.zh_names import PLACE_JOINS, TIME_TAGS, Name, institution, label_of, names_in, opening_conjunction, unsure_lead
 from verifier.extract.zh_tags import has_cjk, tagged, words_in
 
 LEAD_TAGS: Final = frozenset({"t", "d", "p", "f", "x", "c", "m", "mq"})
@@ -87,8 +87,9 @@ def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: st
     the article's, where a scope reference may find its place)."""
     cs, ce = clause_start(body, sent[0], start), clause_end(body, end, sent[1])
     out: list[Decided] = []
-    for n in names_in(body, sent[0], sent[1]):
-        if speaker(body, n.start, n.end) or _says(body, sent, n, start):
+    names = names_in(body, sent[0], sent[1])
+    for k, n in enumerate(names):
+        if speaker(body, n.start, n.end) or _says(body, sent, n, start) or _after_its_place(body, names, k):
             continue
         if n.start >= ce or BASE_BEFORE_ZH.search(body, max(sent[0], n.start - 4), n.start):
             continue  # a later clause's name, or the base of a comparison ('超过日本成为…', '比广东省'): no holder
@@ -109,6 +110,23 @@ def candidates(body: str, sent: tuple[int, int], start: int, end: int, title: st
     if scoped is not None:
         out.append(scoped)
     return out
+
+
+def _after_its_place(body: str, names: tuple[Name, ...], k: int) -> bool:
+    """True when name ``k`` is a place word without a level right after a place with one, or
+    after it and a time (松川县 + 海洋捕捞量, 松川县 + 2023年 + 海洋捕捞量; 海洋 'marine' is tagged a
+    place by the segmenter's dictionary): a place nested in a place carries its own level
+    (广东省深圳市), so the word is no second holder but a part of what is measured, and the place
+    before it holds the figure."""
+    if k == 0:
+        return False
+    n, before = names[k], names[k - 1]
+    levels = words("zh")["place_levels"]
+    if not (n.by == "segmenter place" and before.by == "segmenter place" and before.text[-1] in levels
+            and not any(ch in levels for ch in n.text)):
+        return False
+    return all(w.tag in TIME_TAGS for w in words_in(body, before.end, n.start)) \
+        and sum(len(w.text) for w in words_in(body, before.end, n.start)) == n.start - before.end
 
 
 def _says(body: str, sent: tuple[int, int], n: Name, start: int) -> bool:
