@@ -125,8 +125,8 @@ def _after_its_place(body: str, names: tuple[Name, ...], k: int) -> bool:
     if not (n.by == "segmenter place" and before.by == "segmenter place" and before.text[-1] in levels
             and not any(ch in levels for ch in n.text)):
         return False
-    return all(w.tag in TIME_TAGS for w in words_in(body, before.end, n.start)) \
-        and sum(len(w.text) for w in words_in(body, before.end, n.start)) == n.start - before.end
+    between = words_in(body, before.end, n.start)  # nothing, or a time: 2023年
+    return all(w.tag in TIME_TAGS for w in between) and sum(len(w.text) for w in between) == n.start - before.end
 
 
 def _says(body: str, sent: tuple[int, int], n: Name, start: int) -> bool:
