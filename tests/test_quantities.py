@@ -407,3 +407,15 @@ def test_a_plain_space_does_not_group_digits() -> None:
 def test_plain_space_groups_when_a_group_starts_with_zero(text: str, surface: str, value: int) -> None:
     # no one prints a standalone "000" or "040": such a group continues the number before it
     assert find(text, surface).value == value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("4.1 million visitors", 4100000),     # 4.1 * 1e6 is 4099999.9999999995 in binary floating point
+    ("1.15 million", 1150000),
+    ("0.3 billion", 300000000),
+    ("2/3 of voters", 0.666666666667),     # a fraction keeps its 12 places
+])
+def test_a_scaled_value_prints_as_written(text, value):
+    """A scale word's product has no binary noise in the record or the JSON report."""
+    (q,) = extract(text)
+    assert q.value == value and type(q.value) is type(value)

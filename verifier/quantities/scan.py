@@ -405,9 +405,12 @@ def _scale(value: Any, factor: float) -> Any:
 
 def _tidy(x: float) -> float:
     """Int when integral; rounded to 12 places otherwise (binary noise); an infinity (a
-    value beyond the double range, :mod:`.limits`) as it is."""
+    value beyond the double range, :mod:`.limits`) as it is. The noise a scale word's product
+    leaves is taken off first, at 15 significant digits, what a double holds of a decimal:
+    4.1 * 1e6 is 4099999.9999999995 in binary floating point, and 4100000 here."""
     if x - x != 0.0:
         return x
+    x = float(f"{x:.15g}")
     if x == int(x) and abs(x) < 1e18:
         return int(x)
     return round(x, 12) if abs(x) >= 1e-6 else x
