@@ -187,11 +187,11 @@ def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
         if i + 1 < len(ws) and ws[i + 1].text in zh["place_levels"] and len(w.text) < SPLIT_PLACE[1]:
             return i + 2  # 江下州 + 县: the name goes on
         return i + 1  # 兴下源市 (tagged v): one word the segmenter made up from characters it did not know
-    size = 0
+    size, lead = 0, unsure_lead(ws, i)
     for k in range(i, min(i + 3, len(ws))):
         w = ws[k]
         after_unknown = k > i and w.text in zh["not_places"] and not in_dictionary(ws[i].text)  # 兴金 + 城市
-        if (w.tag in NOT_IN_PLACE and not (k == i and (_made_up(w) or unsure_lead(ws, i)))) or w.text in zh["time_words"] \
+        if (w.tag in NOT_IN_PLACE and not (k == i and (_made_up(w) or lead))) or w.text in zh["time_words"] \
                 or (w.text in zh["not_names"] and not after_unknown) or not has_cjk(w.text):
             return None  # a function word, a verb the dictionary knows, a time: no piece of a name
         size += len(w.text)
@@ -205,7 +205,7 @@ def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
                 if label_of(w) is not None and not (k == i + 1 and len(ws[i].text) == 1):
                     return None  # 省会 + 江州 + 市: 江州市, a place the segmenter knows, joined as such (康 + 丰州 + 县 goes on)
                 return k + 2 if size < SPLIT_PLACE[1] else None  # 丰上 + 州 + 县
-            if unsure_lead(ws, i) and in_dictionary("".join(x.text for x in ws[i + 1:k + 1])):
+            if lead and in_dictionary("".join(x.text for x in ws[i + 1:k + 1])):
                 return None  # 到 + 安吉县: a place the dictionary knows after a verb
             return k + 1
         if len(w.text) >= 3 and label_of(w) is not None:
