@@ -8,11 +8,11 @@ import json
 import networkx as nx
 import pytest
 
-from builders import art, claim, corpus
+from builders import art, claim, corpus, ext
 from evidence_corpora import REGISTRY, zephyr_corpus
 from verifier.engine import audit
 from verifier.errors import UsageError
-from verifier.graph import build_graph, citation_chains
+from verifier.graph import build_graph, citation_chains, provenance
 from verifier.graph_export import export, from_dot, to_dot, to_graphml, to_json
 
 
@@ -110,3 +110,21 @@ def test_citation_chains_follow_front_matter_and_registry() -> None:
     chains = citation_chains(corpus([a], [c], [relay, *REGISTRY[:3]]), c)
     assert [[(h.source, h.relation) for h in ch] for ch in chains] == [
         [("r", None), ("relay-lab", "attributed"), ("zephyr-blog", "primary-source")]]
+
+
+def test_citation_chains_reach_an_origin_directly_or_through_relays() -> None:
+    lab = ext("lab", tier="primary")
+    direct = art("d", "Lab: 40 GW.", cites=["lab"])
+    wire = art("w", "Wire: 40 GW, says the lab.", tier="secondary", cites=["lab"])
+    relayed = art("r", "Paper: 40 GW.", cites=["w"])
+    stray = art("s", "Blog: 40 GW.")
+    claims = [claim(a, "40 GW", "Grid", "capacity", 40, "GW", origin="lab", tier="primary") for a in (direct, wire, relayed, stray)]
+    corp = corpus([direct, wire, relayed, stray], claims, [lab])
+    hops = {c.source: [[(h.source, h.relation) for h in ch] for ch in citation_chains(corp, c)] for c in claims}
+    assert hops == {
+        "d": [[("d", None), ("lab", "cites")]],
+        "w": [[("w", None), ("lab", "cites")]],
+        "r": [[("r", None), ("w", "cites"), ("lab", "cites")]],  # found by a search of the citation graph
+        "s": [[("s", None), ("lab", "attributed")]],
+    }
+    assert [e.chains for e in provenance(corp, [c.id for c in claims])] == [citation_chains(corp, c) for c in sorted(claims, key=lambda c: c.id)]
