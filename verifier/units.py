@@ -4,13 +4,16 @@ Records use short symbols ('W', 'kW', 'ms/token', 'tokens/s/kW', 'GiB', 'mm²', 
 'month'...). :func:`factor` gives the multiplier between two compatible units and
 :func:`reciprocal_factor` the constant linking reciprocal ones (ms per token vs tokens per
 second). pint is imported and its registry built on first use (about 0.45 s), and only
-when two different units must be compared; results are cached.
+when two different units must be compared; results are cached, in memory and on disk
+(:mod:`verifier.units_memo`: a later run asks pint only about units it has not met).
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from verifier.units_memo import remembered
 
 _PINT_NAMES: dict[str, str] = {
     "tokens": "token", "token": "token", "params": "parameter", "param": "parameter",
@@ -102,12 +105,14 @@ def _quantity(symbol: str):
         return None
 
 
+@remembered("known")
 def known_unit(symbol: str) -> bool:
     """True when ``symbol`` parses as a unit (pint plus the project's own symbols)."""
     return _quantity(symbol) is not None
 
 
 @lru_cache(maxsize=4096)
+@remembered("factor")
 def factor(src: str | None, dst: str | None) -> float | None:
     """Return k with value_in_dst = k * value_in_src, or None when the units are incompatible.
 
@@ -129,6 +134,7 @@ def factor(src: str | None, dst: str | None) -> float | None:
 
 
 @lru_cache(maxsize=None)
+@remembered("base_factor")
 def base_factor(unit: str | None) -> float | None:
     """k with value_in_base_units = k * value_in_``unit`` (pint's base units of its dimension:
     1000 for 'kW', 1e-3 for 'ms'), or None for no unit, an unknown unit or one with an offset
@@ -159,6 +165,7 @@ def convert(value: float, src: str, dst: str) -> float | None:
 
 
 @lru_cache(maxsize=4096)
+@remembered("reciprocal")
 def reciprocal_factor(src: str | None, dst: str | None) -> float | None:
     """Return k with value_in_dst = k / value_in_src when the units are reciprocal, else None.
 
@@ -190,6 +197,7 @@ DIMENSIONS: dict[str, str] = {
 
 
 @lru_cache(maxsize=4096)
+@remembered("dimension")
 def dimension(symbol: str | None) -> str | None:
     """The dimension a unit symbol measures ('kW' -> 'power', 'ft' -> 'distance', 'USD' -> 'money',
     'cm²' -> 'area'), from pint; None for a count, an unknown unit or a dimension without a name
