@@ -413,7 +413,9 @@ def test_plain_space_groups_when_a_group_starts_with_zero(text: str, surface: st
     ("4.1 million visitors", 4100000),     # 4.1 * 1e6 is 4099999.9999999995 in binary floating point
     ("1.15 million", 1150000),
     ("0.3 billion", 300000000),
-    ("2/3 of voters", 0.666666666667),     # a fraction keeps its 12 places
+    ("2/3 of voters", 0.666666666666667),  # a fraction keeps the 15 digits a double holds of a decimal
+    ("a dose of 0.000500050005005 g", 0.000500050005005),  # so does a long decimal (12 places would cut it)
+    ("零点零零零五零零零五零零零五零零五", 0.000500050005005),
 ])
 def test_a_scaled_value_prints_as_written(text, value):
     """A scale word's product has no binary noise in the record or the JSON report."""

@@ -13,7 +13,8 @@ from . import patterns as P
 from .approx import APPROX_AFTER, LAST_CHARS, POINT_AFTER, word_after, word_before
 from .patterns import LazyRe
 from .rates import attach_per
-from .scan import CLASSIFIERS, Hit, _tidy
+from .limits import tidy
+from .scan import CLASSIFIERS, Hit
 from .small_money import digit, pence, small_money
 from .units import MAGNITUDE_LETTERS, MAGNITUDE_WORDS, is_currency, match_unit
 
@@ -181,9 +182,9 @@ _MAG_WORD_RE: Final[LazyRe] = LazyRe(r"\s{0,2}([A-Za-z]+)")
 
 def _multiply(h: Hit, factor: float, end: int) -> None:
     """Fold a magnitude into value and resolution and move the end."""
-    h.value = _tidy(h.value * factor)
+    h.value = tidy(h.value * factor)
     h.mag *= factor
-    h.res = _tidy(h.res * factor) if h.res is not None else None
+    h.res = tidy(h.res * factor) if h.res is not None else None
     h.end = end
 
 
@@ -362,11 +363,11 @@ def attach_subunits(t: str, h: Hit) -> None:
             for g, f in (("jiao", 0.1), ("fen", 0.01), ("bare", 0.1)):
                 if m.group(g):
                     add += digit(m.group(g)) * f
-            h.value, h.end, h.res = _tidy(h.value + add), m.end(), 0.01
+            h.value, h.end, h.res = tidy(h.value + add), m.end(), 0.01
     elif h.unit == "USD" and isinstance(h.value, (int, float)):
         m = _EN_CENTS_RE.match(t, h.end)
         if m and m.group("c").isdigit():
-            h.value, h.end, h.res = _tidy(h.value + int(m.group("c")) / 100), m.end(), 0.01
+            h.value, h.end, h.res = tidy(h.value + int(m.group("c")) / 100), m.end(), 0.01
 
 
 def attach_right_approx(t: str, h: Hit) -> None:

@@ -121,3 +121,17 @@ def digits_value(digits: str) -> int | float:
     if -FLOAT_MAX <= value <= FLOAT_MAX:
         return value
     return -INF if value < 0 else INF
+
+
+def tidy(x: float) -> float:
+    """``x`` without binary noise, at 15 significant digits (what a double holds of a
+    decimal): 4.1 * 1e6 is 4099999.9999999995 and 8.54 * 1e4 85399.99999999999 in binary
+    floating point, 4100000 and 85400 here; an int when integral (JSON prints 85400, not
+    85400.0); an infinity (a value beyond the double range) as it is. One function for every
+    parser of the layer (a long decimal keeps its digits: 0.000500050005005)."""
+    if x - x != 0.0:
+        return x
+    x = float(f"{x:.15g}")
+    if x == int(x) and abs(x) < 1e18:
+        return int(x)
+    return x

@@ -8,7 +8,8 @@ at two neighbours at a time, and change hits in place or join two into one.
 from __future__ import annotations
 
 from .patterns import LazyRe
-from .scan import Hit, _tidy
+from .limits import tidy
+from .scan import Hit
 from .units import COMPOUND_STEPS, POWER_BASES
 
 TYPE_CHECKING = False
@@ -45,7 +46,7 @@ def join_measures(t: str, hits: list[Hit]) -> list[Hit]:
         if step is None:
             out.append(h)
             continue
-        out[-1] = Hit(a.start, h.end, _tidy(a.value * step + h.value), h.res, "number", a.script,
+        out[-1] = Hit(a.start, h.end, tidy(a.value * step + h.value), h.res, "number", a.script,
                       h.unit or "in", a.approx)
     return out
 

@@ -11,7 +11,7 @@ and ~40 µs a call (measured), while these tables are built once and read in ~2 
 
 from __future__ import annotations
 
-from .limits import INF, digits_value, exponent, pow10
+from .limits import INF, digits_value, exponent, pow10, tidy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
@@ -208,7 +208,7 @@ def _parse_chinese(s: str) -> Parsed | None:
             return None
         value += frac[0]
         res = 10.0 ** -frac[1]
-    return _tidy(value), _tidy(res)
+    return tidy(value), tidy(res)
 
 
 def _split_point(s: str) -> tuple[str, str, str]:
@@ -229,14 +229,3 @@ def parse_digit_string(s: str) -> int | None:
         out = out * 10 + d
     return out
 
-
-def _tidy(x: float) -> float:
-    """Return an int when ``x`` is integral (JSON prints 85400, not 85400.0); an infinity
-    (a numeral beyond the double range, :mod:`.limits`) is returned as it is."""
-    if x - x != 0.0:
-        return x
-    if abs(x) >= 1:  # 8.54 * 1e4 = 85399.99999999999 in binary floating point
-        x = round(x, 6) if abs(x) < 1e9 else round(x)
-    if x == int(x) and abs(x) < 1e18:
-        return int(x)
-    return x

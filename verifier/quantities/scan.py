@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from . import patterns as P
-from .limits import INF, digits_value, exponent, representable, times_pow10
+from .limits import INF, digits_value, exponent, representable, tidy, times_pow10
 from .numerals import (CN_DIGITS, CN_PLACES, parse_arabic, parse_chinese,
                        parse_digit_string)
 from .patterns import LazyRe, alone
@@ -125,7 +125,7 @@ def scan_cn_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
             if whole is None:
                 continue
             value = sign * (whole[0] + num[0] / den[0])
-            hit = Hit(m.start(), end, _tidy(value), None, "fraction", "fixed")
+            hit = Hit(m.start(), end, tidy(value), None, "fraction", "fixed")
         out.append(hit)
         spans.append((hit.start, hit.end))
 
@@ -157,7 +157,7 @@ def scan_tenths(t: str, spans: Spans, out: list[Hit]) -> None:
             continue
         # the step of the last tenth printed: 三成 is a whole tenth (10 %), 八点五折 a hundredth (1 %)
         step = 10.0 if float(tenths).is_integer() and "点" not in n and "點" not in n and "." not in n else 1.0
-        out.append(Hit(m.start(), m.end(), _tidy(tenths * 10), step, "percent", "fixed", "%"))
+        out.append(Hit(m.start(), m.end(), tidy(tenths * 10), step, "percent", "fixed", "%"))
         spans.append(m.span())
 
 
@@ -198,11 +198,11 @@ def scan_fractions(t: str, spans: Spans, out: list[Hit]) -> None:
         whole = digits_value(m.group("whole")) if m.group("whole") else 0
         # a side beyond the double range (a 400-digit numerator) makes the value out of range
         value = num / den + whole if representable((num, den, whole)) else INF
-        out.append(Hit(m.start(), m.end(), _tidy(value), None, "fraction"))
+        out.append(Hit(m.start(), m.end(), tidy(value), None, "fraction"))
         spans.append(m.span())
     for i, ch in enumerate(t) if vulgar else ():
         if ch in P.VULGAR and spans.free(i, i + 1):
-            out.append(Hit(i, i + 1, _tidy(P.VULGAR[ch]), None, "fraction"))
+            out.append(Hit(i, i + 1, tidy(P.VULGAR[ch]), None, "fraction"))
             spans.append((i, i + 1))
 
 
@@ -226,13 +226,13 @@ def scan_arabic(t: str, spans: Spans, out: list[Hit]) -> None:
         value, res = parsed
         if value == 10 and m.group("arabic") == "10" and (pw := _POWER_OF_TEN_RE.match(t, end)):
             value, res, end = times_pow10(1, int(pw.group(1))), None, pw.end()  # "10^6", "10**-3"
-            out.append(Hit(start, end, _tidy(value), res))
+            out.append(Hit(start, end, tidy(value), res))
             spans.append((start, end))
             continue
         exp = m.group("exp")
         if exp and not exp[0] in "eE":
             power = exponent(re.sub(r"^\s?[x×*]\s?10(?:\^|\*\*)?", "", exp))
-            value, res = _tidy(times_pow10(value, power)), None
+            value, res = tidy(times_pow10(value, power)), None
         elif exp:
             parsed = parse_arabic(m.group("arabic") + exp)
             value, res = parsed if parsed else (value, res)
@@ -358,7 +358,7 @@ def _digit_pair(t: str, start: int, end: int, cn: str) -> Hit | None:
     if place is None:
         return None
     step = place[0]
-    return Hit(start, end, (_tidy(a * step), _tidy(b * step)), step, "range", "cn")
+    return Hit(start, end, (tidy(a * step), tidy(b * step)), step, "range", "cn")
 
 
 def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
@@ -400,17 +400,5 @@ def scan_words(t: str, spans: Spans, out: list[Hit]) -> None:
 
 def _scale(value: Any, factor: float) -> Any:
     """Multiply a number by ``factor`` keeping ints exact where possible."""
-    return _tidy(value * factor)
+    return tidy(value * factor)
 
-
-def _tidy(x: float) -> float:
-    """Int when integral; rounded to 12 places otherwise (binary noise); an infinity (a
-    value beyond the double range, :mod:`.limits`) as it is. The noise a scale word's product
-    leaves is taken off first, at 15 significant digits, what a double holds of a decimal:
-    4.1 * 1e6 is 4099999.9999999995 in binary floating point, and 4100000 here."""
-    if x - x != 0.0:
-        return x
-    x = float(f"{x:.15g}")
-    if x == int(x) and abs(x) < 1e18:
-        return int(x)
-    return round(x, 12) if abs(x) >= 1e-6 else x

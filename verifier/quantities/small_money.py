@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from .numerals import CN_DIGITS
 from .patterns import LazyRe
-from .scan import Hit, _tidy
+from .limits import tidy
+from .scan import Hit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~5 ms to import; annotations are strings here
@@ -59,5 +60,5 @@ def small_money(t: str, h: Hit, pos: int) -> bool:
     value = v * (0.01 if m.group("u") == "分" else 0.1)
     if m.group("fen"):
         value += (1 if v > 0 else -1) * digit(m.group("fen")) * 0.01
-    h.value, h.res, h.unit, h.kind, h.end = _tidy(value), 0.01, "CNY", "money", m.end()
+    h.value, h.res, h.unit, h.kind, h.end = tidy(value), 0.01, "CNY", "money", m.end()
     return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .limits import tidy
 from .patterns import LazyRe
 
 TYPE_CHECKING = False
@@ -92,13 +93,6 @@ WordParse = tuple[float, float | None, int]
 """(value, resolution, tokens used)."""
 
 
-def _tidy(x: float) -> float:
-    """Int when integral, else rounded to 12 places (2/3 -> 0.666666666667); an infinity
-    ("a billion billion ..." beyond the double range, :mod:`.limits`) as it is."""
-    if x - x != 0.0:
-        return x
-    return int(x) if x == int(x) else round(x, 12)
-
 
 def _fraction(tokens: list[str], i: int, num: float) -> WordParse | None:
     """``tokens[i]`` is a denominator: "two thirds" -> 2/3 (``num`` already read)."""
@@ -107,8 +101,8 @@ def _fraction(tokens: list[str], i: int, num: float) -> WordParse | None:
         return None
     nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
     if nxt in SCALES:  # "a quarter million" = 250 000
-        return _tidy(num / den * SCALES[nxt]), None, i + 2
-    return _tidy(num / den), None, i + 1
+        return tidy(num / den * SCALES[nxt]), None, i + 2
+    return tidy(num / den), None, i + 1
 
 
 def _decimals(tokens: list[str], i: int) -> tuple[str, int]:
@@ -164,13 +158,13 @@ def parse_words(tokens: list[str]) -> WordParse | None:  # noqa: C901 - one smal
             nxt = tokens[i + 1]
             if nxt in ("a", "an") and i + 2 < n and tokens[i + 2] in DENOMINATORS:
                 value = total + current + 1 / DENOMINATORS[tokens[i + 2]]
-                return _tidy(value), None, i + 3
+                return tidy(value), None, i + 3
             if nxt == "half":
-                return _tidy(total + current + 0.5), None, i + 2
+                return tidy(total + current + 0.5), None, i + 2
             den = DENOMINATORS.get(tokens[i + 2], 0) if i + 2 < n else 0
             if nxt in ONES and 0 < ONES[nxt] < 10 and 1 < den < 100:
                 # a mixed number: "one and one-half", "two and three quarters"
-                return _tidy(total + current + ONES[nxt] / den), None, i + 3
+                return tidy(total + current + ONES[nxt] / den), None, i + 3
             if not (last in ("hundred", "scale") and (nxt in ONES or nxt in TENS)
                     or last == "tens" and 0 < ONES.get(nxt, 0) < 10):
                 # "and" joins after hundred or a scale ("one hundred and five") and a digit
@@ -208,19 +202,19 @@ def parse_words(tokens: list[str]) -> WordParse | None:  # noqa: C901 - one smal
         elif t in DENOMINATORS and seen and last in ("ones", "tens"):
             return _fraction(tokens, i, total + current)
         elif t in DENOMINATORS and not seen and DENOMINATORS[t] >= 3:
-            return _tidy(1 / DENOMINATORS[t]), None, i + 1
+            return tidy(1 / DENOMINATORS[t]), None, i + 1
         elif t == "point" and seen:
             digits, j = _decimals(tokens, i + 1)
             if not digits:
                 break
             value = total + current + float("0." + digits)
-            return _tidy(value), 10.0 ** -len(digits), j
+            return tidy(value), 10.0 ** -len(digits), j
         else:
             break
         i += 1
     if not seen or last == "and":
         return None
-    return _tidy(total + current), res, i
+    return tidy(total + current), res, i
 
 
 def is_period(word: str, before: str, after: str = "") -> bool:
