@@ -15,13 +15,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from verifier.extract import cached
-from verifier.extract.corpus_names import unify_subjects
+from verifier.extract.corpus_names import SubjectNames, rename, unify_subjects
 from verifier.extract.lexicon import Lexicon
 from verifier.extract.lexicon_files import load_lexicon
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 from verifier.engines import LocalMapper, Mapper
+from verifier.shelf import Shelf
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,11 +62,14 @@ def _on_disk(corpus: Corpus, shown: str) -> Path:
 
 
 def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None = None,
-                    progress=None, mapper: Mapper | None = None) -> list[str]:
+                    progress=None, mapper: Mapper | None = None, shelf: Shelf | None = None) -> list[str]:
     """Propose records, by extraction, for the articles that have none (all when ``everything``).
 
     Extracted claims are held in memory only (``verifier extract`` writes them); their
-    ``record_lines`` point at the article. Articles are extracted by ``mapper``
+    ``record_lines`` point at the article. Given a ``shelf``, they are kept there compressed
+    instead, article by article, and ``corpus.claims`` holds only the curated records: the
+    articles are extracted :data:`SHELF_BATCH` at a time, so no more of their claims are ever
+    decoded at once (a large archive's audit, :mod:`verifier.rules.groups`). Articles are extracted by ``mapper``
     (:mod:`verifier.engines`; None: the local engine, in parallel when there are many,
     :func:`verifier.parallel.map_articles` with ``jobs`` processes, which only it reads);
     ``progress(done, total)`` is called as articles are done. A short name one article gives a product ('E12')
@@ -85,6 +89,9 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     extra = lexicon_texts(corpus)
     lexicon = load_lexicon(None, *extra)  # an invalid corpus lexicon stops the run here, with its file and line
     on_disk = [str(_on_disk(corpus, p)) for p in extra[0]]
+    if shelf is not None:
+        _shelve(corpus, todo, extra, on_disk, mapper or LocalMapper(jobs), progress, shelf, frozenset(e.name for e in lexicon.entries))
+        return [src.id for src in todo]
     results = _extracted(todo, corpus.external, extra, on_disk, mapper or LocalMapper(jobs), progress)
     # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
     unified = unify_subjects({src.id: claims for src, (claims, _, _) in zip(todo, results)},
@@ -98,6 +105,34 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
             corpus.claims.append(claim.share_parts())
             corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
     return [src.id for src in todo]
+
+
+SHELF_BATCH = 5000
+"""Articles extracted at a time into a :class:`~verifier.shelf.Shelf`: large enough that a
+process pool or a cluster stays busy, small enough that their claims (~14 KB an article while
+decoded) stay well under the memory of the audit."""
+
+
+def _shelve(corpus: Corpus, todo: list[Source], extra: Lexicons, on_disk: list[str], mapper: Mapper, progress,
+            shelf: Shelf, known: frozenset[str]) -> None:
+    """:func:`extract_missing` into ``shelf``: batch by batch, each article's numbers and error
+    kept in ``corpus``, its claims shelved and their names read (:class:`SubjectNames`); then the
+    articles whose short names take a full name are shelved again, renamed."""
+    names = SubjectNames(known, corpus.claims)
+    tick = progress or (lambda done, total: None)
+    tick(0, len(todo))
+    for at in range(0, len(todo), SHELF_BATCH):
+        batch = todo[at:at + SHELF_BATCH]
+        results = _extracted(batch, corpus.external, extra, on_disk, mapper, lambda done, _total: tick(at + done, len(todo)))
+        for src, (claims, error, numbers) in zip(batch, results):
+            if numbers is not None:
+                corpus.numbers[src.id] = numbers
+            if error:
+                corpus.extraction_errors[src.id] = error
+            names.add(src.id, claims)
+            shelf.put(src.id, claims)
+    for sid, renamed in names.renames().items():
+        shelf.put(sid, rename(shelf[sid], renamed))
 
 
 def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: Lexicons, on_disk: list[str],

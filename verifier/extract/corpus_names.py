@@ -31,6 +31,7 @@ What may be renamed, and to what:
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Set
 from typing import Final
@@ -63,37 +64,60 @@ def _targets(claim: Claim) -> list[str]:
     return _split(claim.comparison.target) if claim.comparison else []
 
 
-def _product_like(claims: Iterable[Claim]) -> set[str]:
-    """Names without a digit that may still be expanded: subjects of figures only products own.
+class SubjectNames:
+    """What :func:`unify_subjects` reads of a corpus's claims, gathered article by article, so
+    that an archive too large to hold every claim at once is renamed alike:
 
-    A name that is the subject of one company figure anywhere (revenue, price, shipments...)
-    may be a company and stays as it is.
-    """
-    owned: set[str] = set()
-    company: set[str] = set()
-    for c in claims:
-        (company if c.metric in COMPANY_METRICS else owned).update(_subjects(c))
-    return owned - company
+        names = SubjectNames(known, curated)
+        for sid, claims in articles: names.add(sid, claims)     # then let the claims go
+        names.renames() -> {source id: {short name: full name}} # only the articles that change
 
+    Holds, per article, only the set of names its claims use."""
 
-def _full_names(claims_by_source: Mapping[str, list[Claim]], curated: list[Claim],
-                shorts: set[str]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """(the longer subject names containing each short name, the sources using each of those).
+    def __init__(self, known: Set[str] = frozenset(), curated: Iterable[Claim] = ()) -> None:
+        curated = list(curated)
+        self._locked = set(known) | {n for c in curated for n in (*_subjects(c), *_targets(c))}
+        self._owned: set[str] = set()
+        self._company: set[str] = set()
+        self._used_by: dict[str, set[str]] = defaultdict(set)
+        self._names: dict[str, frozenset[str]] = {}
+        for c in curated:
+            self._read(_CURATED, c)
 
-    One pass over the distinct subject names: each name's word parts are looked up in
-    ``shorts`` (no pairwise comparison of names).
-    """
-    used_by: dict[str, set[str]] = defaultdict(set)
-    tagged = [(sid, c) for sid, claims in claims_by_source.items() for c in claims] + [(_CURATED, c) for c in curated]
-    for sid, c in tagged:
+    def _read(self, sid: str, c: Claim) -> None:
+        (self._company if c.metric in COMPANY_METRICS else self._owned).update(_subjects(c))
         if c.kind not in NOT_PRODUCT_FIGURES:
             for name in _subjects(c):
-                used_by[name].add(sid)
-    containers: dict[str, set[str]] = defaultdict(set)
-    for long in used_by:
-        for part in word_parts(long) & shorts:
-            containers[part].add(long)
-    return containers, used_by
+                self._used_by[name].add(sid)
+
+    def add(self, sid: str, claims: Iterable[Claim]) -> None:
+        """Read the claims extracted from article ``sid`` (all of them, once)."""
+        names: set[str] = set()
+        for c in claims:
+            self._read(sid, c)
+            names.update(_subjects(c), _targets(c))
+        self._names[sid] = frozenset(sys.intern(n) for n in names)
+
+    def renames(self) -> dict[str, dict[str, str]]:
+        """Source id -> {name: the full name it takes} for each article read by :meth:`add`
+        whose claims change (see the module docstring); articles that keep their names are absent."""
+        product_like = self._owned - self._company  # a name that is the subject of one company figure anywhere may be a company
+        shorts = set().union(*self._names.values()) - self._locked
+        shorts = {n for n in shorts if any(ch.isdigit() for ch in n) or n in product_like}
+        containers: dict[str, set[str]] = defaultdict(set)
+        for long in self._used_by:  # one pass over the distinct names: each one's word parts looked up in shorts
+            for part in word_parts(long) & shorts:
+                containers[part].add(long)
+        unique = {short: next(iter(longs)) for short, longs in containers.items() if len(longs) == 1}
+        used_by = self._used_by
+        out: dict[str, dict[str, str]] = {}
+        for sid, mine in self._names.items():
+            # the full name must come from elsewhere: one only this article uses was not given to
+            # its short form by the article's own step (names.py), which knows the text better
+            names = {n: unique[n] for n in mine if n in unique and (len(used_by[unique[n]]) > 1 or sid not in used_by[unique[n]])}
+            if names:
+                out[sid] = names
+        return out
 
 
 def _rename(claim: Claim, names: Mapping[str, str]) -> Claim:
@@ -131,19 +155,16 @@ def unify_subjects(claims_by_source: Mapping[str, list[Claim]], known: Set[str] 
 
     With 'Star X7' in one article and 'Nova X7' in another, an 'X7' of a third stays 'X7';
     'Voltara' (the subject of a revenue figure) stays 'Voltara' beside 'Voltara E12'.
+    An archive too large for every claim at once is renamed alike with :class:`SubjectNames`.
     """
-    curated = list(curated)
-    locked = set(known) | {n for c in curated for n in (*_subjects(c), *_targets(c))}
-    product_like = _product_like([*(c for claims in claims_by_source.values() for c in claims), *curated])
-    shorts = {n for claims in claims_by_source.values() for c in claims for n in (*_subjects(c), *_targets(c))}
-    shorts = {n for n in shorts - locked if any(ch.isdigit() for ch in n) or n in product_like}
-    containers, used_by = _full_names(claims_by_source, curated, shorts)
-    unique = {short: next(iter(longs)) for short, longs in containers.items() if len(longs) == 1}
-    out: dict[str, list[Claim]] = {}
+    names = SubjectNames(known, curated)
     for sid, claims in claims_by_source.items():
-        # the full name must come from elsewhere: one only this article uses was not given to
-        # its short form by the article's own step (names.py), which knows the text better
-        mine = {n for c in claims for n in (*_subjects(c), *_targets(c)) if n in unique}
-        names = {n: unique[n] for n in mine if len(used_by[unique[n]]) > 1 or sid not in used_by[unique[n]]}
-        out[sid] = [_rename(c, names) for c in claims] if names else list(claims)
-    return out
+        names.add(sid, claims)
+    renames = names.renames()
+    return {sid: rename(claims, renames[sid]) if sid in renames else list(claims) for sid, claims in claims_by_source.items()}
+
+
+def rename(claims: list[Claim], names: Mapping[str, str]) -> list[Claim]:
+    """``claims`` with their subjects and comparison targets renamed by ``names`` (one
+    article's entry of :meth:`SubjectNames.renames`)."""
+    return [_rename(c, names) for c in claims]
