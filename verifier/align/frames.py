@@ -323,6 +323,14 @@ def row_label(sentence: str, quote: str) -> str | None:
     return None
 
 
+
+def holder_of(c: Claim) -> str | None:
+    """The holder a frame of ``c`` gives: its subject, or None when the holder was decided under
+    :data:`~verifier.models.claim.HOLDER_FLOOR` (read from the claim alone, so that a whole-corpus
+    index of holders needs no frames: :class:`verifier.rules.stats.Stats`)."""
+    held = c.decided.get("holder")
+    return c.subject if held is None or held.confidence >= HOLDER_FLOOR else None
+
 def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, published: str | None = None,
              sentence: str = "", thing: Thing | None = None, role: tuple[str, str | None] | None = None) -> Frame:
     """The :class:`Frame` of claim ``c`` printed in ``body`` (its article's text).
@@ -349,8 +357,7 @@ def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, publis
     thing = thing_of(CONDITIONS.sub("", c.measured).strip() if c.measured else c.measured) or thing  # a condition is no part of the thing
     if thing is None and family == "count" and c.value.unit and c.value.unit in body[c.anchor.end:c.anchor.end + WINDOW]:
         thing = thing_of(c.value.unit)  # '1,250 building permits': the counted noun, as printed, is the thing
-    held = c.decided.get("holder")
-    holder = c.subject if held is None or held.confidence >= HOLDER_FLOOR else None
+    holder = holder_of(c)
     role, direction = role or role_of(body, c)
     return Frame(c, thing, family, role, holder, when, quals, primary, published, row_label(sentence, c.anchor.quote),
                  direction=direction, mood="withdrawn" if withdrawn(body, c) else mood_of(body, c))

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
-from dataclasses import dataclass
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from typing import Callable, Final, Hashable, Iterable, Iterator, Sequence
@@ -224,6 +224,43 @@ tell whose figures an article without a holder gives (:func:`verifier.rules.alig
 ALIKE: Final = "~"
 """Prefix of a facet key that two holder names :func:`same_holder` to each other share (:class:`Holders`)."""
 
+@dataclass
+class HolderParts:
+    """What :class:`Holders` is built from, as a mergeable aggregate: summed article by article
+    (:meth:`merge`), so that a whole corpus's holders need no frame of it held at once.
+
+    Attributes:
+        names: casefolded holder names of the frames and the names their articles give
+            (:attr:`Frame.names`).
+        uses: casefolded holder name -> the number of articles with a frame it holds.
+        sure: the casefolded holder names some frame decided with confidence (:data:`HOLDER`).
+    """
+
+    names: set[str] = field(default_factory=set)
+    uses: Counter = field(default_factory=Counter)
+    sure: set[str] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, frames: Iterable[Frame]) -> HolderParts:
+        """The parts of ``frames`` (of any number of articles)."""
+        frames = list(frames)
+        held: dict[str, set[str]] = defaultdict(set)
+        sure: set[str] = set()
+        for f in frames:
+            if f.holder:
+                held[f.holder.casefold()].add(f.claim.source)
+                if not f.claim.weak(HOLDER):
+                    sure.add(f.holder.casefold())
+        names = set(held) | {n for f in frames for n in f.names}
+        return cls(names, Counter({n: len(sources) for n, sources in held.items()}), sure)
+
+    def merge(self, other: HolderParts) -> None:
+        """Add ``other``'s parts (another article's) to these."""
+        self.names |= other.names
+        self.uses.update(other.uses)
+        self.sure |= other.sure
+
+
 class Holders:
     """The holder names of a set of frames, with the pairs of names that are one name
     (:func:`same_holder`) found once per pair of names rather than once per pair of figures,
@@ -241,22 +278,16 @@ class Holders:
     spelling may be a cut of another name ('丰州县地铁' of '兴丰州县地铁'), not a slip.
 
     Built from ``frames`` (any iterable of :class:`~verifier.align.frames.Frame`): their holders
-    and the names their articles give (:attr:`Frame.names`). A name not among them is given its
-    whole name only."""
+    and the names their articles give (:attr:`Frame.names`); or from ``parts``, the same read
+    article by article and merged (:class:`HolderParts`), which gives the same keys. A name not
+    among them is given its whole name only."""
 
-    def __init__(self, frames: Iterable[Frame]) -> None:
+    def __init__(self, frames: Iterable[Frame] = (), parts: HolderParts | None = None) -> None:
         from rapidfuzz import process
 
-        frames = list(frames)
-        names = sorted({f.holder.casefold() for f in frames if f.holder} | {n for f in frames for n in f.names})
-        held: dict[str, set[str]] = defaultdict(set)
-        sure: set[str] = set()
-        for f in frames:
-            if f.holder:
-                held[f.holder.casefold()].add(f.claim.source)
-                if not f.claim.weak(HOLDER):
-                    sure.add(f.holder.casefold())
-        uses = {n: len(sources) for n, sources in held.items()}
+        parts = HolderParts.of(frames) if parts is None else parts
+        names = sorted(parts.names)
+        held, sure, uses = parts.uses, parts.sure, parts.uses
         by_piece: dict[str, list[str]] = defaultdict(list)
         for n in names:
             for k in holder_keys(n):
@@ -286,6 +317,15 @@ class Holders:
         a 100,000-article audit with 473,591 warnings that no one could act on."""
         ua, ub = uses.get(a, 0), uses.get(b, 0)
         return min(ua, ub) >= SETTLED and min(ua, ub) * RARE > max(ua, ub) and not shorter_form(a, b)
+
+    def alike_pairs(self) -> list[tuple[str, str]]:
+        """The pairs of casefolded names taken for one name (they share a key besides their whole names)."""
+        by_key: dict[str, list[str]] = defaultdict(list)
+        for n, keys in self._keys.items():
+            for k in keys:
+                if k.startswith(ALIKE):
+                    by_key[k].append(n)
+        return [(ns[0], m) for _k, ns in sorted(by_key.items()) for m in ns[1:]]
 
     def keys(self, name: str) -> frozenset[str]:
         """Keys of holder ``name`` (any case) that another name shares exactly when it is the

@@ -28,7 +28,7 @@ from dataclasses import replace
 from itertools import chain, groupby
 from typing import Final, Iterable, Iterator
 
-from verifier.align.frames import CHANGE_OPS, Frame, frame_of, only_year, refers_back
+from verifier.align.frames import CHANGE_OPS, Frame, frame_of, holder_of, only_year, refers_back
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, block_keys, opposite, polarity
 from verifier.align.pairs import (ANOTHER_QUANTITY, HOLDER, NO_FRAME, Alignment, Facet, Facets, Holders, align,
@@ -79,7 +79,7 @@ def _with_names(ctx: Context, fs: list[Frame]) -> list[Frame]:
     found inside other names ('松玉源县地铁', '安下原县地铁'), linking articles on two places. A
     Chinese name, in text without spaces, counts only where it stands whole
     (:func:`~verifier.extract.holders_zh.named_at`): '上源市' inside '兴上源市' is another county."""
-    holders = {f.holder.casefold() for f in fs if f.holder and not f.claim.weak(HOLDER)}
+    holders = ctx.stats.holder_names if ctx.stats is not None else sure_holders(f.claim for f in fs)
     unheld = {f.claim.source for f in fs if not f.holder}
     if not holders or not unheld:
         return fs
@@ -99,6 +99,12 @@ def _with_names(ctx: Context, fs: list[Frame]) -> list[Frame]:
                          if not CJK.search(h) or named_at(folded, last + 1 - len(h), last + 1))
         names[sid] = frozenset(found)
     return [replace(f, names=names[f.claim.source]) if not f.holder and names[f.claim.source] else f for f in fs]
+
+
+def sure_holders(figures: Iterable[Claim]) -> set[str]:
+    """The casefolded holders (:func:`~verifier.align.frames.holder_of`) of ``figures`` decided
+    with confidence: the names :func:`_with_names` looks for in articles without a holder."""
+    return {h.casefold() for c in figures if (h := holder_of(c)) and not c.weak(HOLDER)}
 
 
 def frames(ctx: Context) -> list[Frame]:
@@ -646,7 +652,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     me = misattributed_figure.rule
     best: dict[str, Alignment] = {}
     fs = [f for f in frames(ctx) if f.implied_by is None]
-    sizes = _articles_per_block(fs)
+    sizes = ctx.stats.blocks if ctx.stats is not None else _articles_per_block(fs)
     pairs = chain(((x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y),
                                                         *_moved_routes(ctx, holders(ctx), sizes))),
                   ((x, y, True) for x, y in same_values(fs)))  # tried as found, never all held at once
@@ -840,7 +846,7 @@ def _specific_values(ctx: Context) -> dict[str, frozenset]:
     under :data:`CHANCE`). Across an archive '78.3 years' recurs in articles on many towns, and
     two such articles share a second value as readily as a first. Memoised."""
     if "specific_values" not in ctx.memo:
-        in_unit = Counter(unit for unit, _sid in {(c.value.unit, c.source) for c in ctx.figures})
+        in_unit = ctx.stats.units if ctx.stats is not None else units_per_article(ctx.figures)
         out: dict[str, set] = defaultdict(set)
         for c in ctx.figures:
             if c.value.number is not None and significant_digits(c.value.printed or "") >= SPECIFIC_DIGITS \
@@ -848,6 +854,11 @@ def _specific_values(ctx: Context) -> dict[str, frozenset]:
                 out[c.source].add(_value_key(c))
         ctx.memo["specific_values"] = {k: frozenset(v) for k, v in out.items()}
     return ctx.memo["specific_values"]
+
+
+def units_per_article(figures: Iterable[Claim]) -> Counter:
+    """Unit -> the number of articles with a figure of ``figures`` in it (for :func:`_specific_values`)."""
+    return Counter(unit for unit, _sid in {(c.value.unit, c.source) for c in figures})
 
 
 def _number_facets(hs: Holders, f: Frame) -> tuple[Facet, ...]:
@@ -1054,7 +1065,7 @@ def _reversed(al: Alignment) -> Alignment:
 def holders(ctx: Context) -> Holders:
     """The holder names of :func:`frames`, with the pairs of them that are one name, memoised."""
     if "holders" not in ctx.memo:
-        ctx.memo["holders"] = Holders(frames(ctx))
+        ctx.memo["holders"] = Holders(parts=ctx.stats.holders) if ctx.stats is not None else Holders(frames(ctx))
     return ctx.memo["holders"]
 
 

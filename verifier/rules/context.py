@@ -26,6 +26,10 @@ from verifier.models.finding import Band, Operand
 from verifier.models.tier import rank
 from verifier.numeric import INF, Interval, band, describe_band, fmt
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the stats module reads contexts: imported for the annotation only
+    from verifier.rules.stats import Stats
+
 MISSING = "?"
 """Stands for a discriminating scope key that a claim does not give, in lookup keys."""
 
@@ -42,11 +46,17 @@ unsaid); for contradictions a qualifier on one figure only makes another fact
 
 @dataclass
 class Context:
-    """The corpus with indexes; rules record which claims they compared in ``checked``."""
+    """The corpus with indexes; rules record which claims they compared in ``checked``.
+
+    ``stats``, when given, holds the indexes that must be read over a whole corpus while
+    ``corpus`` is a group of its articles (:class:`verifier.rules.stats.Stats`,
+    :func:`verifier.rules.groups.check_grouped`): :attr:`discriminating`, the holders of the
+    frames, the articles per block. Without it they are computed from ``corpus``."""
 
     corpus: Corpus
     checked: set[str] = field(default_factory=set)
     memo: dict = field(default_factory=dict)
+    stats: Stats | None = None
 
     @cached_property
     def figures(self) -> list[Claim]:
@@ -84,19 +94,14 @@ class Context:
 
     @cached_property
     def discriminating(self) -> dict[str, set[str]]:
-        """Metric -> scope keys that take more than one scalar value among its claims.
+        """Metric -> scope keys that take more than one scalar value among its claims (of the
+        whole corpus when :attr:`stats` is given).
 
         A comparison's target scope counts too: a share of the whole, ``{part: ''}`` for a
         claim scoped ``{part: fast chargers}``, makes ``part`` discriminating, so the part and
         the whole are different facts even when no other claim names a second part.
         """
-        seen: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
-        for c in self.live:
-            for key, val in c.scope.items():
-                for v in (val if isinstance(val, list) else [val]):
-                    seen[c.metric][key].add(v)
-            for key, val in (c.comparison.scope.items() if c.comparison else ()):
-                seen[c.metric][key].add(val)
+        seen = self.stats.scope_values if self.stats is not None else scope_values(self.live)
         return {m: {k for k, vals in keys.items() if len(vals) > 1} for m, keys in seen.items()}
 
     @cached_property
@@ -206,6 +211,19 @@ class Context:
         src = self.corpus.sources.get(claim.source)
         line = src.line_of(claim.anchor.start) if src else None
         return {"source": claim.source, "path": src.path if src else None, "line": line}
+
+
+def scope_values(live: list[Claim]) -> dict[str, dict[str, set[str]]]:
+    """Metric -> scope key -> the scalar values ``live``'s claims give it (their comparisons'
+    target scopes too): what :attr:`Context.discriminating` is read from, a union per key."""
+    seen: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for c in live:
+        for key, val in c.scope.items():
+            for v in (val if isinstance(val, list) else [val]):
+                seen[c.metric][key].add(v)
+        for key, val in (c.comparison.scope.items() if c.comparison else ()):
+            seen[c.metric][key].add(val)
+    return seen
 
 
 def _no_conflict(sa: dict, sb: dict) -> bool:

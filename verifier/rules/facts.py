@@ -26,7 +26,17 @@ from verifier.units import factor
 T = TypeVar("T")
 
 
-def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tuple]) -> list[tuple[dict[str, str], list[Claim]]]:
+def qualifiers_of(claims: Iterable[Claim]) -> dict[str, set[str]]:
+    """Metric -> the :data:`~verifier.rules.context.QUALIFYING` keys some of ``claims`` give:
+    read over every claim of a kind of fact, as :func:`fact_groups` groups them (a union per metric)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for c in claims:
+        out[c.metric].update(QUALIFYING & c.scope.keys())
+    return out
+
+
+def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tuple],
+                family: str | None = None) -> list[tuple[dict[str, str], list[Claim]]]:
     """Group ``claims`` by ``key`` plus the values of their metric's discriminating scope keys.
 
     A claim that lacks a discriminating key is ambiguous (a figure for "the chip" when the
@@ -40,6 +50,9 @@ def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tu
     separates facts as soon as one claim of the metric gives it: a standby power, a part, a
     year's figure or an average is never compared with a figure that does not say so.
 
+    ``family`` names the kind of fact (:data:`FACT_KINDS`) whose qualifiers the context's
+    whole-corpus :attr:`~verifier.rules.context.Context.stats` hold, read instead of ``claims``'.
+
     Returns:
         (scope, group) pairs in the order of their key's text, claims within a group in
         input order. The scope is what sets the group apart: each discriminating key of the
@@ -50,9 +63,8 @@ def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tu
     groups: dict[tuple, list[Claim]] = defaultdict(list)
     scopes: dict[tuple, dict[str, str]] = {}
     claims = list(claims)
-    qualifiers: dict[str, set[str]] = defaultdict(set)
-    for c in claims:
-        qualifiers[c.metric].update(QUALIFYING & c.scope.keys())
+    stats = ctx.stats.qualifiers.get(family) if ctx.stats is not None and family else None
+    qualifiers = stats if stats is not None else qualifiers_of(claims)
     for c in claims:
         disc = ctx.discriminating.get(c.metric, set())
         keys = sorted(disc | qualifiers.get(c.metric, set()))
@@ -206,11 +218,29 @@ def _clustered(ctx: Context, family: str, scope: dict[str, str], group: list[Cla
 def _banded_facts(ctx: Context, family: str, claims: list[Claim], key: Callable[[Claim], tuple]) -> list[FactGroup]:
     """Facts of figures in a unit: grouped by ``key`` and scope, one fact per dimension, bands in the most common unit."""
     out = []
-    for scope, group in fact_groups(ctx, claims, key):
+    for scope, group in fact_groups(ctx, claims, key, family):
         for dim in by_dimension(group):
             unit, bands = unit_bands(dim)
             out.append(_clustered(ctx, family, scope, dim, unit, bands))
     return out
+
+
+FACT_KINDS = ("measurement", "difference", "comparison")
+"""The kinds of fact, each grouped from its own claims (:func:`fact_claims`)."""
+
+
+def fact_claims(ctx: Context, kind: str) -> list[Claim]:
+    """The claims facts of ``kind`` (:data:`FACT_KINDS`) are grouped from: measurements (no
+    comparison, not a summary); differences; ratios, shares and percentage changes of one
+    subject, without a list scope or a range with an open end."""
+    if kind == "measurement":
+        return [c for c in ctx.live if c.comparison is None and not is_summary(c)]
+    if kind == "difference":
+        return [c for c in ctx.live if c.comparison and c.comparison.relation == "difference" and not is_summary(c)]
+    return [c for c in ctx.live
+            if c.comparison and c.comparison.relation in RATIO_RELATIONS and ALTERNATIVES not in c.subject
+            and not any(isinstance(v, list) for v in c.scope.values())
+            and (c.value.number is not None or None not in (c.value.low, c.value.high))]
 
 
 def measurement_facts(ctx: Context) -> list[FactGroup]:
@@ -218,7 +248,7 @@ def measurement_facts(ctx: Context) -> list[FactGroup]:
     and the size of a change never one fact ('41.2%' and 'rose by 4.7%': :func:`verifier.align.frames.role_of`);
     memoised in ``ctx.memo``."""
     if "measurement_facts" not in ctx.memo:
-        claims = [c for c in ctx.live if c.comparison is None and not is_summary(c)]
+        claims = fact_claims(ctx, "measurement")
         ctx.memo["measurement_facts"] = _banded_facts(ctx, "measurement", claims, lambda c: (c.subject, c.metric, ctx.role(c)[0]))
     return ctx.memo["measurement_facts"]
 
@@ -226,7 +256,7 @@ def measurement_facts(ctx: Context) -> list[FactGroup]:
 def difference_facts(ctx: Context) -> list[FactGroup]:
     """Facts of differences ('300 W more than the Orca 9'), keyed on subject, target and metric; memoised."""
     if "difference_facts" not in ctx.memo:
-        claims = [c for c in ctx.live if c.comparison and c.comparison.relation == "difference" and not is_summary(c)]
+        claims = fact_claims(ctx, "difference")
         ctx.memo["difference_facts"] = _banded_facts(ctx, "difference", claims,
                                                      lambda c: (c.subject, c.comparison.target, c.metric))
     return ctx.memo["difference_facts"]
@@ -239,15 +269,10 @@ def comparison_facts(ctx: Context) -> list[FactGroup]:
     end are left out; an alternative target is kept (it is compared with the same alternatives).
     """
     if "comparison_facts" not in ctx.memo:
-        claims = [
-            c for c in ctx.live
-            if c.comparison and c.comparison.relation in RATIO_RELATIONS and ALTERNATIVES not in c.subject
-            and not any(isinstance(v, list) for v in c.scope.values())
-            and (c.value.number is not None or None not in (c.value.low, c.value.high))
-        ]
+        claims = fact_claims(ctx, "comparison")
         ctx.memo["comparison_facts"] = [
             _clustered(ctx, "comparison", scope, g, None, {c.id: comparison_q(c) for c in g})
-            for scope, g in fact_groups(ctx, claims, comparison_key)
+            for scope, g in fact_groups(ctx, claims, comparison_key, "comparison")
         ]
     return ctx.memo["comparison_facts"]
 

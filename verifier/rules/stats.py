@@ -1,0 +1,141 @@
+"""The indexes rules read over a whole corpus, built article by article and merged.
+
+Most rules pair figures that share a fact or a block (:mod:`verifier.rules.groups` runs them on
+groups of articles), but some of what they read is a property of the whole corpus, and a group
+must see the whole corpus's value of it to find what the whole run finds:
+
+* which scope keys of a metric are *discriminating* (:attr:`Context.discriminating
+  <verifier.rules.context.Context.discriminating>`): a key that takes two values anywhere;
+* which qualifying scope keys each kind of fact gives per metric (:func:`~verifier.rules.facts.fact_groups`);
+* the holders decided with confidence that an article without a holder may name
+  (:func:`verifier.rules.aligned._with_names`, :attr:`Frame.names <verifier.align.frames.Frame.names>`);
+* the holder names and their uses that pair frames (:class:`~verifier.align.pairs.Holders`,
+  for V203-V206 from :func:`verifier.rules.aligned.holders` and for V208 from the base frames of
+  :func:`verifier.rules.bases._pairs`);
+* the articles per V204 block (:func:`verifier.rules.aligned._articles_per_block`) and per unit
+  (:func:`verifier.rules.aligned._specific_values`).
+
+Each is a union of sets or a sum of counters over articles, so :class:`Stats` is computed per
+article (:func:`claim_part`, then :func:`frame_part`, which needs the first pass's holders to
+read its frames' names) and merged with :meth:`Stats.merge`: no step needs every claim at once.
+
+    stats = Stats()
+    for ctx in one_article_contexts: stats.merge(claim_part(ctx))
+    frames = Stats()
+    for ctx in one_article_contexts(stats=stats): frames.merge(frame_part(ctx))
+    stats.merge(frames)
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from verifier.align.pairs import HolderParts
+from verifier.ingest.corpus import Corpus
+from verifier.models.claim import Claim
+from verifier.rules.context import Context, scope_values
+
+BASE_KINDS = ("proportion", "rate")
+"""The kinds of base V208 reads frames of (:func:`verifier.rules.bases._frames`), each with its own holders."""
+
+
+def _nested() -> defaultdict:
+    return defaultdict(set)
+
+
+@dataclass
+class Stats:
+    """Whole-corpus indexes as mergeable aggregates (see the module docstring).
+
+    Attributes:
+        scope_values: metric -> scope key -> the values claims give it
+            (:func:`~verifier.rules.context.scope_values`).
+        qualifiers: kind of fact (:data:`~verifier.rules.facts.FACT_KINDS`) -> metric -> the
+            qualifying keys its claims give (:func:`~verifier.rules.facts.qualifiers_of`).
+        holder_names: casefolded holders decided with confidence (:func:`~verifier.rules.aligned.sure_holders`).
+        units: unit -> articles with a figure in it (:func:`~verifier.rules.aligned.units_per_article`).
+        blocks: V204 block key -> articles with a frame in it (:func:`~verifier.rules.aligned._articles_per_block`).
+        holders: the parts of :class:`~verifier.align.pairs.Holders` over every frame.
+        base_holders: base kind (:data:`BASE_KINDS`) -> the parts of V208's holders over its frames.
+    """
+
+    scope_values: defaultdict = field(default_factory=lambda: defaultdict(_nested))
+    qualifiers: defaultdict = field(default_factory=lambda: defaultdict(_nested))
+    holder_names: set[str] = field(default_factory=set)
+    units: Counter = field(default_factory=Counter)
+    blocks: Counter = field(default_factory=Counter)
+    holders: HolderParts = field(default_factory=HolderParts)
+    base_holders: dict[str, HolderParts] = field(default_factory=lambda: {k: HolderParts() for k in BASE_KINDS})
+
+    def merge(self, other: Stats) -> None:
+        """Add ``other`` (another article's part, or a merged set of them) to these stats."""
+        for metric, keys in other.scope_values.items():
+            for key, values in keys.items():
+                self.scope_values[metric][key] |= values
+        for kind, metrics in other.qualifiers.items():
+            for metric, keys in metrics.items():
+                self.qualifiers[kind][metric] |= keys
+        self.holder_names |= other.holder_names
+        self.units.update(other.units)
+        self.blocks.update(other.blocks)
+        self.holders.merge(other.holders)
+        for kind, parts in other.base_holders.items():
+            self.base_holders[kind].merge(parts)
+
+
+def claim_part(ctx: Context) -> Stats:
+    """The part of :class:`Stats` read from ``ctx``'s claims alone (one article's, or any set)."""
+    from verifier.rules.aligned import sure_holders, units_per_article
+    from verifier.rules.facts import FACT_KINDS, fact_claims, qualifiers_of
+
+    out = Stats()
+    for metric, keys in scope_values(ctx.live).items():
+        for key, values in keys.items():
+            out.scope_values[metric][key] |= values
+    for kind in FACT_KINDS:
+        for metric, keys in qualifiers_of(fact_claims(ctx, kind)).items():
+            out.qualifiers[kind][metric] |= keys
+    out.holder_names = sure_holders(ctx.figures)
+    out.units = units_per_article(ctx.figures)
+    return out
+
+
+def frame_part(ctx: Context) -> Stats:
+    """The part of :class:`Stats` read from ``ctx``'s frames; ``ctx.stats`` must hold the
+    whole corpus's :attr:`Stats.holder_names` (the frames' names are read with them)."""
+    from verifier.rules.aligned import _articles_per_block, frames
+    from verifier.rules.bases import _frames
+
+    fs = frames(ctx)
+    out = Stats()
+    out.blocks = _articles_per_block([f for f in fs if f.implied_by is None])
+    out.holders = HolderParts.of(fs)
+    out.base_holders = {kind: HolderParts.of(f for f, _ in _frames(ctx, kind)) for kind in BASE_KINDS}
+    return out
+
+
+def part_of(corpus: Corpus, sources: list[str], claims_of: dict[str, list[tuple[int, Claim]]] | None = None) -> Corpus:
+    """The corpus of ``sources`` (ids of ``corpus``'s articles, in its order): their articles, their claims in
+    ``corpus``'s order, numbers and extraction errors; the registry and record locations whole.
+    ``claims_of`` (:func:`claims_by_source`) saves a scan of every claim per part."""
+    wanted = set(sources)
+    if claims_of is None:
+        claims = [c for c in corpus.claims if c.source in wanted]
+    else:
+        claims = [c for _, c in sorted((pc for sid in wanted for pc in claims_of.get(sid, ())), key=lambda pc: pc[0])]
+    return Corpus(
+        sources={sid: corpus.sources[sid] for sid in sources}, external=corpus.external, claims=claims,
+        record_lines=corpus.record_lines, record_files=corpus.record_files,
+        extraction_errors={k: v for k, v in corpus.extraction_errors.items() if k in wanted},
+        record_paths=corpus.record_paths, lexicon_files=corpus.lexicon_files, lexicon_paths=corpus.lexicon_paths,
+        numbers={k: v for k, v in corpus.numbers.items() if k in wanted},
+    )
+
+
+def claims_by_source(corpus: Corpus) -> dict[str, list[tuple[int, Claim]]]:
+    """Source id -> (position in ``corpus.claims``, claim) of its claims: a part's claims keep the corpus's order."""
+    out: dict[str, list[tuple[int, Claim]]] = defaultdict(list)
+    for i, c in enumerate(corpus.claims):
+        out[c.source].append((i, c))
+    return out
