@@ -1,0 +1,94 @@
+"""The rules run on groups of articles (:func:`verifier.rules.groups.check_grouped`) find what
+the run on the whole corpus finds: the same findings, byte for byte in the same order, and the
+same checked claims, on the shipped corpus, each development press corpus alone and all of them
+merged into one, and a synthetic corpus; and the grouping really splits a corpus.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from verifier.engine import check
+from verifier.extract.corpus import extract_missing
+from verifier.ingest.corpus import Corpus, load_corpus
+from verifier.rules.context import Context
+from verifier.rules.groups import article_groups, check_grouped, grouped
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT.parent / "shared" / "press" / "cases"
+"""The development press corpora beside the checkout (absent: their tests are skipped)."""
+
+PRESS = sorted(p for p in CASES.glob("case*") if p.is_dir()) if CASES.is_dir() else []
+NO_PRESS = "the development press corpora are not beside this checkout"
+
+SYNTH_ARTICLES = 200
+LARGEST_SHARE = 0.15
+"""Most articles of the synthetic corpus one group may hold: its articles come in groups of four
+about one city and domain, so a grouping that joins far more has lost its keys."""
+
+
+def _extracted(paths: list[Path]) -> Corpus:
+    corpus = load_corpus(paths)
+    extract_missing(corpus)
+    return corpus
+
+
+def _same(corpus: Corpus) -> None:
+    ctx = Context(corpus)
+    whole = [f.model_dump_json() for f in check(ctx)]
+    found, checked = check_grouped(corpus)
+    assert [f.model_dump_json() for f in found] == whole
+    assert checked == ctx.checked
+
+
+def test_the_shipped_corpus_gives_the_same_findings_by_group() -> None:
+    _same(load_corpus([ROOT]))
+
+
+@pytest.mark.skipif(not PRESS, reason=NO_PRESS)
+@pytest.mark.parametrize("case", PRESS, ids=lambda p: p.name)
+def test_a_press_corpus_gives_the_same_findings_by_group(case: Path) -> None:
+    _same(_extracted([case]))
+
+
+@pytest.mark.skipif(not PRESS, reason=NO_PRESS)
+def test_the_press_corpora_merged_give_the_same_findings_by_group() -> None:
+    corpus = _extracted(PRESS)
+    _same(corpus)
+    assert len(grouped(corpus).groups) > len(PRESS)  # sixteen stories about sixteen things are not one group
+
+
+@pytest.fixture(scope="module")
+def synthetic(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
+    """A synthetic corpus of :data:`SYNTH_ARTICLES` articles (``benchmarks/synth_corpus.py``), extracted."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from synth_corpus import write_corpus
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    out = tmp_path_factory.mktemp("synthetic")
+    write_corpus(out, SYNTH_ARTICLES)
+    return _extracted([out / "sources"])
+
+
+def test_a_synthetic_corpus_gives_the_same_findings_by_group(synthetic: Corpus) -> None:
+    _same(synthetic)
+
+
+def test_the_synthetic_corpus_is_split_into_small_groups(synthetic: Corpus) -> None:
+    groups = grouped(synthetic).groups
+    assert sorted(s for g in groups for s in g) == sorted(synthetic.sources)  # each article in one group
+    assert max(map(len, groups)) <= LARGEST_SHARE * len(synthetic.sources)
+    per = Counter(c.source for c in synthetic.claims)
+    assert max(sum(per[s] for s in g) for g in groups) <= LARGEST_SHARE * len(synthetic.claims)
+
+
+def test_a_key_joins_articles_only_when_one_gives_it_active() -> None:
+    keys = {"a": [("k", True)], "b": [("k", False), ("p", False)], "c": [("p", False)], "d": []}
+    assert article_groups(keys) == [["a", "b"], ["c"], ["d"]]
+    keys["d"] = [("p", True)]
+    assert article_groups(keys) == [["a", "b", "c", "d"]]

@@ -1,0 +1,334 @@
+"""The rules run on groups of articles, with the findings of a run on the whole corpus.
+
+    fact_keys(claim) -> [key]                                 # what the fact rules pair a claim on
+    article_keys(ctx, source_of) -> [(key, active)]           # one article's keys (facts, frames, streaks)
+    article_groups({source id: [(key, active)]}) -> [[source id]]   # union-find over shared keys
+    check_grouped(ctx_or_corpus, rules) -> (findings, checked)      # what engine.check returns, and ctx.checked
+
+Every pairing a rule makes (two figures of one fact, of one block of aligned frames, a streak
+and a series) is between articles that share a *key*, so articles joined by union-find over
+their keys hold every pairing inside one group. The keys, read from the rules:
+
+* ``("fact", holder, base metric)``: V101-V107, V201, V202 pair a claim with the measurements of
+  its subject and metric or its inverse (:func:`~verifier.rules.facts.base_metric`), of its
+  comparison's target, of each alternative of a summary ('A|B', :data:`~verifier.models.claim.ALTERNATIVES`),
+  and of the two metrics a quotient divides (V106);
+* ``("article", id)``: a derivation's operands (:attr:`Claim.derived`) tie their articles (V108, V109, frames);
+* ``("block", family, role, thing key)``: V203-V206 pair frames within one block of
+  :func:`~verifier.align.pairs.candidates`; ``("value", family, unit, number)``: V204 pairs
+  figures of one value to :data:`~verifier.rules.aligned.VALUE_DIGITS` digits (:func:`~verifier.rules.aligned.same_values`);
+* ``("series", period, thing key)`` and ``("series value", period, index, number, unit)``: V209
+  sets a streak against the yearly (monthly) readings of its thing's block and the series another
+  article prints beside one of its own article's values; these keys are *passive* on a reading
+  (they join only articles of which one has a streak: an archive's readings alone never meet);
+* ``("streak", count, period)``: V210 sets streaks of one count and period against each other.
+
+Pairings that would join everything are served by *extras* instead: every primary source's
+article (V203, V204, V206, V208 set coverage against any primary figure of a unit family) and
+every article printing a correction (V207 looks for the corrected value in any article) is
+added, read-only, to each group for the rules of :data:`WIDE`. Whole-corpus indexes come from
+:class:`~verifier.rules.stats.Stats`. The rules of :data:`ONCE` read the whole corpus cheaply
+and run once; the others run per group on its own articles. A group keeps the findings
+located in its own articles (:func:`_located_in`); they are then made unique, one per pair
+and sorted as :func:`verifier.engine.check` does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+
+from verifier.align.pairs import Holders
+from verifier.align.things import CJK, block_keys, thing_of
+from verifier.ingest.corpus import Corpus
+from verifier.models.claim import ALTERNATIVES, Claim
+from verifier.models.finding import Finding, Severity
+from verifier.models.tier import Tier
+from verifier.rules.context import Context
+from verifier.rules.registry import Rule, select_rules
+from verifier.rules.stats import Stats, claim_part, claims_by_source, frame_part, part_of
+from verifier.vocabulary import quotient_of
+
+ONCE = frozenset({"V305", "V401", "V402", "V403", "V702"})
+"""Rules run once on the whole corpus: they read every article's id or tier, or every unit
+spelling, which is cheap (V305 unknown units, V401-V403 citations and origins, V702 default tiers)."""
+
+ARTICLE_LOCAL = frozenset({"V108", "V109", "V110", "V205", "V301", "V302", "V303", "V304", "V404",
+                           "V601", "V602", "V603", "V604", "V701", "V703", "V704"})
+"""Rules that read one article at a time (run per group here, which gives the same findings)."""
+
+WIDE = frozenset({"V203", "V204", "V206", "V207", "V208"})
+"""Rules that set a figure against primary sources or corrections anywhere: run per group with
+the extras (primary articles, articles printing a correction). None of them records ``checked``."""
+
+Key = Hashable
+"""A key articles are joined on (see the module docstring)."""
+
+
+def fact_keys(c: Claim) -> list[tuple]:
+    """The ``("fact", holder, base metric)`` keys of a held claim (none for a claim without a subject)."""
+    from verifier.rules.facts import base_metric
+
+    if not c.subject:
+        return []
+    metrics = [c.metric, *(quotient_of(c.metric) or ())]
+    out = [("fact", s, base_metric(m)) for s in c.subject.split(ALTERNATIVES) for m in metrics]
+    if c.comparison is not None:
+        out += [("fact", t, base_metric(c.metric)) for t in c.comparison.target.split(ALTERNATIVES)]
+    return out
+
+
+def article_keys(ctx: Context, source_of: dict[str, str]) -> list[tuple[Key, Activity]]:
+    """(key, activity) pairs of the one article of ``ctx`` (its frames read with ``ctx.stats``,
+    which must hold the claims' part of :class:`Stats`): fact keys of its held figures, its
+    derivations' articles (``source_of``: claim id -> source id, for operands), the keys of its
+    frames' pairings (:func:`_frame_keys`), series and streak keys. Activity: see :data:`Activity`."""
+    from verifier.rules.aligned import VALUE_DIGITS, _specific_values, frames, significant_digits
+    from verifier.rules.series import OPPOSITE, SERIES_PERIODS, key_of
+
+    (sid,) = ctx.corpus.sources
+    out: list[tuple[Key, Activity]] = [(("article", sid), True)]
+    out += [(k, True) for c in ctx.live for k in fact_keys(c)]
+    out += [(("article", source_of[o]), True) for c in ctx.figures if c.derived is not None
+            for o in c.derived.operands if source_of.get(o, sid) != sid]
+    fs = frames(ctx)
+    src = ctx.corpus.sources[sid]
+    cited = frozenset({src.meta.id} | {c.source for c in src.meta.cites})
+    values = _specific_values(ctx).get(sid, frozenset())
+    for f in fs:
+        out += _frame_keys(f, cited, values)
+        n = f.claim.value.number
+        if f.implied_by is None and n and f.when.get("year") and significant_digits(f.claim.value.printed) >= VALUE_DIGITS:
+            out += _value_keys(f, ("value", f.family, f.claim.value.unit, f"{n:.{VALUE_DIGITS - 1}e}"))
+    streaked = {c.streak.period for c in ctx.streaks}
+    for period in SERIES_PERIODS:
+        for f in fs:
+            k = key_of(f, period)
+            if k is None or f.implied_by is not None or f.role != "level" or f.claim.value.number is None or f.mood != "reading":
+                continue
+            out.append((("series value", period, k, f.claim.value.number, f.claim.value.unit), period in streaked))
+            if f.thing is not None:
+                out += [(("series", period, bk), False) for bk in block_keys(f.thing)]
+    for c in ctx.streaks:
+        thing = thing_of(c.measured)
+        if thing is not None and c.streak.period in SERIES_PERIODS:
+            out += [(("series", c.streak.period, bk), True) for bk in block_keys(thing)]
+        if thing is not None and c.streak.period is not None and c.streak.event in OPPOSITE:
+            out.append((("streak", int(c.value.number), c.streak.period), True))
+    return out
+
+
+def _value_keys(f, value: tuple) -> list[tuple[Key, Activity]]:
+    """The keys of V204's pairs found by one value alone (:func:`~verifier.rules.aligned.same_values`)
+    that it can keep: both state a year, and no holder differs (two holders of one script that are
+    not one name are two quantities), so a held figure meets the same holder's (``held``, a name
+    to be made its representative), figures without a holder (``unheld``, joining only when one
+    gives it) and held figures of the other script (``across``, joining only when a Chinese
+    holder gives it: then every figure of the value that it meets is in its group anyway)."""
+    if not f.holder:
+        return [((*value, "unheld"), True)]
+    return [((*value, "held", f.holder.casefold()), True), ((*value, "unheld"), False),
+            ((*value, "across"), bool(CJK.search(f.holder)))]
+
+
+Activity = bool | tuple
+"""Whether a key joins the articles that give it: True (active), False (passive: it joins
+only when another article gives it active), or, for V204's route of rare frames, (the frame's
+block keys, the chance of one pair) that :func:`_active` weighs against the whole corpus's
+articles per block once they are known."""
+
+
+def _frame_keys(f, cited: frozenset[str], values: frozenset) -> list[tuple[Key, Activity]]:
+    """The keys of the pairs of frame ``f`` across articles that V204 and V206 try
+    (:func:`~verifier.align.pairs.candidates`: one block, and by one route the facets that are
+    never left out): one mood and whose figures (``("whose", block, mood, name)``, a name to be
+    made the representative of the names taken for it, :func:`_one_name`), the articles' cited
+    sources, another specific value in common, or, for a rare frame, one value bucket. Pairs
+    with a primary source are the extras'. V205 pairs inside one article: no key."""
+    from verifier.align.pairs import value_keys
+    from verifier.rules.aligned import _block_of, _value_key, chance_pairs
+
+    if f.thing is None:
+        return []
+    out: list[tuple[Key, Activity]] = []
+    whose = [f.holder.casefold()] if f.holder else sorted(f.names)
+    value = value_keys(f.claim.value.number, "count" if f.family == "count" else f.claim.value.unit or "")
+    others = values - {_value_key(f.claim)}
+    for k in block_keys(f.thing):
+        block = (f.family, f.role, k)
+        out += [(("whose", block, f.mood, name), True) for name in whose]
+        out += [(("cites", block, f.mood, c), True) for c in cited]
+        out += [(("also", block, f.mood, v), True) for v in others]
+        if value is None:
+            out.append((("ranges", block, f.mood), True))  # a range meets only ranges (a point against one never agrees)
+        else:
+            rare = (_block_of(f, False), chance_pairs(2, f.claim))
+            out += [(("bucket", block, f.mood, v), rare) for v in value]
+    return out
+
+
+def article_groups(keys: dict[str, Iterable[tuple[Key, bool]]]) -> list[list[str]]:
+    """Articles joined by union-find over the keys they share: a key joins every article that
+    gives it once one of them gives it active. Groups in the order of their first article, each
+    in the order of ``keys`` (the corpus's)."""
+    order = list(keys)
+    parent = list(range(len(order)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    givers: dict[Key, list[int]] = defaultdict(list)
+    active: set[Key] = set()
+    for i, sid in enumerate(order):
+        for key, on in keys[sid]:
+            if not givers[key] or givers[key][-1] != i:
+                givers[key].append(i)
+            if on:
+                active.add(key)
+    for key in active:
+        first = root(givers[key][0])
+        for i in givers[key][1:]:
+            r = root(i)
+            if r != first:
+                parent[max(r, first)] = min(r, first)
+                first = min(r, first)
+    groups: dict[int, list[str]] = defaultdict(list)
+    for i, sid in enumerate(order):
+        groups[root(i)].append(sid)
+    return [groups[r] for r in sorted(groups)]
+
+
+@dataclass
+class Grouping:
+    """What :func:`grouped` reads before any rule runs: the whole-corpus :class:`Stats`, the
+    groups, and the extras (primary sources and articles printing corrections, in corpus order)."""
+
+    stats: Stats
+    groups: list[list[str]]
+    extras: list[str]
+
+
+def grouped(corpus: Corpus, claims_of: dict | None = None) -> Grouping:
+    """The :class:`Grouping` of ``corpus``, each article read alone twice (claims, then frames)."""
+    from verifier.rules.corrected import corrections
+
+    claims_of = claims_by_source(corpus) if claims_of is None else claims_of
+    stats = Stats()
+    for sid in corpus.sources:
+        stats.merge(claim_part(Context(part_of(corpus, [sid], claims_of))))
+    source_of = {c.id: c.source for c in corpus.claims}
+    framed, keys, extras = Stats(), {}, []
+    for sid, src in corpus.sources.items():
+        one = Context(part_of(corpus, [sid], claims_of), stats=stats)
+        framed.merge(frame_part(one))
+        keys[sid] = article_keys(one, source_of)
+        if src.meta.tier == Tier.primary or corrections(one):
+            extras.append(sid)
+    stats.merge(framed)
+    names = _one_name(Holders(parts=stats.holders))
+    resolved = {sid: [(_named(k, names), _active(a, stats.blocks)) for k, a in ks] for sid, ks in keys.items()}
+    return Grouping(stats, article_groups(resolved), extras)
+
+
+def _one_name(hs: Holders) -> dict[str, str]:
+    """Casefolded holder name -> one representative of the names taken for one with it
+    (:meth:`~verifier.align.pairs.Holders.alike_pairs`, closed transitively: coarser than a pair
+    by pair match, never finer). Names alike to none are left out (their own representative)."""
+    parent: dict[str, str] = {}
+
+    def root(n: str) -> str:
+        while parent.get(n, n) != n:
+            n = parent[n]
+        return n
+
+    for a, b in hs.alike_pairs():
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    return {n: root(n) for n in parent}
+
+
+def _named(key: Key, names: dict[str, str]) -> Key:
+    """``key`` with the name of a ``whose`` key replaced by its representative (:func:`_one_name`)."""
+    if key[0] == "whose":
+        return (*key[:3], names.get(key[3], key[3]))
+    if key[0] == "value" and key[-2] == "held":
+        return (*key[:-1], names.get(key[-1], key[-1]))
+    return key
+
+
+def _active(a: Activity, sizes: Counter) -> bool:
+    """Whether a key of :data:`Activity` ``a`` is active, given the articles per block ``sizes``:
+    for a rare frame's bucket key, when one value shared by chance among the articles of its
+    block is unlikely (:func:`~verifier.rules.aligned.chance_pairs` under
+    :data:`~verifier.rules.aligned.CHANCE`, read with a hair of slack: coarser is safe)."""
+    from verifier.rules.aligned import CHANCE
+
+    if isinstance(a, bool):
+        return a
+    blocks, one_pair = a
+    m = min((sizes[k] for k in blocks), default=0)
+    return m * (m - 1) / 2 * one_pair < CHANCE * (1 + 1e-9)
+
+
+def check_grouped(ctx_or_corpus: Context | Corpus, rules: list[Rule] | None = None) -> tuple[list[Finding], set[str]]:
+    """:func:`verifier.engine.check` run group by group: (the same findings, the same ``checked``).
+
+    A :class:`Context` given has its ``checked`` updated as ``check`` would."""
+    from verifier.engine import set_unique
+    from verifier.rules.aligned import one_finding_per_pair
+
+    ctx = ctx_or_corpus if isinstance(ctx_or_corpus, Context) else None
+    corpus = ctx.corpus if ctx is not None else ctx_or_corpus
+    chosen = rules if rules is not None else select_rules()
+    once = [r for r in chosen if r.code in ONCE]
+    wide = [r for r in chosen if r.code in WIDE]
+    rest = [r for r in chosen if r.code not in ONCE and r.code not in WIDE]
+    claims_of = claims_by_source(corpus)
+    g = grouped(corpus, claims_of)
+    at = {sid: i for i, sid in enumerate(corpus.sources)}
+    findings: list[Finding] = []
+    checked: set[str] = set()
+    for group in g.groups:
+        own = set(group)
+        if rest:
+            mine = Context(part_of(corpus, group, claims_of), stats=g.stats)
+            findings += [f for f in run_rules(mine, rest) if _located_in(mine, f, own)]
+            checked |= mine.checked
+        if wide:
+            seen = sorted(own | set(g.extras), key=at.__getitem__)
+            wider = Context(part_of(corpus, seen, claims_of), stats=g.stats)
+            findings += [f for f in run_rules(wider, wide) if _located_in(wider, f, own)]
+    if once:
+        findings += run_rules(ctx if ctx is not None else Context(corpus), once)
+    if ctx is not None:
+        ctx.checked |= checked
+    return sorted(one_finding_per_pair(set_unique(findings)), key=Finding.sort_key), checked
+
+
+def run_rules(ctx: Context, rules: list[Rule]) -> list[Finding]:
+    """The findings of ``rules`` on ``ctx`` as :func:`verifier.engine.check` gathers them, before
+    they are made unique, one per pair and sorted."""
+    from verifier.engine import kept_promise
+
+    out: list[Finding] = []
+    for r in rules:
+        try:
+            out.extend(kept_promise(ctx, r, f) for f in r.func(ctx))
+        except Exception as err:  # a crashing rule must not hide the others
+            out.append(Finding(rule=r.code, name="internal-error", severity=Severity.error,
+                               message=f"rule {r.code} ({r.name}) crashed: {type(err).__name__}: {err}"))
+    return out
+
+
+def _located_in(ctx: Context, f: Finding, own: set[str]) -> bool:
+    """True when finding ``f`` belongs to a group of articles ``own``: it sits in one of them,
+    or, placed nowhere, its first claim is one of theirs (kept when it has none)."""
+    if f.source is not None:
+        return f.source in own
+    c = ctx.by_id.get(f.claims[0]) if f.claims else None
+    return c is None or c.source in own
