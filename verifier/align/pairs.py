@@ -293,12 +293,16 @@ class Holders:
             for k in holder_keys(n):
                 by_piece[k].append(n)
         alike: dict[str, set[str]] = defaultdict(set)
+        self.same: list[tuple[str, str]] = []  # every pair same_holder takes for one name, as align reads them:
+        # the pairs that share a key (alike) are some of them (:func:`verifier.rules.groups._one_name`)
         for group in by_piece.values():
             if len(group) < 2:
                 continue
             for i, a in enumerate(group[:-1]):
                 rest = group[i + 1:]
                 for b, _score, _j in process.extract(a, rest, scorer=fuzz.token_set_ratio, score_cutoff=SAME_NAME, limit=None):
+                    if not respelt_chinese(a, b):
+                        self.same.append((a, b))
                     if self.variants(a, b, uses) or (a in held and a not in sure) or (b in held and b not in sure) \
                             or respelt_chinese(a, b):
                         continue  # two settled names, or one only read weakly: its spelling may be a cut
@@ -317,15 +321,6 @@ class Holders:
         a 100,000-article audit with 473,591 warnings that no one could act on."""
         ua, ub = uses.get(a, 0), uses.get(b, 0)
         return min(ua, ub) >= SETTLED and min(ua, ub) * RARE > max(ua, ub) and not shorter_form(a, b)
-
-    def alike_pairs(self) -> list[tuple[str, str]]:
-        """The pairs of casefolded names taken for one name (they share a key besides their whole names)."""
-        by_key: dict[str, list[str]] = defaultdict(list)
-        for n, keys in self._keys.items():
-            for k in keys:
-                if k.startswith(ALIKE):
-                    by_key[k].append(n)
-        return [(ns[0], m) for _k, ns in sorted(by_key.items()) for m in ns[1:]]
 
     def keys(self, name: str) -> frozenset[str]:
         """Keys of holder ``name`` (any case) that another name shares exactly when it is the

@@ -229,15 +229,18 @@ def grouped(corpus: Corpus, claims_of: dict | None = None) -> Grouping:
         if src.meta.tier == Tier.primary or corrections(one):
             extras.append(sid)
     stats.merge(framed)
-    names = _one_name(Holders(parts=stats.holders))
+    hs = Holders(parts=stats.holders)
+    names = _one_name(hs.same)
     resolved = {sid: [(_named(k, names), _active(a, stats.blocks)) for k, a in ks] for sid, ks in keys.items()}
     return Grouping(stats, article_groups(resolved), extras)
 
 
-def _one_name(hs: Holders) -> dict[str, str]:
-    """Casefolded holder name -> one representative of the names taken for one with it
-    (:meth:`~verifier.align.pairs.Holders.alike_pairs`, closed transitively: coarser than a pair
-    by pair match, never finer). Names alike to none are left out (their own representative)."""
+def _one_name(same: list[tuple[str, str]]) -> dict[str, str]:
+    """Casefolded holder name -> one representative of the names taken for one with it (``same``:
+    :attr:`Holders.same <verifier.align.pairs.Holders.same>`, every pair :func:`~verifier.align.pairs.same_holder`
+    holds, of which the pairs sharing a key of :meth:`~verifier.align.pairs.Holders.keys` are a part),
+    closed transitively: coarser than a match pair by pair, never finer. Names alike to none are
+    left out (their own representative)."""
     parent: dict[str, str] = {}
 
     def root(n: str) -> str:
@@ -245,7 +248,7 @@ def _one_name(hs: Holders) -> dict[str, str]:
             n = parent[n]
         return n
 
-    for a, b in hs.alike_pairs():
+    for a, b in same:
         ra, rb = root(a), root(b)
         if ra != rb:
             parent[max(ra, rb)] = min(ra, rb)
