@@ -296,15 +296,14 @@ def check_grouped(ctx_or_corpus: Context | Corpus, rules: list[Rule] | None = No
     at = {sid: i for i, sid in enumerate(corpus.sources)}
     findings: list[Finding] = []
     checked: set[str] = set()
+    extras = set(g.extras)
     for group in g.groups:
         own = set(group)
-        if rest:
-            mine = Context(part_of(corpus, group, claims_of), stats=g.stats)
-            findings += [f for f in run_rules(mine, rest) if _located_in(mine, f, own)]
-            checked |= mine.checked
-        if wide:
-            seen = sorted(own | set(g.extras), key=at.__getitem__)
-            wider = Context(part_of(corpus, seen, claims_of), stats=g.stats)
+        mine = Context(part_of(corpus, group, claims_of), stats=g.stats)
+        findings += [f for f in run_rules(mine, rest) if _located_in(mine, f, own)]
+        checked |= mine.checked
+        if wide:  # with no extras beyond its own articles, a group's context serves (and its frames are read once)
+            wider = mine if extras <= own else Context(part_of(corpus, sorted(own | extras, key=at.__getitem__), claims_of), stats=g.stats)
             findings += [f for f in run_rules(wider, wide) if _located_in(wider, f, own)]
     if once:
         findings += run_rules(ctx if ctx is not None else Context(corpus), once)
