@@ -322,6 +322,16 @@ class Holders:
         ua, ub = uses.get(a, 0), uses.get(b, 0)
         return min(ua, ub) >= SETTLED and min(ua, ub) * RARE > max(ua, ub) and not shorter_form(a, b)
 
+    def alike(self) -> list[tuple[str, str]]:
+        """Pairs of casefolded names that share a key besides their whole names (:meth:`keys`): one
+        pair per key, each name of it with the first (so that their closure is the same)."""
+        by_key: dict[str, list[str]] = defaultdict(list)
+        for n, keys in self._keys.items():
+            for k in keys:
+                if k.startswith(ALIKE):
+                    by_key[k].append(n)
+        return [(ns[0], m) for _k, ns in sorted(by_key.items()) for m in ns[1:]]
+
     def keys(self, name: str) -> frozenset[str]:
         """Keys of holder ``name`` (any case) that another name shares exactly when it is the
         same name casefolded or :func:`same_holder`: its whole name, and one per name it is one with."""

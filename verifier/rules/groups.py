@@ -100,7 +100,7 @@ def article_keys(ctx: Context, source_of: dict[str, str]) -> list[tuple[Key, Act
         out += _frame_keys(f, cited, values)
         n = f.claim.value.number
         if f.implied_by is None and n and f.when.get("year") and significant_digits(f.claim.value.printed) >= VALUE_DIGITS:
-            out += _value_keys(f, ("value", f.family, f.claim.value.unit, f"{n:.{VALUE_DIGITS - 1}e}"))
+            out += _value_keys(f, ("value", f.family, f.claim.value.unit, f"{n:.{VALUE_DIGITS - 1}e}"), cited, values)
     streaked = {c.streak.period for c in ctx.streaks}
     for period in SERIES_PERIODS:
         for f in fs:
@@ -119,17 +119,26 @@ def article_keys(ctx: Context, source_of: dict[str, str]) -> list[tuple[Key, Act
     return out
 
 
-def _value_keys(f, value: tuple) -> list[tuple[Key, Activity]]:
+def _value_keys(f, value: tuple, cited: frozenset[str], values: frozenset) -> list[tuple[Key, Activity]]:
     """The keys of V204's pairs found by one value alone (:func:`~verifier.rules.aligned.same_values`)
-    that it can keep: both state a year, and no holder differs (two holders of one script that are
-    not one name are two quantities), so a held figure meets the same holder's (``held``, a name
-    to be made its representative), figures without a holder (``unheld``, joining only when one
-    gives it) and held figures of the other script (``across``, joining only when a Chinese
-    holder gives it: then every figure of the value that it meets is in its group anyway)."""
-    if not f.holder:
-        return [((*value, "unheld"), True)]
-    return [((*value, "held", f.holder.casefold()), True), ((*value, "unheld"), False),
-            ((*value, "across"), bool(CJK.search(f.holder)))]
+    that it can keep: both state a year, no holder differs (two holders of one script that are
+    not one name are two quantities), and, unless one side is a primary source (the extras'),
+    the pair says whose figures they are (:func:`~verifier.align.pairs.whose_known`: ``held``, one
+    holder, a name to be made its representative, :func:`_one_name`; ``named``, a holder one
+    article gives and the other names, or a name both name), or is one story (``cites``, ``also``
+    as for a block, :func:`_frame_keys`), or one value shared by chance among the articles with a
+    figure of its unit is unlikely (``rare``: the key joins when a frame of it is so, weighed by
+    :func:`_active`)."""
+    from verifier.rules.aligned import _block_of, _value_key, chance_pairs
+
+    out: list[tuple[Key, Activity]] = []
+    if f.holder:
+        out += [((*value, "held", f.holder.casefold()), True), ((*value, "named", f.holder.casefold()), True)]
+    out += [((*value, "named", n), True) for n in sorted(f.names)]
+    out += [((*value, "cites", c), True) for c in cited]
+    out += [((*value, "also", v), True) for v in values - {_value_key(f.claim)}]
+    out.append(((*value, "rare"), (_block_of(f, True), chance_pairs(2, f.claim))))
+    return out
 
 
 Activity = bool | tuple
@@ -230,17 +239,16 @@ def grouped(corpus: Corpus, claims_of: dict | None = None) -> Grouping:
             extras.append(sid)
     stats.merge(framed)
     hs = Holders(parts=stats.holders)
-    names = _one_name(hs.same)
-    resolved = {sid: [(_named(k, names), _active(a, stats.blocks)) for k, a in ks] for sid, ks in keys.items()}
+    whose, same = _one_name(hs.alike()), _one_name(hs.same)
+    resolved = {sid: [(_named(k, whose, same), _active(a, stats.blocks)) for k, a in ks] for sid, ks in keys.items()}
     return Grouping(stats, article_groups(resolved), extras)
 
 
-def _one_name(same: list[tuple[str, str]]) -> dict[str, str]:
-    """Casefolded holder name -> one representative of the names taken for one with it (``same``:
-    :attr:`Holders.same <verifier.align.pairs.Holders.same>`, every pair :func:`~verifier.align.pairs.same_holder`
-    holds, of which the pairs sharing a key of :meth:`~verifier.align.pairs.Holders.keys` are a part),
-    closed transitively: coarser than a match pair by pair, never finer. Names alike to none are
-    left out (their own representative)."""
+def _one_name(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    """Casefolded holder name -> one representative of the names ``pairs`` take for one with it
+    (:meth:`Holders.alike <verifier.align.pairs.Holders.alike>` or :attr:`Holders.same
+    <verifier.align.pairs.Holders.same>`), closed transitively: coarser than a match pair by pair,
+    never finer. Names in no pair are left out (their own representative)."""
     parent: dict[str, str] = {}
 
     def root(n: str) -> str:
@@ -248,19 +256,23 @@ def _one_name(same: list[tuple[str, str]]) -> dict[str, str]:
             n = parent[n]
         return n
 
-    for a, b in same:
+    for a, b in pairs:
         ra, rb = root(a), root(b)
         if ra != rb:
             parent[max(ra, rb)] = min(ra, rb)
     return {n: root(n) for n in parent}
 
 
-def _named(key: Key, names: dict[str, str]) -> Key:
-    """``key`` with the name of a ``whose`` key replaced by its representative (:func:`_one_name`)."""
+def _named(key: Key, whose: dict[str, str], same: dict[str, str]) -> Key:
+    """``key`` with its name replaced by its representative (:func:`_one_name`): for a ``whose``
+    key among the names that share a key of :meth:`Holders.keys <verifier.align.pairs.Holders.keys>`
+    (what :meth:`~verifier.align.pairs.Holders.known_holder_facets` pairs on), for a value's
+    ``held`` key among the names :func:`~verifier.align.pairs.same_holder` takes for one (what
+    :func:`~verifier.align.pairs.align` reads as no holder that differs)."""
     if key[0] == "whose":
-        return (*key[:3], names.get(key[3], key[3]))
+        return (*key[:3], whose.get(key[3], key[3]))
     if key[0] == "value" and key[-2] == "held":
-        return (*key[:-1], names.get(key[-1], key[-1]))
+        return (*key[:-1], same.get(key[-1], key[-1]))
     return key
 
 
