@@ -1,6 +1,6 @@
 """The rules run on groups of articles, with the findings of a run on the whole corpus.
 
-    fact_keys(claim) -> [key]                                 # what the fact rules pair a claim on
+    fact_keys(ctx, claim) -> [(key, active)]                  # what the fact rules pair a claim on
     article_keys(ctx, source_of) -> [(key, active)]           # one article's keys (facts, frames, streaks)
     article_groups({source id: [(key, active)]}) -> [[source id]]   # union-find over shared keys
     check_grouped(ctx_or_corpus, rules) -> (findings, checked)      # what engine.check returns, and ctx.checked
@@ -9,10 +9,11 @@ Every pairing a rule makes (two figures of one fact, of one block of aligned fra
 and a series) is between articles that share a *key*, so articles joined by union-find over
 their keys hold every pairing inside one group. The keys, read from the rules:
 
-* ``("fact", holder, base metric)``: V101-V107, V201, V202 pair a claim with the measurements of
-  its subject and metric or its inverse (:func:`~verifier.rules.facts.base_metric`), of its
-  comparison's target, of each alternative of a summary ('A|B', :data:`~verifier.models.claim.ALTERNATIVES`),
-  and of the two metrics a quotient divides (V106);
+* facts (:func:`fact_keys`): V101-V107, V201, V202 pair a claim with the measurements of its
+  subject and of its comparison's target in one bucket of discriminating scope values
+  (:meth:`Context.find <verifier.rules.context.Context.find>`), a comparison with the comparisons
+  of its subject, target and base metric; a summary (each alternative, V105) and a quotient (V106)
+  read their holders' figures in any scope;
 * ``("article", id)``: a derivation's operands (:attr:`Claim.derived`) tie their articles (V108, V109, frames);
 * ``("block", family, role, thing key)``: V203-V206 pair frames within one block of
   :func:`~verifier.align.pairs.candidates`; ``("value", family, unit, number)``: V204 pairs
@@ -66,17 +67,56 @@ Key = Hashable
 """A key articles are joined on (see the module docstring)."""
 
 
-def fact_keys(c: Claim) -> list[tuple]:
-    """The ``("fact", holder, base metric)`` keys of a held claim (none for a claim without a subject)."""
+def fact_keys(ctx: Context, c: Claim) -> list[tuple[Key, Activity]]:
+    """The keys of a held claim's pairings by fact (none without a subject), read with the
+    discriminating scope keys of ``ctx`` (the whole corpus's, from its stats):
+
+    * ``("bucket", holder, metric, values)``: a point measurement is in the bucket of its holder,
+      metric and discriminating keys' values (:meth:`Context.find <verifier.rules.context.Context.find>`,
+      which a measurement fact of V104/V201 lies within); a comparison or a difference looks up its
+      subject's and its target's buckets, in its metric and for a ratio the inverse (V101, V102, V105);
+    * ``("comparison", subject, target, base metric)``: a comparison fact (V107, V202);
+    * ``("fact", holder, base metric)``, passive from every claim: active from a summary (V105
+      reads each alternative in every scope) and from a quotient, for its two metrics (V106 reads
+      its holder's figures in any scope)."""
+    from verifier.models.claim import scope_of_target
+    from verifier.rules.context import is_summary
     from verifier.rules.facts import base_metric
+    from verifier.rules.relations import RATIO_RELATIONS
+    from verifier.vocabulary import inverse_of
 
     if not c.subject:
         return []
-    metrics = [c.metric, *(quotient_of(c.metric) or ())]
-    out = [("fact", s, base_metric(m)) for s in c.subject.split(ALTERNATIVES) for m in metrics]
-    if c.comparison is not None:
-        out += [("fact", t, base_metric(c.metric)) for t in c.comparison.target.split(ALTERNATIVES)]
+    comp = c.comparison
+    summary = is_summary(c)
+    held = [(s, c.metric) for s in c.subject.split(ALTERNATIVES)]
+    held += [(t, c.metric) for t in comp.target.split(ALTERNATIVES)] if comp is not None else []
+    if comp is None and not summary:
+        held += [(c.subject, m) for m in quotient_of(c.metric) or ()]
+    out: list[tuple[Key, Activity]] = [(("fact", h, base_metric(m)), summary or m != c.metric) for h, m in held]
+    if comp is None:
+        out.append((("bucket", c.subject, c.metric, _bucket(ctx, c.metric, c.scope)), True))
+        return out
+    targeted = scope_of_target(c.scope, comp.scope)
+    ratio = comp.relation in RATIO_RELATIONS
+    for m in (c.metric, inverse_of(c.metric) if ratio else None):
+        if m is not None:
+            out += [(("bucket", c.subject, m, _bucket(ctx, m, c.scope)), True),
+                    (("bucket", comp.target, m, _bucket(ctx, m, targeted)), True)]
+    if ratio:
+        out.append((("comparison", c.subject, comp.target, base_metric(c.metric)), True))
     return out
+
+
+def _bucket(ctx: Context, metric: str, scope: dict) -> tuple | None:
+    """The values of ``metric``'s discriminating keys in ``scope``, as :meth:`Context.find
+    <verifier.rules.context.Context.find>` looks a bucket up (None when one is a list: it finds nothing)."""
+    from verifier.rules.context import MISSING
+
+    keys = sorted(ctx.discriminating.get(metric, set()))
+    if any(isinstance(scope.get(k), list) for k in keys):
+        return None
+    return tuple(scope.get(k, MISSING) for k in keys)
 
 
 def article_keys(ctx: Context, source_of: dict[str, str]) -> list[tuple[Key, Activity]]:
@@ -89,7 +129,7 @@ def article_keys(ctx: Context, source_of: dict[str, str]) -> list[tuple[Key, Act
 
     (sid,) = ctx.corpus.sources
     out: list[tuple[Key, Activity]] = [(("article", sid), True)]
-    out += [(k, True) for c in ctx.live for k in fact_keys(c)]
+    out += [k for c in ctx.live for k in fact_keys(ctx, c)]
     out += [(("article", source_of[o]), True) for c in ctx.figures if c.derived is not None
             for o in c.derived.operands if source_of.get(o, sid) != sid]
     fs = frames(ctx)
