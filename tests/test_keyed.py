@@ -92,3 +92,11 @@ def test_a_key_joins_articles_only_when_one_gives_it_active() -> None:
     assert article_groups(keys) == [["a", "b"], ["c"], ["d"]]
     keys["d"] = [("p", True)]
     assert article_groups(keys) == [["a", "b", "c", "d"]]
+
+
+def test_the_rule_classes_name_registered_rules() -> None:
+    from verifier.rules.groups import ARTICLE_LOCAL, ONCE, WIDE
+    from verifier.rules.registry import all_rules
+
+    assert (ONCE | WIDE | ARTICLE_LOCAL) <= all_rules().keys()
+    assert not (ONCE & WIDE) and not (ONCE & ARTICLE_LOCAL) and not (WIDE & ARTICLE_LOCAL)

@@ -1065,7 +1065,7 @@ def _reversed(al: Alignment) -> Alignment:
 def holders(ctx: Context) -> Holders:
     """The holder names of :func:`frames`, with the pairs of them that are one name, memoised."""
     if "holders" not in ctx.memo:
-        ctx.memo["holders"] = Holders(parts=ctx.stats.holders) if ctx.stats is not None else Holders(frames(ctx))
+        ctx.memo["holders"] = ctx.stats.index() if ctx.stats is not None else Holders(frames(ctx))
     return ctx.memo["holders"]
 
 

@@ -206,7 +206,7 @@ def _pairs(ctx: Context, kind: str) -> Iterator[tuple[Alignment, Base, Base]]:
     figures of one value in one frame (:data:`FRAME_KEYS` all the same)."""
     fs = _frames(ctx, kind)
     base_of = {id(f): b for f, b in fs}
-    hs = Holders(parts=ctx.stats.base_holders[kind]) if ctx.stats is not None else Holders(f for f, _ in fs)
+    hs = ctx.stats.index(kind) if ctx.stats is not None else Holders(f for f, _ in fs)
     for x, y in candidates([f for f, _ in fs], lambda x, y: x.primary != y.primary, lambda f: _frame_facets(hs, f)):
         s, p = (y, x) if x.primary else (x, y)
         al = align(s, p)

@@ -40,7 +40,6 @@ from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
-from verifier.align.pairs import Holders
 from verifier.align.things import CJK, block_keys, thing_of
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import ALTERNATIVES, Claim
@@ -278,7 +277,7 @@ def grouped(corpus: Corpus, claims_of: dict | None = None) -> Grouping:
         if src.meta.tier == Tier.primary or corrections(one):
             extras.append(sid)
     stats.merge(framed)
-    hs = Holders(parts=stats.holders)
+    hs = stats.index()
     whose, same = _one_name(hs.alike()), _one_name(hs.same)
     resolved = {sid: [(_named(k, whose, same), _active(a, stats.blocks)) for k, a in ks] for sid, ks in keys.items()}
     return Grouping(stats, article_groups(resolved), extras)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from verifier.align.pairs import HolderParts
+from verifier.align.pairs import HolderParts, Holders
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
 from verifier.rules.context import Context, scope_values
@@ -67,9 +67,19 @@ class Stats:
     blocks: Counter = field(default_factory=Counter)
     holders: HolderParts = field(default_factory=HolderParts)
     base_holders: dict[str, HolderParts] = field(default_factory=lambda: {k: HolderParts() for k in BASE_KINDS})
+    _built: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def index(self, kind: str | None = None) -> Holders:
+        """The :class:`~verifier.align.pairs.Holders` of :attr:`holders` (``kind`` None) or of
+        :attr:`base_holders` ``[kind]``, built once and kept: every group reads the same one.
+        Merge nothing after asking (the index would not see it)."""
+        if kind not in self._built:
+            self._built[kind] = Holders(parts=self.holders if kind is None else self.base_holders[kind])
+        return self._built[kind]
 
     def merge(self, other: Stats) -> None:
         """Add ``other`` (another article's part, or a merged set of them) to these stats."""
+        self._built.clear()
         for metric, keys in other.scope_values.items():
             for key, values in keys.items():
                 self.scope_values[metric][key] |= values
@@ -127,9 +137,9 @@ def part_of(corpus: Corpus, sources: list[str], claims_of: dict[str, list[tuple[
     return Corpus(
         sources={sid: corpus.sources[sid] for sid in sources}, external=corpus.external, claims=claims,
         record_lines=corpus.record_lines, record_files=corpus.record_files,
-        extraction_errors={k: v for k, v in corpus.extraction_errors.items() if k in wanted},
+        extraction_errors={k: corpus.extraction_errors[k] for k in sources if k in corpus.extraction_errors},
         record_paths=corpus.record_paths, lexicon_files=corpus.lexicon_files, lexicon_paths=corpus.lexicon_paths,
-        numbers={k: v for k, v in corpus.numbers.items() if k in wanted},
+        numbers={k: corpus.numbers[k] for k in sources if k in corpus.numbers},
     )
 
 
