@@ -72,10 +72,11 @@ def fact_keys(ctx: Context, c: Claim) -> list[tuple[Key, Activity]]:
 
     * ``("bucket", holder, metric, values)``: a point measurement is in the bucket of its holder,
       metric and discriminating keys' values (:meth:`Context.find <verifier.rules.context.Context.find>`,
-      which a measurement fact of V104/V201 lies within) and looks up its inverse metric's (V103:
-      what ``find`` returns there depends on every article's figures, though V103 keeps its own
-      article's); a comparison or a difference looks up its subject's and its target's buckets, in
-      its metric and for a ratio the inverse (V101, V102, V105);
+      which a measurement fact of V104/V201 lies within); a comparison or a difference looks up its
+      subject's and its target's buckets, in its metric and for a ratio the inverse (V101, V102,
+      V105). V103 needs no key of its own: what it keeps of ``find`` in the inverse metric is of
+      its own article, and whatever else decides it (a plain figure before a qualified one) is in
+      the same bucket as what it keeps;
     * ``("comparison", subject, target, base metric)``: a comparison fact (V107, V202);
     * ``("fact", holder, base metric)``, passive from every claim: active from a summary (V105
       reads each alternative in every scope) and from a quotient, for its two metrics (V106 reads
@@ -95,8 +96,8 @@ def fact_keys(ctx: Context, c: Claim) -> list[tuple[Key, Activity]]:
     if comp is None and not summary:
         held += [(c.subject, m) for m in quotient_of(c.metric) or ()]
     out: list[tuple[Key, Activity]] = [(("fact", h, base_metric(m)), summary or m != c.metric) for h, m in held]
-    if comp is None:  # its own bucket, and its inverse metric's, where V103 finds the figure it restates
-        out += [(("bucket", c.subject, m, _bucket(ctx, m, c.scope)), True) for m in (c.metric, inverse_of(c.metric)) if m]
+    if comp is None:
+        out.append((("bucket", c.subject, c.metric, _bucket(ctx, c.metric, c.scope)), True))
         return out
     targeted = scope_of_target(c.scope, comp.scope)
     ratio = comp.relation in RATIO_RELATIONS
