@@ -15,9 +15,13 @@ their keys hold every pairing inside one group. The keys, read from the rules:
   of its subject, target and base metric; a summary (each alternative, V105) and a quotient (V106)
   read their holders' figures in any scope;
 * ``("article", id)``: a derivation's operands (:attr:`Claim.derived`) tie their articles (V108, V109, frames);
-* ``("block", family, role, thing key)``: V203-V206 pair frames within one block of
-  :func:`~verifier.align.pairs.candidates`; ``("value", family, unit, number)``: V204 pairs
-  figures of one value to :data:`~verifier.rules.aligned.VALUE_DIGITS` digits (:func:`~verifier.rules.aligned.same_values`);
+* frames (:func:`_frame_keys`): V204 and V206 pair frames of one block of
+  :func:`~verifier.align.pairs.candidates` (unit family, role, thing key) by routes of facets;
+  a key per facet a route never leaves out: one mood and whose figures (``whose``), a cited
+  source (``cites``), another specific value in common (``also``), a value bucket (``bucket``,
+  joining when one side is rare in its block), ranges (``ranges``). V204's pairs by one value
+  (:func:`~verifier.rules.aligned.same_values`) join as it can keep them (:func:`_value_keys`).
+  V205 pairs inside one article;
 * ``("series", period, thing key)`` and ``("series value", period, index, number, unit)``: V209
   sets a streak against the yearly (monthly) readings of its thing's block and the series another
   article prints beside one of its own article's values; these keys are *passive* on a reading
