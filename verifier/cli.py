@@ -147,11 +147,12 @@ def _load(paths: Optional[list[Path]], with_records: bool = True):
 
 
 def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Optional[Path] = None,
-            engine: Optional[str] = None, scheduler: Optional[str] = None):
+            engine: Optional[str] = None, scheduler: Optional[str] = None, shelf=None):
     """The corpus of ``paths`` with claims extracted for the articles that have no records
     (for all of them with ``extract_all``) on ``engine`` (:func:`verifier.engines.open_mapper`,
     closed once extraction is done), a progress bar on a terminal. Shared by audit, graph and
-    factsheet, so each sees the same claims.
+    factsheet, so each sees the same claims. With a ``shelf`` (:class:`verifier.shelf.Shelf`),
+    extracted claims are kept there instead of in the corpus.
 
     Raises:
         InputError: ``output`` cannot be written (checked before any work, :func:`_check_output`).
@@ -167,7 +168,7 @@ def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Opti
         if output is not None:
             _refuse_input_as_output(corpus, output)
         with _progress("extracting claims") as tick:
-            extract_missing(corpus, everything=extract_all, progress=tick, mapper=mapper)
+            extract_missing(corpus, everything=extract_all, progress=tick, mapper=mapper, shelf=shelf)
     return corpus
 
 
@@ -202,7 +203,9 @@ def audit(
 ) -> None:
     """Check the claims of a corpus and print the audit report (articles without records are extracted)."""
     from verifier.engine import audit as run_audit
+    from verifier.engine import audit_shelved
     from verifier.report import pieces
+    from verifier.shelf import Shelf
     from verifier.rules.registry import select_rules
 
     fail_on = fail_on.lower() if fail_on is not None else None
@@ -219,9 +222,11 @@ def audit(
             raise UsageError(f"unknown format {format!r} (choose {', '.join(RENDERERS)})")
         if store is not None:
             _check_store(store, output)
-        corpus = _corpus(paths, extract, output, engine, scheduler)
+        listed = format not in TOTALS_ONLY or store is not None
+        shelf = None if listed else Shelf()  # a totals-only report: claims shelved, checked one group of articles at a time
+        corpus = _corpus(paths, extract, output, engine, scheduler, shelf)
         with _progress("checking claims"):
-            report = run_audit(corpus, rules, listed=format not in TOTALS_ONLY or store is not None)
+            report = run_audit(corpus, rules, listed=listed) if shelf is None else audit_shelved(corpus, shelf, rules)
         if store is not None:
             from verifier.store import write_store
 

@@ -23,6 +23,10 @@ from verifier.rules.aligned import one_finding_per_pair
 from verifier.rules.registry import Rule, select_rules
 from verifier.vocabulary import inverse_of
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from verifier.shelf import Shelf
+
 
 def check(ctx: Context, rules: list[Rule] | None = None, progress: Callback | None = None) -> list[Finding]:
     """The findings of ``rules`` (default: the enabled rules) on ``ctx``'s corpus, in report
@@ -99,27 +103,66 @@ def set_unique(findings: list[Finding]) -> list[Finding]:
 
 
 def _summary(ctx: Context, findings: list[Finding], per_source: bool = True) -> Summary:
-    by_sev = Counter(f.severity.value for f in findings)
-    by_source: dict[str, Counter] = defaultdict(Counter)
-    for f in findings:
-        by_source[f.source or "(corpus)"][f.severity.value] += 1
-    found = numbers_in_text(ctx).values()
-    numbers, unrecorded = sum(n.found for n in found), sum(len(n.left) for n in found)
-    recorded = [c for c in ctx.corpus.claims if c.status != "rejected"]
-    checkable = _checkable(ctx) | ctx.checked  # a claim some rule compared could be checked, whatever the estimate said
-    return Summary(
-        by_severity={s.value: by_sev.get(s.value, 0) for s in sorted(Severity, key=SEVERITY_ORDER.get)},
-        by_source={k: dict(sorted(v.items())) for k, v in sorted(by_source.items())},
-        by_rule=dict(sorted(Counter(f.rule for f in findings).items())),
-        coverage=Coverage(
-            numbers_in_text=numbers, numbers_recorded=numbers - unrecorded, claims_recorded=len(recorded),
-            claims_checkable=len(checkable), claims_checked=len(ctx.checked & {c.id for c in recorded}),
-        ),
-        coverage_by_source=_coverage_by_source(ctx, recorded, checkable) if per_source else [],
-    )
+    tally = Tally()
+    tally.add(ctx)
+    return tally.summary(findings, _coverage_by_source(ctx, tally.recorded, tally.testable) if per_source else [])
 
 
-def _coverage_by_source(ctx: Context, recorded: list[Claim], checkable: set[str]) -> list[SourceCoverage]:
+class Tally:
+    """The coverage counts of a report's summary, added up over the groups of articles an
+    audit checks one at a time (:func:`audit_shelved`), or over one context holding every claim.
+    Claim ids are kept for the claims some check could test and those a rule compared: the
+    first may name another group's claim (a derivation's operand), so it is a union, not a sum."""
+
+    def __init__(self) -> None:
+        self.numbers = self.unrecorded = self.claims_recorded = self.claims_checked = 0
+        self.testable: set[str] = set()
+        self.recorded: list[Claim] = []
+
+    def add(self, ctx: Context) -> None:
+        """Count ``ctx``'s articles and claims (after its rules ran: ``ctx.checked`` is read)."""
+        found = numbers_in_text(ctx).values()
+        self.numbers += sum(n.found for n in found)
+        self.unrecorded += sum(len(n.left) for n in found)
+        self.recorded = [c for c in ctx.corpus.claims if c.status != "rejected"]
+        self.claims_recorded += len(self.recorded)
+        self.claims_checked += len(ctx.checked & {c.id for c in self.recorded})
+        self.testable |= checkable(ctx) | ctx.checked  # a claim some rule compared could be checked, whatever the estimate said
+
+    def summary(self, findings: list[Finding], coverage_by_source: list[SourceCoverage] | None = None) -> Summary:
+        """The summary of a report with ``findings`` and the counts added so far."""
+        by_sev = Counter(f.severity.value for f in findings)
+        by_source: dict[str, Counter] = defaultdict(Counter)
+        for f in findings:
+            by_source[f.source or "(corpus)"][f.severity.value] += 1
+        return Summary(
+            by_severity={s.value: by_sev.get(s.value, 0) for s in sorted(Severity, key=SEVERITY_ORDER.get)},
+            by_source={k: dict(sorted(v.items())) for k, v in sorted(by_source.items())},
+            by_rule=dict(sorted(Counter(f.rule for f in findings).items())),
+            coverage=Coverage(
+                numbers_in_text=self.numbers, numbers_recorded=self.numbers - self.unrecorded,
+                claims_recorded=self.claims_recorded, claims_checkable=len(self.testable), claims_checked=self.claims_checked,
+            ),
+            coverage_by_source=coverage_by_source or [],
+        )
+
+
+def audit_shelved(corpus: Corpus, shelf: Shelf, rules: list[Rule] | None = None) -> Report:
+    """:func:`audit` with ``listed`` False of a corpus whose extracted claims are on ``shelf``
+    (:func:`verifier.extract.corpus.extract_missing` with a shelf; ``corpus.claims`` holds the
+    curated records): the rules run one group of articles at a time
+    (:func:`verifier.rules.groups.by_group`), each group's claims decoded from the shelf and let
+    go, so a large archive's claims are never all in memory. The same findings and summary as
+    :func:`audit` of the corpus holding every claim."""
+    from verifier.rules.groups import by_group
+    from verifier.shelf import ClaimsBySource
+
+    tally = Tally()
+    findings, _ = by_group(corpus, ClaimsBySource(corpus.claims, shelf), rules, visit=tally.add)
+    return Report(summary=tally.summary(findings), sources=[], claims=[], findings=findings)
+
+
+def _coverage_by_source(ctx: Context, recorded: list[Claim], testable: set[str]) -> list[SourceCoverage]:
     """Per article: figures found, figures a claim covers, claims (held, checkable, checked), and
     each figure left out with the reason (:func:`verifier.quantities.not_claims.why_not_a_claim`;
     'not recorded' for an article whose claims are curated records, else 'not read as a claim')."""
@@ -138,15 +181,17 @@ def _coverage_by_source(ctx: Context, recorded: list[Claim], checkable: set[str]
         found = numbers[sid].found
         out.append(SourceCoverage(
             source=sid, numbers_in_text=found, numbers_recorded=found - len(left), claims_recorded=len(claims),
-            claims_held=sum(1 for c in claims if c.subject), claims_checkable=len(ids & checkable),
+            claims_held=sum(1 for c in claims if c.subject), claims_checkable=len(ids & testable),
             claims_checked=len(ids & ctx.checked), left_out=left,
         ))
     return out
 
 
-def _checkable(ctx: Context) -> set[str]:
-    """Claims that some arithmetic or comparison could test: see :class:`~verifier.models.report.Coverage`."""
-    facts = Counter((c.subject, c.metric) for c in ctx.live)
+def checkable(ctx: Context) -> set[str]:
+    """Ids of the claims that some arithmetic or comparison could test: see
+    :class:`~verifier.models.report.Coverage`. Figures of one subject and metric are counted
+    over the whole corpus (``ctx.stats.held`` when ``ctx`` is a group of its articles)."""
+    facts = ctx.stats.held if ctx.stats is not None else Counter((c.subject, c.metric) for c in ctx.live)
     held = {
         c.id for c in ctx.live
         if c.comparison is not None or is_summary(c) or inverse_of(c.metric) or facts[(c.subject, c.metric)] > 1

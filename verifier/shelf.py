@@ -75,3 +75,30 @@ class Shelf(Mapping[str, list[Claim]]):
     def nbytes(self) -> int:
         """Bytes of compressed claims held (for benchmarks)."""
         return sum(map(len, self._packed.values()))
+
+
+class ClaimsBySource(Mapping[str, list[tuple[tuple[int, ...], Claim]]]):
+    """Source id -> (position, claim) of its claims, as :func:`verifier.rules.stats.claims_by_source`
+    gives them for a corpus holding every claim, here for a corpus whose ``claims`` are the
+    curated records and whose extracted claims are on a :class:`Shelf`. Positions follow the
+    order extraction into the corpus gives: the records first ``(0, index)``, then each shelved
+    article in turn ``(1, rank, index)``. A shelved article's claims are decoded at each lookup."""
+
+    def __init__(self, curated: list[Claim], shelf: Shelf) -> None:
+        self._curated: dict[str, list[tuple[tuple[int, ...], Claim]]] = {}
+        for i, c in enumerate(curated):
+            self._curated.setdefault(c.source, []).append(((0, i), c))
+        self._shelf = shelf
+
+    def __getitem__(self, source_id: str) -> list[tuple[tuple[int, ...], Claim]]:
+        if source_id in self._curated:
+            return self._curated[source_id]
+        claims = self._shelf[source_id]
+        return [((1, *at), c) for at, c in zip(self._shelf.positions(source_id), claims)]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._curated
+        yield from (sid for sid in self._shelf if sid not in self._curated)
+
+    def __len__(self) -> int:
+        return len(self._curated) + sum(1 for sid in self._shelf if sid not in self._curated)

@@ -4,10 +4,12 @@ must be one the checker can read (printed in the quote, in a unit it knows)."""
 from __future__ import annotations
 
 import re
-from typing import Final, Iterator
+from collections.abc import Iterable
+from typing import Any, Final, Iterator
 
 from verifier.ingest.rendered import find_rendered, renders_at
 from verifier.ingest.reanchor import holds_rendered
+from verifier.models.claim import Claim
 from verifier.models.finding import Finding
 from verifier.rules.context import Context
 from verifier.rules.registry import rule
@@ -116,20 +118,39 @@ def unknown_unit(ctx: Context) -> Iterator[Finding]:
     Okay: unit "tokens/s/kW".
     V305: unit "kWatt".
     """
-    me = unknown_unit.rule
-    from verifier.units import known_unit
+    units = UnknownUnits()
+    units.add(ctx, enumerate(ctx.corpus.claims))
+    yield from units.findings()
 
-    seen: dict[str, list] = {}
-    for c in ctx.corpus.claims:
-        unit = c.value.unit
-        if unit is not None and c.kind != "count" and not _COUNT_NOUN.fullmatch(unit) and not known_unit(unit):
-            seen.setdefault(c.value.unit, []).append(c)
-    for unit, claims in sorted(seen.items()):
-        first = claims[0]
-        yield me.finding(f"unit {unit!r} of {first.id} (and {len(claims) - 1} more) is not one the converter knows; "
-                         f"such figures are compared only with figures in exactly {unit!r}" if len(claims) > 1 else
-                         f"unit {unit!r} of {first.id} is not one the converter knows; it is compared only with figures in exactly {unit!r}",
-                         claims=[c.id for c in claims], **_where(ctx, first))
+
+class UnknownUnits:
+    """What V305 reports, gathered over any parts of a corpus (one group of articles at a time,
+    :mod:`verifier.rules.groups`): unit -> (position, claim id, location) of each claim in it
+    the converter does not know; :meth:`findings` gives one finding per unit, its claims in
+    position order (the corpus's), placed at the first."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, list[tuple[Any, str, dict]]] = {}
+
+    def add(self, ctx: Context, claims: Iterable[tuple[Any, Claim]]) -> None:
+        """Read ``claims`` ((position, claim) pairs of ``ctx``'s corpus)."""
+        from verifier.units import known_unit
+
+        for at, c in claims:
+            unit = c.value.unit
+            if unit is not None and c.kind != "count" and not _COUNT_NOUN.fullmatch(unit) and not known_unit(unit):
+                self._seen.setdefault(unit, []).append((at, c.id, _where(ctx, c)))
+
+    def findings(self) -> Iterator[Finding]:
+        """One V305 finding per unit, in unit order."""
+        me = unknown_unit.rule
+        for unit, seen in sorted(self._seen.items()):
+            seen = sorted(seen, key=lambda s: s[0])
+            first, where = seen[0][1], seen[0][2]
+            yield me.finding(f"unit {unit!r} of {first} (and {len(seen) - 1} more) is not one the converter knows; "
+                             f"such figures are compared only with figures in exactly {unit!r}" if len(seen) > 1 else
+                             f"unit {unit!r} of {first} is not one the converter knows; it is compared only with figures in exactly {unit!r}",
+                             claims=[cid for _, cid, _ in seen], **where)
 
 
 _COUNT_NOUN = re.compile(r"[a-z]{4,}")

@@ -40,9 +40,12 @@ and sorted as :func:`verifier.engine.check` does.
 
 from __future__ import annotations
 
+import pickle
+import zlib
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 from verifier.align.things import CJK, block_keys, thing_of
 from verifier.ingest.corpus import Corpus
@@ -51,12 +54,23 @@ from verifier.models.finding import Finding, Severity
 from verifier.models.tier import Tier
 from verifier.rules.context import Context
 from verifier.rules.registry import Rule, select_rules
-from verifier.rules.stats import Stats, claim_part, claims_by_source, frame_part, part_of
+from verifier.rules.stats import Stats, claim_part, claims_by_source, frame_part, part_of, placed_claims
 from verifier.vocabulary import quotient_of
 
-ONCE = frozenset({"V305", "V401", "V402", "V403", "V702"})
-"""Rules run once on the whole corpus: they read every article's id or tier, or every unit
-spelling, which is cheap (V305 unknown units, V401-V403 citations and origins, V702 default tiers)."""
+SOURCES_ONLY = frozenset({"V402", "V702"})
+"""Rules that read the articles' metadata and the registry, no claim (V402 citations, V702
+default tiers): run once, on the corpus without its claims."""
+
+EVERY_SOURCE = frozenset({"V401", "V403"})
+"""Rules that judge each claim by the ids and tiers of every article and registered source
+(V401 unknown origins, V403 tiers above their origin's): run per group, on its claims beside every article."""
+
+UNITS = "V305"
+"""The rule that gathers the claims of each unknown unit over the whole corpus into one finding:
+gathered group by group (:class:`~verifier.rules.anchors.UnknownUnits`), reported once."""
+
+ONCE = SOURCES_ONLY | EVERY_SOURCE | {UNITS}
+"""Rules that read the whole corpus, cheaply, rather than a group of its articles."""
 
 ARTICLE_LOCAL = frozenset({"V108", "V109", "V110", "V205", "V301", "V302", "V303", "V304", "V404",
                            "V601", "V602", "V603", "V604", "V701", "V703", "V704"})
@@ -227,34 +241,65 @@ def article_groups(keys: dict[str, Iterable[tuple[Key, bool]]]) -> list[list[str
     """Articles joined by union-find over the keys they share: a key joins every article that
     gives it once one of them gives it active. Groups in the order of their first article, each
     in the order of ``keys`` (the corpus's)."""
-    order = list(keys)
-    parent = list(range(len(order)))
+    joiner = Joiner()
+    for sid, ks in keys.items():
+        joiner.add(sid, ks)
+    return joiner.groups()
 
-    def root(i: int) -> int:
+
+class Joiner:
+    """:func:`article_groups` fed one article at a time, holding no article's keys: a key is
+    kept as its hash (two keys of one hash would only join more articles, never fewer, and
+    at 2^64 hashes that takes ~4 billion keys to be likely), with the first article that gave
+    it and, until one gives it active, the others that gave it passive."""
+
+    def __init__(self) -> None:
+        self._order: list[str] = []
+        self._parent: list[int] = []
+        self._first: dict[int, int] = {}
+        self._active: set[int] = set()
+        self._waiting: dict[int, list[int]] = {}
+
+    def _root(self, i: int) -> int:
+        parent = self._parent
         while parent[i] != i:
             parent[i] = parent[parent[i]]
             i = parent[i]
         return i
 
-    givers: dict[Key, list[int]] = defaultdict(list)
-    active: set[Key] = set()
-    for i, sid in enumerate(order):
-        for key, on in keys[sid]:
-            if not givers[key] or givers[key][-1] != i:
-                givers[key].append(i)
-            if on:
-                active.add(key)
-    for key in active:
-        first = root(givers[key][0])
-        for i in givers[key][1:]:
-            r = root(i)
-            if r != first:
-                parent[max(r, first)] = min(r, first)
-                first = min(r, first)
-    groups: dict[int, list[str]] = defaultdict(list)
-    for i, sid in enumerate(order):
-        groups[root(i)].append(sid)
-    return [groups[r] for r in sorted(groups)]
+    def _join(self, a: int, b: int) -> None:
+        ra, rb = self._root(a), self._root(b)
+        if ra != rb:
+            self._parent[max(ra, rb)] = min(ra, rb)
+
+    def add(self, sid: str, keys: Iterable[tuple[Key, bool]]) -> None:
+        """Join article ``sid`` (the next in corpus order) by its (key, active) pairs."""
+        i = len(self._order)
+        self._order.append(sid)
+        self._parent.append(i)
+        for key, on in keys:
+            h = hash(key)
+            first = self._first.get(h)
+            if first is None:
+                self._first[h] = i
+                if on:
+                    self._active.add(h)
+            elif h in self._active:
+                self._join(i, first)
+            elif on:
+                self._active.add(h)
+                self._join(i, first)
+                for j in self._waiting.pop(h, ()):
+                    self._join(j, first)
+            else:
+                self._waiting.setdefault(h, []).append(i)
+
+    def groups(self) -> list[list[str]]:
+        """The groups so far: in the order of their first article, each in the order articles were added."""
+        out: dict[int, list[str]] = defaultdict(list)
+        for i, sid in enumerate(self._order):
+            out[self._root(i)].append(sid)
+        return [out[r] for r in sorted(out)]
 
 
 @dataclass
@@ -267,27 +312,38 @@ class Grouping:
     extras: list[str]
 
 
-def grouped(corpus: Corpus, claims_of: dict | None = None) -> Grouping:
-    """The :class:`Grouping` of ``corpus``, each article read alone twice (claims, then frames)."""
+def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | None = None) -> Grouping:
+    """The :class:`Grouping` of ``corpus``, each article read alone twice (claims, then frames).
+
+    ``claims_of`` (source id -> (position, claim) of its claims, as :func:`claims_by_source`
+    gives them; default: read from ``corpus.claims``) may decode an article's claims anew at
+    each lookup (:class:`~verifier.shelf.Shelf`): no more than one article's claims and keys
+    are held at a time, each article's keys kept compressed until the whole corpus's holders
+    and blocks are known (~1 KB an article)."""
     from verifier.rules.corrected import corrections
 
     claims_of = claims_by_source(corpus) if claims_of is None else claims_of
     stats = Stats()
+    source_of: dict[str, str] = {}
     for sid in corpus.sources:
-        stats.merge(claim_part(Context(part_of(corpus, [sid], claims_of))))
-    source_of = {c.id: c.source for c in corpus.claims}
-    framed, keys, extras = Stats(), {}, []
+        one = Context(part_of(corpus, [sid], claims_of))
+        stats.merge(claim_part(one))
+        source_of.update((c.id, sid) for c in one.corpus.claims)
+    framed, packed, extras = Stats(), {}, []
     for sid, src in corpus.sources.items():
         one = Context(part_of(corpus, [sid], claims_of), stats=stats)
         framed.merge(frame_part(one))
-        keys[sid] = article_keys(one, source_of)
+        packed[sid] = zlib.compress(pickle.dumps(article_keys(one, source_of), pickle.HIGHEST_PROTOCOL), 1)
         if src.meta.tier == Tier.primary or corrections(one):
             extras.append(sid)
+    del source_of
     stats.merge(framed)
     hs = stats.index()
     whose, same = _one_name(hs.alike()), _one_name(hs.same)
-    resolved = {sid: [(_named(k, whose, same), _active(a, stats.blocks)) for k, a in ks] for sid, ks in keys.items()}
-    return Grouping(stats, article_groups(resolved), extras)
+    joiner = Joiner()
+    for sid in corpus.sources:
+        joiner.add(sid, ((_named(k, whose, same), _active(a, stats.blocks)) for k, a in pickle.loads(zlib.decompress(packed.pop(sid)))))
+    return Grouping(stats, joiner.groups(), extras)
 
 
 def _one_name(pairs: list[tuple[str, str]]) -> dict[str, str]:
@@ -337,19 +393,35 @@ def _active(a: Activity, sizes: Counter) -> bool:
 
 
 def check_grouped(ctx_or_corpus: Context | Corpus, rules: list[Rule] | None = None) -> tuple[list[Finding], set[str]]:
-    """:func:`verifier.engine.check` run group by group: (the same findings, the same ``checked``).
-
-    A :class:`Context` given has its ``checked`` updated as ``check`` would."""
-    from verifier.engine import set_unique
-    from verifier.rules.aligned import one_finding_per_pair
-
+    """:func:`verifier.engine.check` run group by group (:func:`by_group`): (the same findings,
+    the same ``checked``). A :class:`Context` given has its ``checked`` updated as ``check`` would."""
     ctx = ctx_or_corpus if isinstance(ctx_or_corpus, Context) else None
     corpus = ctx.corpus if ctx is not None else ctx_or_corpus
+    findings, checked = by_group(corpus, claims_by_source(corpus), rules)
+    if ctx is not None:
+        ctx.checked |= checked
+    return findings, checked
+
+
+def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], rules: list[Rule] | None = None,
+             visit: Callable[[Context], None] | None = None) -> tuple[list[Finding], set[str]]:
+    """The findings of ``rules`` (default: the enabled rules) on ``corpus``, in report order, and
+    the ids of the claims they compared, found one group of articles at a time (:func:`grouped`).
+
+    ``claims_of`` gives each article's claims with their positions in the corpus's order
+    (:func:`claims_by_source`, or a :class:`~verifier.shelf.Shelf` read through
+    :class:`~verifier.shelf.ClaimsBySource`: ``corpus.claims`` need not hold them).
+    ``visit(ctx)`` is called with each group's context after its rules ran (for the summary's counts).
+    """
+    from verifier.engine import set_unique
+    from verifier.rules.aligned import one_finding_per_pair
+    from verifier.rules.anchors import UnknownUnits
+
     chosen = rules if rules is not None else select_rules()
-    once = [r for r in chosen if r.code in ONCE]
     wide = [r for r in chosen if r.code in WIDE]
     rest = [r for r in chosen if r.code not in ONCE and r.code not in WIDE]
-    claims_of = claims_by_source(corpus)
+    every_source = [r for r in chosen if r.code in EVERY_SOURCE]
+    units = UnknownUnits() if any(r.code == UNITS for r in chosen) else None
     g = grouped(corpus, claims_of)
     at = {sid: i for i, sid in enumerate(corpus.sources)}
     findings: list[Finding] = []
@@ -357,16 +429,22 @@ def check_grouped(ctx_or_corpus: Context | Corpus, rules: list[Rule] | None = No
     extras = set(g.extras)
     for group in g.groups:
         own = set(group)
-        mine = Context(part_of(corpus, group, claims_of), stats=g.stats)
+        placed = placed_claims(claims_of, group)
+        mine = Context(part_of(corpus, group, placed=placed), stats=g.stats)
         findings += [f for f in run_rules(mine, rest) if _located_in(mine, f, own)]
         checked |= mine.checked
         if wide:  # with no extras beyond its own articles, a group's context serves (and its frames are read once)
             wider = mine if extras <= own else Context(part_of(corpus, sorted(own | extras, key=at.__getitem__), claims_of), stats=g.stats)
             findings += [f for f in run_rules(wider, wide) if _located_in(wider, f, own)]
-    if once:
-        findings += run_rules(ctx if ctx is not None else Context(corpus), once)
-    if ctx is not None:
-        ctx.checked |= checked
+        if every_source:
+            findings += run_rules(Context(replace(mine.corpus, sources=corpus.sources)), every_source)
+        if units is not None:
+            units.add(mine, placed)
+        if visit is not None:
+            visit(mine)
+    findings += run_rules(Context(Corpus(sources=corpus.sources, external=corpus.external)), [r for r in chosen if r.code in SOURCES_ONLY])
+    if units is not None:
+        findings += units.findings()
     return sorted(one_finding_per_pair(set_unique(findings)), key=Finding.sort_key), checked
 
 

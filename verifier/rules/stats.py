@@ -13,7 +13,9 @@ must see the whole corpus's value of it to find what the whole run finds:
   for V203-V206 from :func:`verifier.rules.aligned.holders` and for V208 from the base frames of
   :func:`verifier.rules.bases._pairs`);
 * the articles per V204 block (:func:`verifier.rules.aligned._articles_per_block`) and per unit
-  (:func:`verifier.rules.aligned._specific_values`).
+  (:func:`verifier.rules.aligned._specific_values`);
+* the held figures per subject and metric, which decide what the audit's summary counts as
+  checkable (:func:`verifier.engine.checkable`).
 
 Each is a union of sets or a sum of counters over articles, so :class:`Stats` is computed per
 article (:func:`claim_part`, then :func:`frame_part`, which needs the first pass's holders to
@@ -29,7 +31,9 @@ read its frames' names) and merged with :meth:`Stats.merge`: no step needs every
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from verifier.align.pairs import HolderParts, Holders
 from verifier.ingest.corpus import Corpus
@@ -58,6 +62,7 @@ class Stats:
         blocks: V204 block key -> articles with a frame in it (:func:`~verifier.rules.aligned._articles_per_block`).
         holders: the parts of :class:`~verifier.align.pairs.Holders` over every frame.
         base_holders: base kind (:data:`BASE_KINDS`) -> the parts of V208's holders over its frames.
+        held: (subject, metric) -> held figures (:attr:`Context.live <verifier.rules.context.Context.live>`).
     """
 
     scope_values: defaultdict = field(default_factory=lambda: defaultdict(_nested))
@@ -67,6 +72,7 @@ class Stats:
     blocks: Counter = field(default_factory=Counter)
     holders: HolderParts = field(default_factory=HolderParts)
     base_holders: dict[str, HolderParts] = field(default_factory=lambda: {k: HolderParts() for k in BASE_KINDS})
+    held: Counter = field(default_factory=Counter)
     _built: dict = field(default_factory=dict, repr=False, compare=False)
 
     def index(self, kind: str | None = None) -> Holders:
@@ -89,6 +95,7 @@ class Stats:
         self.holder_names |= other.holder_names
         self.units.update(other.units)
         self.blocks.update(other.blocks)
+        self.held.update(other.held)
         self.holders.merge(other.holders)
         for kind, parts in other.base_holders.items():
             self.base_holders[kind].merge(parts)
@@ -108,6 +115,7 @@ def claim_part(ctx: Context) -> Stats:
             out.qualifiers[kind][metric] |= keys
     out.holder_names = sure_holders(ctx.figures)
     out.units = units_per_article(ctx.figures)
+    out.held = Counter((c.subject, c.metric) for c in ctx.live)
     return out
 
 
@@ -125,15 +133,19 @@ def frame_part(ctx: Context) -> Stats:
     return out
 
 
-def part_of(corpus: Corpus, sources: list[str], claims_of: dict[str, list[tuple[int, Claim]]] | None = None) -> Corpus:
+def part_of(corpus: Corpus, sources: list[str], claims_of: Mapping[str, list[tuple[Any, Claim]]] | None = None,
+            placed: list[tuple[Any, Claim]] | None = None) -> Corpus:
     """The corpus of ``sources`` (ids of ``corpus``'s articles, in its order): their articles, their claims in
     ``corpus``'s order, numbers and extraction errors; the registry and record locations whole.
-    ``claims_of`` (:func:`claims_by_source`) saves a scan of every claim per part."""
-    wanted = set(sources)
-    if claims_of is None:
-        claims = [c for c in corpus.claims if c.source in wanted]
+    The claims are ``placed`` (:func:`placed_claims`) when given, else looked up in ``claims_of``
+    (:func:`claims_by_source`, which saves a scan of every claim per part), else in ``corpus.claims``."""
+    if placed is not None:
+        claims = [c for _, c in placed]
+    elif claims_of is not None:
+        claims = [c for _, c in placed_claims(claims_of, sources)]
     else:
-        claims = [c for _, c in sorted((pc for sid in wanted for pc in claims_of.get(sid, ())), key=lambda pc: pc[0])]
+        wanted = set(sources)
+        claims = [c for c in corpus.claims if c.source in wanted]
     return Corpus(
         sources={sid: corpus.sources[sid] for sid in sources}, external=corpus.external, claims=claims,
         record_lines=corpus.record_lines, record_files=corpus.record_files,
@@ -141,6 +153,12 @@ def part_of(corpus: Corpus, sources: list[str], claims_of: dict[str, list[tuple[
         record_paths=corpus.record_paths, lexicon_files=corpus.lexicon_files, lexicon_paths=corpus.lexicon_paths,
         numbers={k: corpus.numbers[k] for k in sources if k in corpus.numbers},
     )
+
+
+def placed_claims(claims_of: Mapping[str, list[tuple[Any, Claim]]], sources: Iterable[str]) -> list[tuple[Any, Claim]]:
+    """The (position, claim) pairs of the articles ``sources`` in ``claims_of``, in position order
+    (the corpus's): each article's looked up once."""
+    return sorted((pc for sid in sources for pc in claims_of.get(sid, ())), key=lambda pc: pc[0])
 
 
 def claims_by_source(corpus: Corpus) -> dict[str, list[tuple[int, Claim]]]:
