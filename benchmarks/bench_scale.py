@@ -10,7 +10,9 @@ subjects.yaml naming its cities when ``--lexicon``), runs
 * wall and CPU time (user + system of the audit and the processes it waited for, from
   ``os.wait4``), the CPU/wall ratio showing how much of the run used both cores;
 * peak memory twice: the largest single process (``ru_maxrss``) and the whole process tree
-  (the sum of the resident sets of the audit and its workers, sampled every 0.1 s from /proc);
+  (the sum of the proportional resident sets of the audit and its workers, sampled every 0.1 s
+  from /proc: a forked worker shares the audit's pages, which a sum of resident sets would
+  count once per process);
 * MB/s of article text (UTF-8 bytes of the bodies) over wall time, KB per CPU-second (steadier
   on a loaded machine), and the audit's MB/s over markdown-it-py's
   parse rate on the same texts, measured in this process in the same run (one core, best of 3);
@@ -19,7 +21,8 @@ subjects.yaml naming its cities when ``--lexicon``), runs
   not over any planted pair are counted apart: false alarms, or a planted figure set against
   a third article on its city (true). Findings over articles on two cities are false alarms
   by construction (each city has one set of true figures), counted per severity. Recall
-  needs the claims of the report, so it is given for ``--format json`` only;
+  needs the claims' offsets: from the report's claims (``--format json``), or, for a JSON Lines
+  report, which lists none, by extracting the articles its findings name again (not timed);
 * the log-log slope of wall time between consecutive sizes (1.0 is linear).
 * with ``--reaudit``: the first audit fills a fresh cache; one article in 100 is edited (a
   paragraph with a figure appended) and the corpus audited again with that cache and without
@@ -51,7 +54,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.synth_corpus import city_of, write_corpus  # noqa: E402
 
 SAMPLE_EVERY = 0.1
-"""Seconds between two samples of the process tree's resident memory."""
+"""Seconds between two samples of the process tree's proportional resident memory."""
 
 
 def _verifier() -> list[str]:
@@ -60,17 +63,20 @@ def _verifier() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "verifier"]
 
 
-def _tree_rss(pid: int) -> int:
-    """Resident bytes of ``pid`` and all its descendants (0 for a process gone meanwhile)."""
+def _tree_pss(pid: int) -> int:
+    """Proportional resident bytes (PSS) of ``pid`` and all its descendants: a page shared by
+    several processes (a forked worker's copy-on-write view of the audit's memory) counts once
+    in total, split between them, where summing resident sets would count it in each. 0 for a
+    process gone meanwhile."""
     total, todo = 0, [pid]
     while todo:
         p = todo.pop()
         try:
-            with open(f"/proc/{p}/statm") as fh:
-                total += int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            with open(f"/proc/{p}/smaps_rollup") as fh:
+                total += next(int(line.split()[1]) * 1024 for line in fh if line.startswith("Pss:"))
             with open(f"/proc/{p}/task/{p}/children") as fh:
                 todo.extend(int(c) for c in fh.read().split())
-        except (OSError, ValueError):
+        except (OSError, ValueError, StopIteration):
             continue
     return total
 
@@ -87,7 +93,7 @@ def run_audit(sources: Path, report: Path, fmt: str, cache: Path | None = None) 
 
     def sample() -> None:
         while not done.is_set():
-            peak[0] = max(peak[0], _tree_rss(proc.pid))
+            peak[0] = max(peak[0], _tree_pss(proc.pid))
             done.wait(SAMPLE_EVERY)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -120,10 +126,10 @@ def edit_some(sources: Path) -> int:
 
 
 def findings_digest(report: Path) -> str:
-    """sha1 of a JSON report's findings."""
+    """sha1 of a JSON or JSON Lines report's findings."""
     import hashlib
 
-    return hashlib.sha1(json.dumps(json.loads(report.read_text(encoding="utf-8"))["findings"], sort_keys=True).encode()).hexdigest()
+    return hashlib.sha1(json.dumps(_read_report(report)[0], sort_keys=True).encode()).hexdigest()
 
 
 def markdown_rate(sources: Path, repeat: int = 3) -> float:
@@ -142,16 +148,48 @@ def markdown_rate(sources: Path, repeat: int = 3) -> float:
     return size / best / 1e6
 
 
-def recall(report: Path, planted: list[dict], city=None) -> dict:
+def _read_report(report: Path) -> tuple[list[dict], list[dict] | None]:
+    """(findings, claims) of a JSON report, or of a JSON Lines one (its findings; claims None:
+    a totals-only report lists none)."""
+    if report.suffix == ".jsonl":
+        lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines() if line.strip()]
+        return [x for x in lines if "rule" in x], None
+    data = json.loads(report.read_text(encoding="utf-8"))
+    return data["findings"], data["claims"]
+
+
+def claim_spans(sources: Path, ids: set[str]) -> dict[str, tuple[str, int, int]]:
+    """Claim id -> (article, start, end) for the articles of ``sources`` named by the ids
+    (synthetic claim ids begin with their article's id: 'a000017-x003'), extracted again in this
+    process, cache off: a JSON Lines report names claims without their offsets. Claim ids are
+    a function of the article alone, so they are those of the audit."""
+    os.environ["VERIFIER_CACHE_DIR"] = "off"
+    from verifier.extract.corpus import extract_missing
+    from verifier.ingest.corpus import load_corpus
+
+    articles = sorted({i.split("-", 1)[0] for i in ids})
+    corpus = load_corpus([sources / f"{a}.md" for a in articles if (sources / f"{a}.md").exists()])
+    extract_missing(corpus)
+    return {c.id: (c.source, c.anchor.start, c.anchor.end) for c in corpus.claims}
+
+
+def recall(report: Path, planted: list[dict], city=None, sources: Path | None = None) -> dict:
     """Planted contradictions found, per language, the findings over no planted pair (``other``:
     false alarms, and true contradictions between a planted figure and a third article of its
     city), and, given ``city`` (article id -> its city, :func:`benchmarks.synth_corpus.city_of`),
     the findings over articles on two cities (``across``, per severity: false alarms by
     construction). The findings are indexed by the article of each of their claims, so a
     100,000-article report (512,543 findings, 4,989 planted pairs) is matched in 36 s, where
-    every pair against every finding would take hours."""
-    data = json.loads(report.read_text(encoding="utf-8"))
-    spans = {c["id"]: (c["source"], c["start"], c["end"]) for c in data["claims"]}
+    every pair against every finding would take hours. A JSON Lines report needs ``sources``
+    (its claims' offsets are found by :func:`claim_spans`)."""
+    findings, claims = _read_report(report)
+    if claims is None:
+        if sources is None:
+            raise ValueError("a JSON Lines report needs the sources folder to find its claims' offsets")
+        spans = claim_spans(sources, {cid for f in findings for cid in f["claims"]})
+    else:
+        spans = {c["id"]: (c["source"], c["start"], c["end"]) for c in claims}
+    data = {"findings": findings}
     across: dict[str, int] = defaultdict(int)
     if city is not None:
         for f in data["findings"]:
@@ -183,7 +221,7 @@ def reaudit(out: Path, report: Path, fmt: str) -> None:
     edited = edit_some(out / "sources")
     warm = run_audit(out / "sources", out / f"warm.{fmt}", fmt, out / "cache")
     cold = run_audit(out / "sources", out / f"cold.{fmt}", fmt)
-    same = fmt != "json" or findings_digest(out / f"warm.{fmt}") == findings_digest(out / f"cold.{fmt}")
+    same = findings_digest(out / f"warm.{fmt}") == findings_digest(out / f"cold.{fmt}")
     print(f"  re-audit after {edited} articles edited: {warm['wall']:.1f} s with the cache, {cold['wall']:.1f} s without "
           f"({warm['wall'] / cold['wall']:.1%}); findings {'identical' if same else 'DIFFER'}")
 
@@ -219,16 +257,15 @@ def main() -> int:
             rate = mb / r["wall"]
             print(f"N={n:,}: {mb:.1f} MB of text, {len(manifest['planted'])} planted, report {report.stat().st_size / 1e6:.1f} MB")
             print(f"  wall {r['wall']:.1f} s, cpu {r['cpu']:.1f} s (cpu/wall {r['cpu'] / r['wall']:.2f}), "
-                  f"peak RSS {r['maxrss'] / 2**20:.0f} MiB largest process, {r['tree'] / 2**20:.0f} MiB process tree")
+                  f"peak RSS {r['maxrss'] / 2**20:.0f} MiB largest process, {r['tree'] / 2**20:.0f} MiB process tree (PSS)")
             print(f"  {rate:.3f} MB/s ({rate * 1e3:.0f} KB/s) wall, {mb / r['cpu'] * 1e3:.0f} KB per CPU-second, {n / r['wall']:.1f} articles/s; "
                   f"markdown-it-py {md:.1f} MB/s; audit / markdown-it = {rate / md:.4f}")
-            if args.format == "json":
-                rc = recall(report, manifest["planted"], city_of)
-                per = ", ".join(f"{lang} {a}/{b}" for lang, (a, b) in rc["found"].items())
-                total = sum(a for a, _ in rc["found"].values()), sum(b for _, b in rc["found"].values())
-                wrong = ", ".join(f"{n} {sev}s" for sev, n in rc["across"].items()) or "none"
-                print(f"  recall {total[0]}/{total[1]} ({per}); {rc['findings']} findings, {rc['other']} over no planted pair; "
-                      f"over articles on two cities (false alarms): {wrong}")
+            rc = recall(report, manifest["planted"], city_of, out / "sources")
+            per = ", ".join(f"{lang} {a}/{b}" for lang, (a, b) in rc["found"].items())
+            total = sum(a for a, _ in rc["found"].values()), sum(b for _, b in rc["found"].values())
+            wrong = ", ".join(f"{n} {sev}s" for sev, n in rc["across"].items()) or "none"
+            print(f"  recall {total[0]}/{total[1]} ({per}); {rc['findings']} findings, {rc['other']} over no planted pair; "
+                  f"over articles on two cities (false alarms): {wrong}")
             if args.reaudit:
                 reaudit(out, report, args.format)
             rows.append((n, r["wall"]))

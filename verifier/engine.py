@@ -105,28 +105,30 @@ def set_unique(findings: list[Finding]) -> list[Finding]:
 def _summary(ctx: Context, findings: list[Finding], per_source: bool = True) -> Summary:
     tally = Tally()
     tally.add(ctx)
-    return tally.summary(findings, _coverage_by_source(ctx, tally.recorded, tally.testable) if per_source else [])
+    if not per_source:
+        return tally.summary(findings)
+    recorded = [c for c in ctx.corpus.claims if c.status != "rejected"]
+    return tally.summary(findings, _coverage_by_source(ctx, recorded, tally.testable))
 
 
 class Tally:
     """The coverage counts of a report's summary, added up over the groups of articles an
     audit checks one at a time (:func:`audit_shelved`), or over one context holding every claim.
-    Claim ids are kept for the claims some check could test and those a rule compared: the
-    first may name another group's claim (a derivation's operand), so it is a union, not a sum."""
+    The ids of the claims some check could test are kept, not counted: a group's may name
+    another group's claim (a derivation's operand), so they are a union, not a sum."""
 
     def __init__(self) -> None:
         self.numbers = self.unrecorded = self.claims_recorded = self.claims_checked = 0
         self.testable: set[str] = set()
-        self.recorded: list[Claim] = []
 
     def add(self, ctx: Context) -> None:
         """Count ``ctx``'s articles and claims (after its rules ran: ``ctx.checked`` is read)."""
         found = numbers_in_text(ctx).values()
         self.numbers += sum(n.found for n in found)
         self.unrecorded += sum(len(n.left) for n in found)
-        self.recorded = [c for c in ctx.corpus.claims if c.status != "rejected"]
-        self.claims_recorded += len(self.recorded)
-        self.claims_checked += len(ctx.checked & {c.id for c in self.recorded})
+        recorded = [c.id for c in ctx.corpus.claims if c.status != "rejected"]
+        self.claims_recorded += len(recorded)
+        self.claims_checked += len(ctx.checked.intersection(recorded))
         self.testable |= checkable(ctx) | ctx.checked  # a claim some rule compared could be checked, whatever the estimate said
 
     def summary(self, findings: list[Finding], coverage_by_source: list[SourceCoverage] | None = None) -> Summary:
