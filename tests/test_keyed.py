@@ -147,3 +147,13 @@ def test_joining_one_article_at_a_time_gives_the_components_of_the_active_keys()
                 groups[s] = merged
         expected = sorted({tuple(sorted(g, key=list(keys).index)) for g in groups.values()}, key=lambda g: list(keys).index(g[0]))
         assert article_groups(keys) == [list(g) for g in expected]
+
+
+def test_groups_checked_by_two_processes_give_the_same_findings(synthetic: Corpus, monkeypatch) -> None:
+    import verifier.parallel
+
+    monkeypatch.setattr(verifier.parallel, "MIN_ITEMS", 2)  # articles and groups alike go to the pool
+    ctx = Context(synthetic)
+    whole = [f.model_dump_json() for f in check(ctx)]
+    found, checked = check_grouped(synthetic, jobs=2)
+    assert [f.model_dump_json() for f in found] == whole and checked == ctx.checked

@@ -131,6 +131,14 @@ class Tally:
         self.claims_checked += len(ctx.checked.intersection(recorded))
         self.testable |= checkable(ctx) | ctx.checked  # a claim some rule compared could be checked, whatever the estimate said
 
+    def merge(self, other: Tally) -> None:
+        """Add the counts of ``other`` (another group's)."""
+        self.numbers += other.numbers
+        self.unrecorded += other.unrecorded
+        self.claims_recorded += other.claims_recorded
+        self.claims_checked += other.claims_checked
+        self.testable |= other.testable
+
     def summary(self, findings: list[Finding], coverage_by_source: list[SourceCoverage] | None = None) -> Summary:
         """The summary of a report with ``findings`` and the counts added so far."""
         by_sev = Counter(f.severity.value for f in findings)
@@ -149,18 +157,17 @@ class Tally:
         )
 
 
-def audit_shelved(corpus: Corpus, shelf: Shelf, rules: list[Rule] | None = None) -> Report:
+def audit_shelved(corpus: Corpus, shelf: Shelf, rules: list[Rule] | None = None, jobs: int | None = None) -> Report:
     """:func:`audit` with ``listed`` False of a corpus whose extracted claims are on ``shelf``
     (:func:`verifier.extract.corpus.extract_missing` with a shelf; ``corpus.claims`` holds the
     curated records): the rules run one group of articles at a time
     (:func:`verifier.rules.groups.by_group`), each group's claims decoded from the shelf and let
-    go, so a large archive's claims are never all in memory. The same findings and summary as
-    :func:`audit` of the corpus holding every claim."""
+    go, so a large archive's claims are never all in memory, by ``jobs`` processes (None: one per
+    core). The same findings and summary as :func:`audit` of the corpus holding every claim."""
     from verifier.rules.groups import by_group
     from verifier.shelf import ClaimsBySource
 
-    tally = Tally()
-    findings, _ = by_group(corpus, ClaimsBySource(corpus.claims, shelf), rules, visit=tally.add)
+    findings, _, tally = by_group(corpus, ClaimsBySource(corpus.claims, shelf), rules, jobs)
     return Report(summary=tally.summary(findings), sources=[], claims=[], findings=findings)
 
 

@@ -9,8 +9,9 @@ multiprocessing pool gave 1.9x on a per-article map), and by benchmarks/bench_au
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
+S = TypeVar("S")
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -58,3 +59,49 @@ def map_articles(func: Callable[[T], R], items: Iterable[T], jobs: int | None = 
             out.append(result)
             tick(len(out), len(items))
     return out
+
+
+_SHARED: object = None
+"""What :func:`imap_shared`'s workers read beside each item: set in each worker when it starts."""
+
+
+def _receive(shared: object) -> None:
+    global _SHARED
+    _SHARED = shared
+
+
+def _apply(func: Callable, item):
+    return func(_SHARED, item)
+
+
+def imap_shared(func: Callable[[S, T], R], shared: S, items: Sequence[T], jobs: int | None = None,
+                progress: Callable[[int, int], None] | None = None) -> Iterator[R]:
+    """``func(shared, x)`` for each of ``items``, yielded in order as they come, spread over
+    ``jobs`` processes when worth it (as :func:`map_articles`), ``shared`` handed to each worker
+    once as it starts: forked workers inherit it without a copy (read-only; what a worker touches
+    of it is copied page by page), so a large index costs nothing per item. The caller folds the
+    results as they come, so they are never all held. Where processes cannot be forked (not
+    Linux), one process runs them all.
+
+    Raises:
+        Whatever ``func`` raises, for the first failing item.
+    """
+    import multiprocessing
+
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    tick = progress or (lambda done, total: None)
+    tick(0, len(items))
+    if jobs == 1 or len(items) < MIN_ITEMS or "fork" not in multiprocessing.get_all_start_methods():
+        for done, x in enumerate(items, 1):
+            yield func(shared, x)
+            tick(done, len(items))
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    chunk = max(1, min(64, len(items) // (jobs * 8)))
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_receive, initargs=(shared,)) as pool:
+        for done, result in enumerate(pool.map(partial(_apply, func), items, chunksize=chunk), 1):
+            yield result
+            tick(done, len(items))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
 
 from verifier.models.claim import Claim
@@ -32,6 +33,23 @@ def _codec():
     from pydantic import TypeAdapter
 
     return TypeAdapter(list[Claim])
+
+
+@dataclass(frozen=True)
+class Packed:
+    """One shelved article's claims as they are kept (compressed JSON) and its rank: what a
+    worker process receives, smaller to send than the claims and decoded there."""
+
+    rank: int
+    data: bytes
+
+    def placed(self) -> list[tuple[tuple[int, ...], Claim]]:
+        """(position, claim) of the article's claims, as :class:`ClaimsBySource` gives them."""
+        return [((1, self.rank, i), c) for i, c in enumerate(_decode(self.data))]
+
+
+def _decode(data: bytes) -> list[Claim]:
+    return [c.share_parts() for c in _codec().validate_json(zlib.decompress(data))]
 
 
 class Shelf(Mapping[str, list[Claim]]):
@@ -55,7 +73,14 @@ class Shelf(Mapping[str, list[Claim]]):
         Raises:
             KeyError: no claims were put for ``source_id``.
         """
-        return [c.share_parts() for c in _codec().validate_json(zlib.decompress(self._packed[source_id]))]
+        return _decode(self._packed[source_id])
+
+    def packed(self, source_id: str) -> Packed:
+        """The claims of ``source_id`` as kept, with the article's rank (:class:`Packed`).
+
+        Raises:
+            KeyError: no claims were put for ``source_id``."""
+        return Packed(self._rank[source_id], self._packed[source_id])
 
     def positions(self, source_id: str) -> list[tuple[int, int]]:
         """The place of each claim of ``source_id`` in the shelf's order: (rank of the article, index)."""
@@ -93,8 +118,14 @@ class ClaimsBySource(Mapping[str, list[tuple[tuple[int, ...], Claim]]]):
     def __getitem__(self, source_id: str) -> list[tuple[tuple[int, ...], Claim]]:
         if source_id in self._curated:
             return self._curated[source_id]
-        claims = self._shelf[source_id]
-        return [((1, *at), c) for at, c in zip(self._shelf.positions(source_id), claims)]
+        return self._shelf.packed(source_id).placed()
+
+    def payload(self, source_id: str) -> list[tuple[tuple[int, ...], Claim]] | Packed:
+        """What a worker process needs of ``source_id``'s claims: the curated ones as they are,
+        a shelved article's as kept (:class:`Packed`), decoded there; [] for an article without claims."""
+        if source_id in self._curated:
+            return self._curated[source_id]
+        return self._shelf.packed(source_id) if source_id in self._shelf else []
 
     def __iter__(self) -> Iterator[str]:
         yield from self._curated

@@ -141,6 +141,11 @@ class UnknownUnits:
             if unit is not None and c.kind != "count" and not _COUNT_NOUN.fullmatch(unit) and not known_unit(unit):
                 self._seen.setdefault(unit, []).append((at, c.id, _where(ctx, c)))
 
+    def merge(self, other: UnknownUnits) -> None:
+        """Add what ``other`` gathered (another group's)."""
+        for unit, seen in other._seen.items():
+            self._seen.setdefault(unit, []).extend(seen)
+
     def findings(self) -> Iterator[Finding]:
         """One V305 finding per unit, in unit order."""
         me = unknown_unit.rule

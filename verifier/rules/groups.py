@@ -45,17 +45,22 @@ import zlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from verifier.align.things import CJK, block_keys, thing_of
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import ALTERNATIVES, Claim
 from verifier.models.finding import Finding, Severity
+from verifier.models.source import Source
 from verifier.models.tier import Tier
 from verifier.rules.context import Context
 from verifier.rules.registry import Rule, select_rules
-from verifier.rules.stats import Stats, claim_part, claims_by_source, frame_part, part_of, placed_claims
+from verifier.rules.stats import Stats, claim_part, claims_by_source, frame_part
 from verifier.vocabulary import quotient_of
+
+if TYPE_CHECKING:
+    from verifier.engine import Tally
+    from verifier.rules.anchors import UnknownUnits
 
 SOURCES_ONLY = frozenset({"V402", "V702"})
 """Rules that read the articles' metadata and the registry, no claim (V402 citations, V702
@@ -312,31 +317,76 @@ class Grouping:
     extras: list[str]
 
 
-def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | None = None) -> Grouping:
-    """The :class:`Grouping` of ``corpus``, each article read alone twice (claims, then frames).
+@dataclass
+class Part:
+    """Articles of a corpus as a worker process receives them (pickled): their articles (with
+    their places in the corpus's order), numbers and extraction errors, and their claims as
+    :meth:`ClaimsBySource.payload <verifier.shelf.ClaimsBySource.payload>` gives them
+    (compressed, for a shelf) or as (position, claim) pairs."""
+
+    sources: dict[str, Source]
+    at: dict[str, int]
+    claims: dict[str, Any]
+    numbers: dict[str, Any]
+    errors: dict[str, str]
+
+    def placed(self) -> list[tuple[Any, Claim]]:
+        """(position, claim) of every claim of the part, in the corpus's order."""
+        from verifier.shelf import Packed
+
+        return sorted((pc for p in self.claims.values() for pc in (p.placed() if isinstance(p, Packed) else p)), key=lambda pc: pc[0])
+
+    def corpus(self, external: dict, placed: list[tuple[Any, Claim]] | None = None) -> Corpus:
+        """The part as a corpus (the registry ``external`` beside it), its claims ``placed`` or decoded here."""
+        claims = [c for _, c in (self.placed() if placed is None else placed)]
+        return Corpus(sources=self.sources, external=external, claims=claims, extraction_errors=self.errors, numbers=self.numbers)
+
+    def __or__(self, other: Part) -> Part:
+        """Both parts' articles, in the corpus's order."""
+        at = {**self.at, **other.at}
+        order = sorted(at, key=at.__getitem__)
+        both = {**self.sources, **other.sources}
+        return Part({s: both[s] for s in order}, {s: at[s] for s in order}, {**self.claims, **other.claims},
+                    {**self.numbers, **other.numbers}, {**self.errors, **other.errors})
+
+
+def part(corpus: Corpus, claims_of: Mapping[str, Any], sources: list[str], at: dict[str, int]) -> Part:
+    """The :class:`Part` of ``corpus`` holding the articles ``sources`` (in its order; ``at``:
+    source id -> place in it); each article's claims as ``claims_of.payload`` gives them when it
+    can (a shelf's), else its (position, claim) pairs."""
+    payload = getattr(claims_of, "payload", None)
+    return Part({s: corpus.sources[s] for s in sources}, {s: at[s] for s in sources},
+                {s: payload(s) if payload is not None else claims_of.get(s, []) for s in sources},
+                {s: corpus.numbers[s] for s in sources if s in corpus.numbers},
+                {s: corpus.extraction_errors[s] for s in sources if s in corpus.extraction_errors})
+
+
+def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | None = None, jobs: int | None = 1) -> Grouping:
+    """The :class:`Grouping` of ``corpus``, each article read alone twice (claims, then frames),
+    by ``jobs`` processes (None: one per core; :func:`verifier.parallel.imap_shared`).
 
     ``claims_of`` (source id -> (position, claim) of its claims, as :func:`claims_by_source`
-    gives them; default: read from ``corpus.claims``) may decode an article's claims anew at
-    each lookup (:class:`~verifier.shelf.Shelf`): no more than one article's claims and keys
-    are held at a time, each article's keys kept compressed until the whole corpus's holders
-    and blocks are known (~1 KB an article)."""
-    from verifier.rules.corrected import corrections
+    gives them; default: read from ``corpus.claims``) may be a shelf's
+    (:class:`~verifier.shelf.ClaimsBySource`): each article's claims are decoded where they are
+    read, no more than a few articles' at a time, and each article's keys kept compressed until
+    the whole corpus's holders and blocks are known (~1 KB an article)."""
+    from verifier.parallel import imap_shared
 
     claims_of = claims_by_source(corpus) if claims_of is None else claims_of
+    at = {sid: i for i, sid in enumerate(corpus.sources)}
+    parts = [part(corpus, claims_of, [sid], at) for sid in corpus.sources]
     stats = Stats()
     source_of: dict[str, str] = {}
-    for sid in corpus.sources:
-        one = Context(part_of(corpus, [sid], claims_of))
-        stats.merge(claim_part(one))
-        source_of.update((c.id, sid) for c in one.corpus.claims)
+    for sid, (one, ids) in zip(corpus.sources, imap_shared(_claim_pass, corpus.external, parts, jobs)):
+        stats.merge(one)
+        source_of.update((i, sid) for i in ids)
     framed, packed, extras = Stats(), {}, []
-    for sid, src in corpus.sources.items():
-        one = Context(part_of(corpus, [sid], claims_of), stats=stats)
-        framed.merge(frame_part(one))
-        packed[sid] = zlib.compress(pickle.dumps(article_keys(one, source_of), pickle.HIGHEST_PROTOCOL), 1)
-        if src.meta.tier == Tier.primary or corrections(one):
+    for sid, (one, keys, extra) in zip(corpus.sources, imap_shared(_frame_pass, (corpus.external, stats, source_of), parts, jobs)):
+        framed.merge(one)
+        packed[sid] = keys
+        if extra:
             extras.append(sid)
-    del source_of
+    del source_of, parts
     stats.merge(framed)
     hs = stats.index()
     whose, same = _one_name(hs.alike()), _one_name(hs.same)
@@ -344,6 +394,25 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     for sid in corpus.sources:
         joiner.add(sid, ((_named(k, whose, same), _active(a, stats.blocks)) for k, a in pickle.loads(zlib.decompress(packed.pop(sid)))))
     return Grouping(stats, joiner.groups(), extras)
+
+
+def _claim_pass(external: dict, one: Part) -> tuple[Stats, list[str]]:
+    """One article's :func:`~verifier.rules.stats.claim_part` and its claim ids (in a worker)."""
+    ctx = Context(one.corpus(external))
+    return claim_part(ctx), [c.id for c in ctx.corpus.claims]
+
+
+def _frame_pass(shared: tuple[dict, Stats, dict[str, str]], one: Part) -> tuple[Stats, bytes, bool]:
+    """One article's :func:`~verifier.rules.stats.frame_part`, its keys (:func:`article_keys`,
+    compressed) and whether it is an extra (a primary source, or printing a correction), in a
+    worker; ``shared``: the registry, the claims' part of the whole corpus's stats, claim id -> source id."""
+    from verifier.rules.corrected import corrections
+
+    external, stats, source_of = shared
+    ctx = Context(one.corpus(external), stats=stats)
+    (src,) = ctx.corpus.sources.values()
+    keys = zlib.compress(pickle.dumps(article_keys(ctx, source_of), pickle.HIGHEST_PROTOCOL), 1)
+    return frame_part(ctx), keys, src.meta.tier == Tier.primary or bool(corrections(ctx))
 
 
 def _one_name(pairs: list[tuple[str, str]]) -> dict[str, str]:
@@ -392,60 +461,90 @@ def _active(a: Activity, sizes: Counter) -> bool:
     return m * (m - 1) / 2 * one_pair < CHANCE * (1 + 1e-9)
 
 
-def check_grouped(ctx_or_corpus: Context | Corpus, rules: list[Rule] | None = None) -> tuple[list[Finding], set[str]]:
+def check_grouped(ctx_or_corpus: Context | Corpus, rules: list[Rule] | None = None, jobs: int | None = 1) -> tuple[list[Finding], set[str]]:
     """:func:`verifier.engine.check` run group by group (:func:`by_group`): (the same findings,
     the same ``checked``). A :class:`Context` given has its ``checked`` updated as ``check`` would."""
     ctx = ctx_or_corpus if isinstance(ctx_or_corpus, Context) else None
     corpus = ctx.corpus if ctx is not None else ctx_or_corpus
-    findings, checked = by_group(corpus, claims_by_source(corpus), rules)
+    findings, checked, _ = by_group(corpus, claims_by_source(corpus), rules, jobs)
     if ctx is not None:
         ctx.checked |= checked
     return findings, checked
 
 
+@dataclass
+class _Run:
+    """What every group's worker reads (:func:`_group_pass`), handed to each worker once."""
+
+    external: dict
+    stats: Stats
+    extras: Part | None
+    codes: list[str]
+    sources: dict
+
+
 def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], rules: list[Rule] | None = None,
-             visit: Callable[[Context], None] | None = None) -> tuple[list[Finding], set[str]]:
-    """The findings of ``rules`` (default: the enabled rules) on ``corpus``, in report order, and
-    the ids of the claims they compared, found one group of articles at a time (:func:`grouped`).
+             jobs: int | None = 1) -> tuple[list[Finding], set[str], Tally]:
+    """The findings of ``rules`` (default: the enabled rules) on ``corpus``, in report order, the
+    ids of the claims they compared, and the summary's counts (:class:`~verifier.engine.Tally`),
+    found one group of articles at a time (:func:`grouped`) by ``jobs`` processes (None: one per
+    core; each group's articles and claims are sent to a worker, the whole corpus's stats and the
+    extras handed to each once).
 
     ``claims_of`` gives each article's claims with their positions in the corpus's order
     (:func:`claims_by_source`, or a :class:`~verifier.shelf.Shelf` read through
     :class:`~verifier.shelf.ClaimsBySource`: ``corpus.claims`` need not hold them).
-    ``visit(ctx)`` is called with each group's context after its rules ran (for the summary's counts).
     """
-    from verifier.engine import set_unique
+    from verifier.engine import Tally, set_unique
+    from verifier.parallel import imap_shared
     from verifier.rules.aligned import one_finding_per_pair
     from verifier.rules.anchors import UnknownUnits
 
     chosen = rules if rules is not None else select_rules()
+    g = grouped(corpus, claims_of, jobs)
+    at = {sid: i for i, sid in enumerate(corpus.sources)}
+    extras = part(corpus, claims_of, g.extras, at) if g.extras else None
+    run = _Run(corpus.external, g.stats, extras, [r.code for r in chosen], corpus.sources)
+    findings: list[Finding] = []
+    checked: set[str] = set()
+    tally, units = Tally(), UnknownUnits()
+    for found, compared, counts, seen in imap_shared(_group_pass, run, [part(corpus, claims_of, group, at) for group in g.groups], jobs):
+        findings += found
+        checked |= compared
+        tally.merge(counts)
+        units.merge(seen)
+    findings += run_rules(Context(Corpus(sources=corpus.sources, external=corpus.external)), [r for r in chosen if r.code in SOURCES_ONLY])
+    if any(r.code == UNITS for r in chosen):
+        findings += units.findings()
+    return sorted(one_finding_per_pair(set_unique(findings)), key=Finding.sort_key), checked, tally
+
+
+def _group_pass(run: _Run, group: Part) -> tuple[list[Finding], set[str], Tally, UnknownUnits]:
+    """The findings located in one group's articles, the claims its rules compared, its counts
+    and its unknown units (in a worker; see :func:`by_group`)."""
+    from verifier.engine import Tally
+    from verifier.rules.anchors import UnknownUnits
+    from verifier.rules.registry import all_rules
+
+    rules = all_rules()
+    chosen = [rules[c] for c in run.codes]
     wide = [r for r in chosen if r.code in WIDE]
     rest = [r for r in chosen if r.code not in ONCE and r.code not in WIDE]
     every_source = [r for r in chosen if r.code in EVERY_SOURCE]
-    units = UnknownUnits() if any(r.code == UNITS for r in chosen) else None
-    g = grouped(corpus, claims_of)
-    at = {sid: i for i, sid in enumerate(corpus.sources)}
-    findings: list[Finding] = []
-    checked: set[str] = set()
-    extras = set(g.extras)
-    for group in g.groups:
-        own = set(group)
-        placed = placed_claims(claims_of, group)
-        mine = Context(part_of(corpus, group, placed=placed), stats=g.stats)
-        findings += [f for f in run_rules(mine, rest) if _located_in(mine, f, own)]
-        checked |= mine.checked
-        if wide:  # with no extras beyond its own articles, a group's context serves (and its frames are read once)
-            wider = mine if extras <= own else Context(part_of(corpus, sorted(own | extras, key=at.__getitem__), claims_of), stats=g.stats)
-            findings += [f for f in run_rules(wider, wide) if _located_in(wider, f, own)]
-        if every_source:
-            findings += run_rules(Context(replace(mine.corpus, sources=corpus.sources)), every_source)
-        if units is not None:
-            units.add(mine, placed)
-        if visit is not None:
-            visit(mine)
-    findings += run_rules(Context(Corpus(sources=corpus.sources, external=corpus.external)), [r for r in chosen if r.code in SOURCES_ONLY])
-    if units is not None:
-        findings += units.findings()
-    return sorted(one_finding_per_pair(set_unique(findings)), key=Finding.sort_key), checked
+    own = set(group.sources)
+    placed = group.placed()
+    mine = Context(group.corpus(run.external, placed), stats=run.stats)
+    findings = [f for f in run_rules(mine, rest) if _located_in(mine, f, own)]
+    if wide:  # with no extras beyond its own articles, a group's context serves (and its frames are read once)
+        wider = mine if run.extras is None or run.extras.sources.keys() <= own else Context((group | run.extras).corpus(run.external), stats=run.stats)
+        findings += [f for f in run_rules(wider, wide) if _located_in(wider, f, own)]
+    if every_source:
+        findings += run_rules(Context(replace(mine.corpus, sources=run.sources)), every_source)
+    units, tally = UnknownUnits(), Tally()
+    if UNITS in run.codes:
+        units.add(mine, placed)
+    tally.add(mine)
+    return findings, mine.checked, tally, units
 
 
 def run_rules(ctx: Context, rules: list[Rule]) -> list[Finding]:
