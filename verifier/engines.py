@@ -17,9 +17,9 @@ back. The engines (:data:`ENGINES`):
   imported only when this engine is asked for.
 
 Only the per-article stage (extraction, :func:`verifier.extract.corpus.extract_missing`) is
-mapped so. The cross-article rules still run in the calling process: they need every article's
-claims at once, and they will be spread only once the per-fact stage is keyed (a shuffle of
-claims by fact).
+mapped so. The cross-article rules run on this machine: on groups of articles, on its cores,
+for a totals-only audit (:func:`verifier.rules.groups.by_group`); sending those groups to a
+cluster (the per-fact shuffle) is not done yet.
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
     fact_keys(ctx, claim) -> [(key, active)]                  # what the fact rules pair a claim on
     article_keys(ctx, source_of) -> [(key, active)]           # one article's keys (facts, frames, streaks)
-    article_groups({source id: [(key, active)]}) -> [[source id]]   # union-find over shared keys
+    article_groups({source id: [(key, active)]}) -> [[source id]]   # union-find over shared keys (Joiner: one article at a time)
+    grouped(corpus, claims_of, jobs) -> Grouping(stats, groups, extras)
+    by_group(corpus, claims_of, rules, jobs) -> (findings, checked, Tally)   # each group's Part checked in a worker
     check_grouped(ctx_or_corpus, rules) -> (findings, checked)      # what engine.check returns, and ctx.checked
 
 Every pairing a rule makes (two figures of one fact, of one block of aligned frames, a streak

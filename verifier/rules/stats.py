@@ -31,9 +31,7 @@ read its frames' names) and merged with :meth:`Stats.merge`: no step needs every
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from verifier.align.pairs import HolderParts, Holders
 from verifier.ingest.corpus import Corpus
@@ -131,34 +129,6 @@ def frame_part(ctx: Context) -> Stats:
     out.holders = HolderParts.of(fs)
     out.base_holders = {kind: HolderParts.of(f for f, _ in _frames(ctx, kind)) for kind in BASE_KINDS}
     return out
-
-
-def part_of(corpus: Corpus, sources: list[str], claims_of: Mapping[str, list[tuple[Any, Claim]]] | None = None,
-            placed: list[tuple[Any, Claim]] | None = None) -> Corpus:
-    """The corpus of ``sources`` (ids of ``corpus``'s articles, in its order): their articles, their claims in
-    ``corpus``'s order, numbers and extraction errors; the registry and record locations whole.
-    The claims are ``placed`` (:func:`placed_claims`) when given, else looked up in ``claims_of``
-    (:func:`claims_by_source`, which saves a scan of every claim per part), else in ``corpus.claims``."""
-    if placed is not None:
-        claims = [c for _, c in placed]
-    elif claims_of is not None:
-        claims = [c for _, c in placed_claims(claims_of, sources)]
-    else:
-        wanted = set(sources)
-        claims = [c for c in corpus.claims if c.source in wanted]
-    return Corpus(
-        sources={sid: corpus.sources[sid] for sid in sources}, external=corpus.external, claims=claims,
-        record_lines=corpus.record_lines, record_files=corpus.record_files,
-        extraction_errors={k: corpus.extraction_errors[k] for k in sources if k in corpus.extraction_errors},
-        record_paths=corpus.record_paths, lexicon_files=corpus.lexicon_files, lexicon_paths=corpus.lexicon_paths,
-        numbers={k: corpus.numbers[k] for k in sources if k in corpus.numbers},
-    )
-
-
-def placed_claims(claims_of: Mapping[str, list[tuple[Any, Claim]]], sources: Iterable[str]) -> list[tuple[Any, Claim]]:
-    """The (position, claim) pairs of the articles ``sources`` in ``claims_of``, in position order
-    (the corpus's): each article's looked up once."""
-    return sorted((pc for sid in sources for pc in claims_of.get(sid, ())), key=lambda pc: pc[0])
 
 
 def claims_by_source(corpus: Corpus) -> dict[str, list[tuple[int, Claim]]]:
