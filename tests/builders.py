@@ -160,3 +160,18 @@ def quantity_at(text: str, surface: str):
             return q
     raise AssertionError(f"{surface!r} not in {[q.surface for q in found]}")
 
+
+
+def write_synthetic(out: Path, articles: int, lexicon: bool = False) -> Path:
+    """Write the synthetic corpus of ``benchmarks/synth_corpus.py`` (``articles`` articles, with a
+    subjects.yaml naming its cities when ``lexicon``) into ``out``; return ``out``."""
+    import sys
+
+    benchmarks = str(Path(__file__).resolve().parents[1] / "benchmarks")
+    sys.path.insert(0, benchmarks)
+    try:
+        from synth_corpus import write_corpus
+    finally:
+        sys.path.remove(benchmarks)
+    write_corpus(out, articles, lexicon=lexicon)
+    return out

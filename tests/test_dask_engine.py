@@ -21,7 +21,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from tests.builders import run_cli  # noqa: E402
+from tests.builders import run_cli, write_synthetic  # noqa: E402
 from verifier.extract import cached  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,14 +51,7 @@ def no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="module")
 def synthetic(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A synthetic corpus of :data:`SYNTH_ARTICLES` articles, with a corpus lexicon (subjects.yaml)."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from synth_corpus import write_corpus
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    out = tmp_path_factory.mktemp("synthetic")
-    write_corpus(out, SYNTH_ARTICLES, lexicon=True)
-    return out
+    return write_synthetic(tmp_path_factory.mktemp("synthetic"), SYNTH_ARTICLES, lexicon=True)
 
 
 @pytest.fixture(scope="module")

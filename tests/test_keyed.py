@@ -6,11 +6,12 @@ merged into one, and a synthetic corpus; and the grouping really splits a corpus
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from builders import write_synthetic
 
 from verifier.engine import check
 from verifier.extract.corpus import extract_missing
@@ -65,13 +66,7 @@ def test_the_press_corpora_merged_give_the_same_findings_by_group() -> None:
 @pytest.fixture(scope="module")
 def synthetic(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
     """A synthetic corpus of :data:`SYNTH_ARTICLES` articles (``benchmarks/synth_corpus.py``), extracted."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from synth_corpus import write_corpus
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    out = tmp_path_factory.mktemp("synthetic")
-    write_corpus(out, SYNTH_ARTICLES)
+    out = write_synthetic(tmp_path_factory.mktemp("synthetic"), SYNTH_ARTICLES)
     return _extracted([out / "sources"])
 
 
