@@ -121,6 +121,12 @@ def test_dates_in_every_spelling(tmp_path: Path, front: str, expected: dt.date) 
     assert read_article(_write(tmp_path, "a.md", f"---\n{front}\n---\nText.\n")).meta.published == expected
 
 
+@pytest.mark.parametrize("front", ["cites: [ministry-report, wire-story]", "cites:\n  - ministry-report\n  - source: wire-story"])
+def test_cites_may_be_bare_ids(tmp_path: Path, front: str) -> None:
+    meta = read_article(_write(tmp_path, "a.md", f"---\n{front}\n---\nText.\n")).meta
+    assert [(c.source, c.relation) for c in meta.cites] == [("ministry-report", "cites"), ("wire-story", "cites")]
+
+
 def test_spellings_of_publisher_url_and_author(tmp_path: Path) -> None:
     text = "---\nsite: Metro Daily\npermalink: /2024/05/bridge/\nbyline: Ola Berg\nsource: Ignored Because Site Is Later\n---\nText.\n"
     meta = read_article(_write(tmp_path, "a.md", text)).meta

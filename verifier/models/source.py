@@ -15,7 +15,7 @@ import datetime as dt
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from verifier.models.compact import Compact
 from verifier.models.tier import Tier
@@ -36,6 +36,12 @@ class Citation(Compact):
         "verbatim; copies: the article reproduces its text.",
     )
     note: str | None = Field(None, description="Free text for reviewers.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _plain_id(cls, data: Any) -> Any:
+        """A bare id ('cites: [ministry-report]', as other tools write front matter) cites it."""
+        return {"source": data} if isinstance(data, str) else data
 
 
 class SourceMeta(Compact):
