@@ -61,6 +61,14 @@ def map_articles(func: Callable[[T], R], items: Iterable[T], jobs: int | None = 
     return out
 
 
+ITEMS_PER_POOL = 5000
+"""Items :func:`imap_shared` gives one pool's workers before it forks new ones. A forked worker
+shares the parent's memory until it writes to it, and Python writes to every object it reads
+(its reference count), so a worker's own copy of the parent's pages grows with what it has
+read. On the 100,000-article synthetic archive, forking fresh workers every 5,000 items took
+the audit's peak over its process tree from 2,579 to 2,228 MiB (proportional set sizes); a
+fresh fork costs milliseconds."""
+
 _SHARED: object = None
 """What :func:`imap_shared`'s workers read beside each item: set in each worker when it starts."""
 
@@ -101,7 +109,10 @@ def imap_shared(func: Callable[[S, T], R], shared: S, items: Sequence[T], jobs: 
 
     chunk = max(1, min(64, len(items) // (jobs * 8)))
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_receive, initargs=(shared,)) as pool:
-        for done, result in enumerate(pool.map(partial(_apply, func), items, chunksize=chunk), 1):
-            yield result
-            tick(done, len(items))
+    done = 0
+    for start in range(0, len(items), ITEMS_PER_POOL):  # fresh workers now and then: see ITEMS_PER_POOL
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_receive, initargs=(shared,)) as pool:
+            for result in pool.map(partial(_apply, func), items[start:start + ITEMS_PER_POOL], chunksize=chunk):
+                done += 1
+                yield result
+                tick(done, len(items))
