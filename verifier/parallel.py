@@ -88,8 +88,8 @@ def imap_shared(func: Callable[[S, T], R], shared: S, items: Sequence[T], jobs: 
     ``jobs`` processes when worth it (as :func:`map_articles`), ``shared`` handed to each worker
     once as it starts: forked workers inherit it without a copy (read-only; what a worker touches
     of it is copied page by page), so a large index costs nothing per item. The caller folds the
-    results as they come, so they are never all held. Where processes cannot be forked (not
-    Linux), one process runs them all.
+    results as they come, so they are never all held. Where processes cannot be forked
+    (Windows), one process runs them all.
 
     Raises:
         Whatever ``func`` raises, for the first failing item.
