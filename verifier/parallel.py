@@ -41,24 +41,11 @@ def map_articles(func: Callable[[T], R], items: Iterable[T], jobs: int | None = 
     Raises:
         Whatever ``func`` raises, for the first failing item.
     """
-    items = list(items)
-    jobs = default_jobs() if jobs is None else max(1, jobs)
-    tick = progress or (lambda done, total: None)
-    out: list[R] = []
-    tick(0, len(items))
-    if jobs == 1 or len(items) < MIN_ITEMS:
-        for x in items:
-            out.append(func(x))
-            tick(len(out), len(items))
-        return out
-    from concurrent.futures import ProcessPoolExecutor
+    return list(imap_shared(_call, func, list(items), jobs, progress))
 
-    chunk = max(1, len(items) // (jobs * 8))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for result in pool.map(func, items, chunksize=chunk):
-            out.append(result)
-            tick(len(out), len(items))
-    return out
+
+def _call(func: Callable[[T], R], x: T) -> R:
+    return func(x)
 
 
 ITEMS_PER_POOL = 5000
@@ -87,9 +74,9 @@ def imap_shared(func: Callable[[S, T], R], shared: S, items: Sequence[T], jobs: 
     """``func(shared, x)`` for each of ``items``, yielded in order as they come, spread over
     ``jobs`` processes when worth it (as :func:`map_articles`), ``shared`` handed to each worker
     once as it starts: forked workers inherit it without a copy (read-only; what a worker touches
-    of it is copied page by page), so a large index costs nothing per item. The caller folds the
-    results as they come, so they are never all held. Where processes cannot be forked
-    (Windows), one process runs them all.
+    of it is copied page by page), so a large index costs nothing per item; where processes
+    cannot be forked (Windows), each worker receives it pickled. The caller folds the results
+    as they come, so they are never all held.
 
     Raises:
         Whatever ``func`` raises, for the first failing item.
@@ -99,7 +86,7 @@ def imap_shared(func: Callable[[S, T], R], shared: S, items: Sequence[T], jobs: 
     jobs = default_jobs() if jobs is None else max(1, jobs)
     tick = progress or (lambda done, total: None)
     tick(0, len(items))
-    if jobs == 1 or len(items) < MIN_ITEMS or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs == 1 or len(items) < MIN_ITEMS:
         for done, x in enumerate(items, 1):
             yield func(shared, x)
             tick(done, len(items))
@@ -108,7 +95,7 @@ def imap_shared(func: Callable[[S, T], R], shared: S, items: Sequence[T], jobs: 
     from functools import partial
 
     chunk = max(1, min(64, len(items) // (jobs * 8)))
-    context = multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     done = 0
     for start in range(0, len(items), ITEMS_PER_POOL):  # fresh workers now and then: see ITEMS_PER_POOL
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_receive, initargs=(shared,)) as pool:
