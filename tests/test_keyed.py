@@ -152,3 +152,22 @@ def test_groups_checked_by_two_processes_give_the_same_findings(synthetic: Corpu
     whole = [f.model_dump_json() for f in check(ctx)]
     found, checked = check_grouped(synthetic, jobs=2)
     assert [f.model_dump_json() for f in found] == whole and checked == ctx.checked
+
+
+def test_a_rule_that_crashes_keeps_what_it_found_and_says_so(monkeypatch) -> None:
+    from builders import art, claim, corpus
+    from verifier.models.finding import Severity
+    from verifier.rules.registry import RULES, Rule
+
+    a = art("a", "Grid: 40 GW.")
+
+    def breaks(ctx):
+        yield me.finding("seen first", source="a")
+        raise ValueError("no more")
+
+    me = Rule("X901", "breaks", "A rule that crashes after one finding.", Severity.info, breaks)
+    monkeypatch.setitem(RULES, "X901", me)
+    corp = corpus([a], [claim(a, "40 GW", "Grid", "capacity", 40, "GW")])
+    found = [(f.rule, f.name, f.message) for f in check(Context(corp), [me])]
+    assert found == [("X901", "internal-error", "rule X901 (breaks) crashed: ValueError: no more"), ("X901", "breaks", "seen first")]
+    assert [(f.rule, f.name, f.message) for f in check_grouped(corp, [me])[0]] == found

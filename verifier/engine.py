@@ -39,13 +39,22 @@ def check(ctx: Context, rules: list[Rule] | None = None, progress: Callback | No
     tick = progress or installed() or quiet
     tick(0, len(chosen))
     for done, r in enumerate(chosen, 1):
-        try:
-            findings.extend(kept_promise(ctx, r, f) for f in r.func(ctx))
-        except Exception as err:  # a crashing rule must not hide the others
-            findings.append(Finding(rule=r.code, name="internal-error", severity=Severity.error,
-                                    message=f"rule {r.code} ({r.name}) crashed: {type(err).__name__}: {err}"))
+        findings += findings_of(ctx, r)
         tick(done, len(chosen))
     return sorted(one_finding_per_pair(set_unique(findings)), key=Finding.sort_key)
+
+
+def findings_of(ctx: Context, r: Rule) -> list[Finding]:
+    """The findings of rule ``r`` on ``ctx``, each held to :func:`kept_promise`; a rule that
+    crashes gives what it found before, then one ``internal-error`` finding saying so, so
+    that one bad rule never hides the others'."""
+    out: list[Finding] = []
+    try:
+        out.extend(kept_promise(ctx, r, f) for f in r.func(ctx))
+    except Exception as err:  # a crashing rule must not hide the others
+        out.append(Finding(rule=r.code, name="internal-error", severity=Severity.error,
+                           message=f"rule {r.code} ({r.name}) crashed: {type(err).__name__}: {err}"))
+    return out
 
 
 def audit(corpus: Corpus, rules: list[Rule] | None = None, listed: bool = True) -> Report:

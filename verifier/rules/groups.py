@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 from verifier.align.things import CJK, block_keys, thing_of
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import ALTERNATIVES, Claim
-from verifier.models.finding import Finding, Severity
+from verifier.models.finding import Finding
 from verifier.models.source import Source
 from verifier.models.tier import Tier
 from verifier.rules.context import Context
@@ -550,18 +550,11 @@ def _group_pass(run: _Run, group: Part) -> tuple[list[Finding], set[str], Tally,
 
 
 def run_rules(ctx: Context, rules: list[Rule]) -> list[Finding]:
-    """The findings of ``rules`` on ``ctx`` as :func:`verifier.engine.check` gathers them, before
-    they are made unique, one per pair and sorted."""
-    from verifier.engine import kept_promise
+    """The findings of ``rules`` on ``ctx`` (:func:`verifier.engine.findings_of`, rule by rule),
+    before they are made unique, one per pair and sorted."""
+    from verifier.engine import findings_of
 
-    out: list[Finding] = []
-    for r in rules:
-        try:
-            out.extend(kept_promise(ctx, r, f) for f in r.func(ctx))
-        except Exception as err:  # a crashing rule must not hide the others
-            out.append(Finding(rule=r.code, name="internal-error", severity=Severity.error,
-                               message=f"rule {r.code} ({r.name}) crashed: {type(err).__name__}: {err}"))
-    return out
+    return [f for r in rules for f in findings_of(ctx, r)]
 
 
 def _located_in(ctx: Context, f: Finding, own: set[str]) -> bool:
