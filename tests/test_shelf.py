@@ -27,9 +27,9 @@ def test_a_shelf_gives_back_each_articles_claims_in_order() -> None:
     shelf.put("b", cb)
     assert [c.model_dump() for c in shelf["a"]] == [c.model_dump() for c in ca]
     assert (list(shelf), len(shelf), shelf.claims()) == (["a", "b"], 2, 3)
-    assert shelf.positions("a") == [(0, 0), (0, 1)] and shelf.positions("b") == [(1, 0)]
+    assert [at for at, _ in shelf.packed("a").placed()] == [(1, 0, 0), (1, 0, 1)] and [at for at, _ in shelf.packed("b").placed()] == [(1, 1, 0)]
     shelf.put("a", ca[:1])  # put again: replaced, same rank
-    assert [c.anchor.quote for c in shelf["a"]] == ["40 GW"] and shelf.positions("a") == [(0, 0)] and shelf.claims() == 2
+    assert [c.anchor.quote for c in shelf["a"]] == ["40 GW"] and [at for at, _ in shelf.packed("a").placed()] == [(1, 0, 0)] and shelf.claims() == 2
     with pytest.raises(KeyError):
         shelf["c"]
 

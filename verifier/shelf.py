@@ -1,20 +1,21 @@
 """The claims of a large corpus held compressed, article by article, until a group of articles needs them.
 
     shelf = Shelf()
-    shelf.put("a000017", claims)        # the claims of one article, compressed (~1.2 KB an article)
+    shelf.put("a000017", claims)        # the claims of one article, compressed (~1.1 KB an article)
     shelf["a000017"] -> [Claim, ...]    # decoded again, in the order they were put
-    shelf.positions("a000017") -> [(rank, i), ...]   # their places in the corpus's order of claims
+    shelf.packed("a000017").placed() -> [((1, rank, i), Claim), ...]   # with their places in the corpus's order
 
 A claim in memory takes about 2.3 KB (the pydantic model, its anchor, value, decisions); a
 100,000-article archive extracts ~600,000 of them, 1.4 GB before any rule runs. The rules
 need them one group of articles at a time (:mod:`verifier.rules.groups`), so the audit of
 such an archive keeps each article's claims as zlib-compressed JSON, the form the extraction
 cache stores (:mod:`verifier.extract.cached`), and decodes a group's when it is checked:
-about 0.13 ms an article, paid once for the keys and once per group.
+about 0.1 ms an article, paid twice while the articles are grouped (claims, then frames) and
+once when its group is checked.
 
 Order: the audit reads claims in the corpus's order (curated records first, then each
-extracted article in turn), and some rules break ties by it; :meth:`Shelf.positions` gives
-each shelved claim its place, ``(rank of its article among the shelved, index in it)``.
+extracted article in turn), and some rules break ties by it; :meth:`Packed.placed` gives
+each shelved claim its place, ``(1, rank of its article among the shelved, index in it)``.
 """
 
 from __future__ import annotations
@@ -82,11 +83,6 @@ class Shelf(Mapping[str, list[Claim]]):
             KeyError: no claims were put for ``source_id``."""
         return Packed(self._rank[source_id], self._packed[source_id])
 
-    def positions(self, source_id: str) -> list[tuple[int, int]]:
-        """The place of each claim of ``source_id`` in the shelf's order: (rank of the article, index)."""
-        rank = self._rank[source_id]
-        return [(rank, i) for i in range(self._count[source_id])]
-
     def __iter__(self) -> Iterator[str]:
         return iter(self._packed)
 
@@ -97,9 +93,6 @@ class Shelf(Mapping[str, list[Claim]]):
         """How many claims are shelved, without decoding any."""
         return sum(self._count.values())
 
-    def nbytes(self) -> int:
-        """Bytes of compressed claims held (for benchmarks)."""
-        return sum(map(len, self._packed.values()))
 
 
 class ClaimsBySource(Mapping[str, list[tuple[tuple[int, ...], Claim]]]):

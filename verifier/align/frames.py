@@ -323,13 +323,13 @@ def row_label(sentence: str, quote: str) -> str | None:
     return None
 
 
-
 def holder_of(c: Claim) -> str | None:
     """The holder a frame of ``c`` gives: its subject, or None when the holder was decided under
     :data:`~verifier.models.claim.HOLDER_FLOOR` (read from the claim alone, so that a whole-corpus
     index of holders needs no frames: :class:`verifier.rules.stats.Stats`)."""
     held = c.decided.get("holder")
     return c.subject if held is None or held.confidence >= HOLDER_FLOOR else None
+
 
 def frame_of(body: str, c: Claim, primary: bool, year: str | None = None, published: str | None = None,
              sentence: str = "", thing: Thing | None = None, role: tuple[str, str | None] | None = None) -> Frame:

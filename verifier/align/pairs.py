@@ -287,7 +287,7 @@ class Holders:
 
         parts = HolderParts.of(frames) if parts is None else parts
         names = sorted(parts.names)
-        held, sure, uses = parts.uses, parts.sure, parts.uses
+        sure, uses = parts.sure, parts.uses  # uses: the held names, each with its articles
         by_piece: dict[str, list[str]] = defaultdict(list)
         for n in names:
             for k in holder_keys(n):
@@ -303,7 +303,7 @@ class Holders:
                 for b, _score, _j in process.extract(a, rest, scorer=fuzz.token_set_ratio, score_cutoff=SAME_NAME, limit=None):
                     if not respelt_chinese(a, b):
                         self.same.append((a, b))
-                    if self.variants(a, b, uses) or (a in held and a not in sure) or (b in held and b not in sure) \
+                    if self.variants(a, b, uses) or (a in uses and a not in sure) or (b in uses and b not in sure) \
                             or respelt_chinese(a, b):
                         continue  # two settled names, or one only read weakly: its spelling may be a cut
                     alike[a].add(b)

@@ -97,14 +97,20 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     unified = unify_subjects({src.id: claims for src, (claims, _, _) in zip(todo, results)},
                              frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
     for src, (_, error, numbers) in zip(todo, results):
-        if numbers is not None:
-            corpus.numbers[src.id] = numbers
-        if error:
-            corpus.extraction_errors[src.id] = error
+        _keep(corpus, src.id, error, numbers)
         for claim in unified[src.id]:
             corpus.claims.append(claim.share_parts())
             corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
     return [src.id for src in todo]
+
+
+def _keep(corpus: Corpus, sid: str, error: str | None, numbers: NumbersFound | None) -> None:
+    """Keep in ``corpus`` what extracting article ``sid`` gave besides its claims: the numbers of
+    its body (coverage) and the error that stopped it (rule V602)."""
+    if numbers is not None:
+        corpus.numbers[sid] = numbers
+    if error:
+        corpus.extraction_errors[sid] = error
 
 
 SHELF_BATCH = 5000
@@ -125,10 +131,7 @@ def _shelve(corpus: Corpus, todo: list[Source], extra: Lexicons, on_disk: list[s
         batch = todo[at:at + SHELF_BATCH]
         results = _extracted(batch, corpus.external, extra, on_disk, mapper, lambda done, _total: tick(at + done, len(todo)))
         for src, (claims, error, numbers) in zip(batch, results):
-            if numbers is not None:
-                corpus.numbers[src.id] = numbers
-            if error:
-                corpus.extraction_errors[src.id] = error
+            _keep(corpus, src.id, error, numbers)
             names.add(src.id, claims)
             shelf.put(src.id, claims)
     for sid, renamed in names.renames().items():
