@@ -202,11 +202,10 @@ def audit(
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
 ) -> None:
     """Check the claims of a corpus and print the audit report (articles without records are extracted)."""
-    from verifier.engine import audit as run_audit
-    from verifier.engine import audit_shelved
+    from verifier.engine import audit as run_audit, audit_shelved
     from verifier.report import pieces
-    from verifier.shelf import Shelf
     from verifier.rules.registry import select_rules
+    from verifier.shelf import Shelf
 
     fail_on = fail_on.lower() if fail_on is not None else None
     try:
