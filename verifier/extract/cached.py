@@ -12,8 +12,7 @@ is simply a miss: nothing stale is ever used. A corpus re-audited after 1% of it
 changed extracts only that 1%.
 
 Entries live in one SQLite file, ``extraction-2.sqlite`` in the cache folder
-(:func:`verifier.ingest.cache.root`; ``VERIFIER_CACHE_DIR=off`` turns it off): one file holds
-a newsroom's archive better than 100,000 small ones, and SQLite makes concurrent runs safe.
+(:class:`verifier.ingest.entries.Entries`; ``VERIFIER_CACHE_DIR=off`` turns it off).
 Each value is the article's proposed claims (their JSON, as records are written) and the
 numbers of its body as the coverage count reads them (:class:`~verifier.quantities.counted.NumbersFound`),
 zlib-compressed. A cache that cannot be read or written is ignored.
@@ -23,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import zlib
 from functools import lru_cache
 from importlib import metadata
@@ -32,7 +30,7 @@ from typing import Any, Final, Iterable
 
 from pydantic import BaseModel
 
-from verifier.ingest import cache
+from verifier.ingest.entries import Entries
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 
@@ -46,9 +44,6 @@ FORMAT: Final = "extraction-2"
 LIBRARIES: Final = ("cn2an", "rjieba", "pint", "rapidfuzz", "pyahocorasick", "pydantic")
 """Distributions whose version is part of the key: extraction reads with them (numerals, Chinese
 words, units, fuzzy names, word automata, the record models)."""
-
-BATCH: Final = 500
-"""Keys looked up in one SQL statement (SQLite allows 999 parameters by default)."""
 
 Entry = tuple[list[Claim], "NumbersFound"]
 """(the claims proposed for one article, the numbers of its body)."""
@@ -73,16 +68,14 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
-def _file() -> Path | None:
-    base = cache.root()
-    return None if base is None else base / (FORMAT + ".sqlite")
+_ENTRIES: Final = Entries(FORMAT)
 
 
 def article_key(src: Source, external: dict[str, ExternalSource], lexicon_files: Iterable[str]) -> str | None:
     """The cache key of extracting ``src`` with ``external`` and the corpus lexicon files (paths,
     read here: their content is part of the key), or None when the cache is off or a lexicon file
     cannot be read (the article is then extracted as without a cache)."""
-    if _file() is None:
+    if _ENTRIES.path() is None:
         return None
     h = hashlib.sha1(code_digest().encode())
     h.update(src.model_dump_json().encode())
@@ -96,52 +89,21 @@ def article_key(src: Source, external: dict[str, ExternalSource], lexicon_files:
     return h.hexdigest()
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(path, timeout=30)
-    db.execute("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
-    return db
-
-
 def load(keys: Iterable[str]) -> dict[str, Entry]:
     """The cached entries among ``keys`` (misses are absent); {} when the cache is off or unreadable.
     An entry that no longer validates (a record schema changed without a new key) is a miss."""
-    path, wanted = _file(), list(dict.fromkeys(keys))
-    if path is None or not wanted or not path.exists():
-        return {}
     out: dict[str, Entry] = {}
-    try:
-        db = _connect(path)
-        try:
-            for i in range(0, len(wanted), BATCH):
-                part = wanted[i:i + BATCH]
-                rows = db.execute(f"SELECT key, value FROM entries WHERE key IN ({','.join('?' * len(part))})", part)
-                for key, value in rows:
-                    entry = _decode(value)
-                    if entry is not None:
-                        out[key] = entry
-        finally:
-            db.close()
-    except sqlite3.Error:
-        return {}
+    for key, value in _ENTRIES.load(keys).items():
+        entry = _decode(value)
+        if entry is not None:
+            out[key] = entry
     return out
 
 
 def store(entries: dict[str, Entry]) -> None:
     """Write ``entries`` in one transaction; failures are ignored (the next run extracts again)."""
-    path = _file()
-    if path is None or not entries:
-        return
-    try:
-        db = _connect(path)
-        try:
-            with db:
-                db.executemany("INSERT OR REPLACE INTO entries (key, value) VALUES (?, ?)",
-                               ((k, _encode(v)) for k, v in entries.items()))  # encoded one by one, never all held
-        finally:
-            db.close()
-    except (sqlite3.Error, OSError):
-        pass
+    if entries:
+        _ENTRIES.store((k, _encode(v)) for k, v in entries.items())  # encoded one by one, never all held
 
 
 def _encode(entry: Entry) -> bytes:

@@ -40,6 +40,7 @@ from verifier.extract.holders_zh import named_at
 from verifier.extract.subjects import DISTRIBUTIVE
 from verifier.models.claim import CONFIDENT, HOLDER_FLOOR, Claim
 from verifier.models.finding import SEVERITY_ORDER, Band, Finding, Severity
+from verifier.models.source import Source
 from verifier.models.tier import Tier
 from verifier.numeric import BOUND_WORDS, Interval, describe_step, fmt, reference_band, scale_step
 from verifier.rules.context import Context, operand, point_band, range_bands, stated_band
@@ -72,33 +73,51 @@ _DIGIT: Final = re.compile(r"\d")
 
 def _with_names(ctx: Context, fs: list[Frame]) -> list[Frame]:
     """``fs`` with each frame that has no holder given the holders (of any figure of the corpus,
-    casefolded) that its article's title or body names (:attr:`~verifier.align.frames.Frame.names`),
-    found with one Aho-Corasick automaton over the corpus's holders: linear in text. Only holders
-    decided with confidence count: a name read weakly ('县地铁', a county's metro whose county the
-    text did not give) is no evidence of whose figures an article gives, and as a string it is
-    found inside other names ('松玉源县地铁', '安下原县地铁'), linking articles on two places. A
-    Chinese name, in text without spaces, counts only where it stands whole
-    (:func:`~verifier.extract.holders_zh.named_at`): '上源市' inside '兴上源市' is another county."""
-    holders = ctx.stats.holder_names if ctx.stats is not None else sure_holders(f.claim for f in fs)
+    casefolded) that its article's title or body names (:attr:`~verifier.align.frames.Frame.names`,
+    :class:`NamesIn`: read with the whole corpus's holders, ``ctx.stats.names_in``, when
+    ``ctx`` is a group of its articles)."""
     unheld = {f.claim.source for f in fs if not f.holder}
-    if not holders or not unheld:
+    if not unheld:
         return fs
-    import ahocorasick
+    names_in = ctx.stats.names_in if ctx.stats is not None else NamesIn(sure_holders(f.claim for f in fs))
+    names = {sid: names_in(ctx.corpus.sources[sid]) for sid in unheld}
+    return [replace(f, names=names[f.claim.source]) if not f.holder and names[f.claim.source] else f for f in fs]
 
-    auto = ahocorasick.Automaton()
-    for h in holders:
-        auto.add_word(h, h)
-    auto.make_automaton()
-    names: dict[str, frozenset[str]] = {}
-    for sid in unheld:
-        src = ctx.corpus.sources[sid]
+
+class NamesIn:
+    """The holders among ``holders`` (casefolded names decided with confidence,
+    :func:`sure_holders`) that an article's title or body names, found with one Aho-Corasick
+    automaton over them: linear in text. Only holders decided with confidence count: a name read
+    weakly ('县地铁', a county's metro whose county the text did not give) is no evidence of
+    whose figures an article gives, and as a string it is found inside other names
+    ('松玉源县地铁', '安下原县地铁'), linking articles on two places. A Chinese name, in text
+    without spaces, counts only where it stands whole (:func:`~verifier.extract.holders_zh.named_at`):
+    '上源市' inside '兴上源市' is another county.
+
+        NamesIn({"leeds", "bristol"})(source) -> frozenset({"leeds"})
+    """
+
+    def __init__(self, holders: Iterable[str]) -> None:
+        holders = sorted(holders)
+        self._auto = None
+        if holders:
+            import ahocorasick
+
+            self._auto = ahocorasick.Automaton()
+            for h in holders:
+                self._auto.add_word(h, h)
+            self._auto.make_automaton()
+
+    def __call__(self, src: Source) -> frozenset[str]:
+        """The holders ``src``'s title or body names (casefolded)."""
+        if self._auto is None:
+            return frozenset()
         found: set[str] = set()
         for text in (src.meta.title or "", src.body):
             folded = text.casefold()
-            found.update(h for last, h in auto.iter(folded)
+            found.update(h for last, h in self._auto.iter(folded)
                          if not CJK.search(h) or named_at(folded, last + 1 - len(h), last + 1))
-        names[sid] = frozenset(found)
-    return [replace(f, names=names[f.claim.source]) if not f.holder and names[f.claim.source] else f for f in fs]
+        return frozenset(found)
 
 
 def sure_holders(figures: Iterable[Claim]) -> set[str]:

@@ -16,7 +16,7 @@ import math
 import re
 from array import array
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -93,16 +93,17 @@ class Context:
         return {c.id: c for c in self.corpus.claims}
 
     @cached_property
-    def discriminating(self) -> dict[str, set[str]]:
+    def discriminating(self) -> dict[str, set[str]] | _ByMetric:
         """Metric -> scope keys that take more than one scalar value among its claims (of the
-        whole corpus when :attr:`stats` is given).
+        whole corpus when :attr:`stats` is given, then read metric by metric: ``get`` and ``[]`` only).
 
         A comparison's target scope counts too: a share of the whole, ``{part: ''}`` for a
         claim scoped ``{part: fast chargers}``, makes ``part`` discriminating, so the part and
         the whole are different facts even when no other claim names a second part.
         """
-        seen = self.stats.scope_values if self.stats is not None else scope_values(self.live)
-        return {m: {k for k, vals in keys.items() if len(vals) > 1} for m, keys in seen.items()}
+        if self.stats is not None:
+            return _ByMetric(self.stats.discriminating)
+        return {m: {k for k, vals in keys.items() if len(vals) > 1} for m, keys in scope_values(self.live).items()}
 
     @cached_property
     def measurements(self) -> dict[tuple[str, str], list[Claim]]:
@@ -211,6 +212,25 @@ class Context:
         src = self.corpus.sources.get(claim.source)
         line = src.line_of(claim.anchor.start) if src else None
         return {"source": claim.source, "path": src.path if src else None, "line": line}
+
+
+class _ByMetric:
+    """Metric -> what ``read(metric)`` gives, asked metric by metric and kept (only ``get`` and
+    ``[]``: the whole corpus's keys are read one metric at a time, :meth:`Stats.discriminating
+    <verifier.rules.stats.Stats.discriminating>`)."""
+
+    def __init__(self, read: Callable[[str], frozenset[str]]) -> None:
+        self._read = read
+        self._seen: dict[str, frozenset[str]] = {}
+
+    def __getitem__(self, metric: str) -> frozenset[str]:
+        if metric not in self._seen:
+            self._seen[metric] = self._read(metric)
+        return self._seen[metric]
+
+    def get(self, metric: str, default=None):
+        """The keys of ``metric`` (``default`` when there are none)."""
+        return self[metric] or default
 
 
 def scope_values(live: list[Claim]) -> dict[str, dict[str, set[str]]]:

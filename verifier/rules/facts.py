@@ -63,11 +63,14 @@ def fact_groups(ctx: Context, claims: Iterable[Claim], key: Callable[[Claim], tu
     groups: dict[tuple, list[Claim]] = defaultdict(list)
     scopes: dict[tuple, dict[str, str]] = {}
     claims = list(claims)
-    stats = ctx.stats.qualifiers.get(family) if ctx.stats is not None and family else None
-    qualifiers = stats if stats is not None else qualifiers_of(claims)
+    own: dict[str, set[str]] | None = None
     for c in claims:
         disc = ctx.discriminating.get(c.metric, set())
-        keys = sorted(disc | qualifiers.get(c.metric, set()))
+        qualifying = ctx.stats.qualifying(family, c.metric) if ctx.stats is not None and family else None
+        if qualifying is None:
+            own = qualifiers_of(claims) if own is None else own
+            qualifying = own.get(c.metric, set())
+        keys = sorted(disc | qualifying)
         if any(isinstance(c.scope.get(k), list) for k in keys):
             continue
         group_key = key(c) + tuple((k, c.scope.get(k, MISSING)) for k in keys)

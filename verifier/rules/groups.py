@@ -55,6 +55,7 @@ from verifier.models.claim import ALTERNATIVES, Claim
 from verifier.models.finding import Finding
 from verifier.models.source import Source
 from verifier.models.tier import Tier
+from verifier.rules import group_cache
 from verifier.rules.context import Context
 from verifier.rules.registry import Rule, select_rules
 from verifier.rules.stats import Stats, claim_part, claims_by_source, frame_part
@@ -496,6 +497,10 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
     ``claims_of`` gives each article's claims with their positions in the corpus's order
     (:func:`claims_by_source`, or a :class:`~verifier.shelf.Shelf` read through
     :class:`~verifier.shelf.ClaimsBySource`: ``corpus.claims`` need not hold them).
+
+    With the cache folder on, a group whose articles, extras and reads of the whole corpus are
+    those of an earlier audit is not checked again: its result is read from the group cache
+    (:mod:`verifier.rules.group_cache`), and the results of the groups checked are kept there.
     """
     from verifier.engine import Tally, set_unique
     from verifier.parallel import imap_shared
@@ -507,25 +512,43 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
     at = {sid: i for i, sid in enumerate(corpus.sources)}
     extras = part(corpus, claims_of, g.extras, at) if g.extras else None
     run = _Run(corpus.external, g.stats, extras, [r.code for r in chosen], corpus.sources)
+    parts = [part(corpus, claims_of, group, at) for group in g.groups]
+    payload = getattr(claims_of, "payload", None) or (lambda sid: claims_of.get(sid, []))
+    digests = group_cache.article_digests(corpus, payload)
+    keys = [group_cache.group_key(digests, p, extras, run.codes, corpus.external) for p in parts] if digests else []
+    kept = group_cache.load(keys, g.stats, corpus.sources) if keys else {}
+    todo = [p for i, p in enumerate(parts) if not keys or keys[i] not in kept]
+    fresh = imap_shared(_group_pass, run, todo, jobs)
     findings: list[Finding] = []
     checked: set[str] = set()
     tally, units = Tally(), UnknownUnits()
-    for found, compared, counts, seen in imap_shared(_group_pass, run, [part(corpus, claims_of, group, at) for group in g.groups], jobs):
+    new: dict[str, tuple[dict, Any]] = {}
+    for i in range(len(parts)):
+        if keys and keys[i] in kept:
+            result = kept[keys[i]]
+        else:
+            log, result = next(fresh)
+            if keys:
+                new[keys[i]] = (log, result)
+        found, compared, counts, seen = result
         findings += found
         checked |= compared
         tally.merge(counts)
         units.merge(seen)
+    group_cache.store(new)
     findings += run_rules(Context(Corpus(sources=corpus.sources, external=corpus.external)), [r for r in chosen if r.code in SOURCES_ONLY])
     if any(r.code == UNITS for r in chosen):
         findings += units.findings()
     return sorted(one_finding_per_pair(set_unique(findings)), key=Finding.sort_key), checked, tally
 
 
-def _group_pass(run: _Run, group: Part) -> tuple[list[Finding], set[str], Tally, UnknownUnits]:
-    """The findings located in one group's articles, the claims its rules compared, its counts
-    and its unknown units (in a worker; see :func:`by_group`)."""
+def _group_pass(run: _Run, group: Part) -> tuple[dict, tuple[list[Finding], set[str], Tally, UnknownUnits]]:
+    """What its rules read of the whole corpus (:mod:`verifier.rules.reads`: read -> answer), and
+    the findings located in one group's articles, the claims its rules compared, its counts and
+    its unknown units (in a worker; see :func:`by_group`)."""
     from verifier.engine import Tally
     from verifier.rules.anchors import UnknownUnits
+    from verifier.rules.reads import Traced, TracedSources
     from verifier.rules.registry import all_rules
 
     rules = all_rules()
@@ -535,18 +558,20 @@ def _group_pass(run: _Run, group: Part) -> tuple[list[Finding], set[str], Tally,
     every_source = [r for r in chosen if r.code in EVERY_SOURCE]
     own = set(group.sources)
     placed = group.placed()
-    mine = Context(group.corpus(run.external, placed), stats=run.stats)
+    log: dict = {}
+    stats = Traced(run.stats, log)
+    mine = Context(group.corpus(run.external, placed), stats=stats)
     findings = [f for f in run_rules(mine, rest) if _located_in(mine, f, own)]
     if wide:  # with no extras beyond its own articles, a group's context serves (and its frames are read once)
-        wider = mine if run.extras is None or run.extras.sources.keys() <= own else Context((group | run.extras).corpus(run.external), stats=run.stats)
+        wider = mine if run.extras is None or run.extras.sources.keys() <= own else Context((group | run.extras).corpus(run.external), stats=stats)
         findings += [f for f in run_rules(wider, wide) if _located_in(wider, f, own)]
     if every_source:
-        findings += run_rules(Context(replace(mine.corpus, sources=run.sources)), every_source)
+        findings += run_rules(Context(replace(mine.corpus, sources=TracedSources(run.sources, log))), every_source)
     units, tally = UnknownUnits(), Tally()
     if UNITS in run.codes:
         units.add(mine, placed)
     tally.add(mine)
-    return findings, mine.checked, tally, units
+    return log, (findings, mine.checked, tally, units)
 
 
 def run_rules(ctx: Context, rules: list[Rule]) -> list[Finding]:

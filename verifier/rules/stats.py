@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from verifier.align.pairs import HolderParts, Holders
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
+from verifier.models.source import Source
 from verifier.rules.context import Context, scope_values
 
 BASE_KINDS = ("proportion", "rate")
@@ -80,6 +81,27 @@ class Stats:
         if kind not in self._built:
             self._built[kind] = Holders(parts=self.holders if kind is None else self.base_holders[kind])
         return self._built[kind]
+
+    def discriminating(self, metric: str) -> frozenset[str]:
+        """The scope keys of ``metric`` that take more than one value (:attr:`Context.discriminating
+        <verifier.rules.context.Context.discriminating>` of the whole corpus)."""
+        return frozenset(k for k, values in self.scope_values.get(metric, {}).items() if len(values) > 1)
+
+    def qualifying(self, kind: str, metric: str) -> frozenset[str] | None:
+        """The qualifying keys claims of fact ``kind`` give ``metric``; None when no claim of
+        the corpus gives a qualifier to a fact of ``kind`` (:func:`~verifier.rules.facts.fact_groups`
+        then reads its own claims')."""
+        metrics = self.qualifiers.get(kind)
+        return None if metrics is None else frozenset(metrics.get(metric, ()))
+
+    def names_in(self, src: Source) -> frozenset[str]:
+        """The holders of :attr:`holder_names` that ``src`` names (:class:`~verifier.rules.aligned.NamesIn`,
+        its automaton built once and kept: merge nothing after asking)."""
+        from verifier.rules.aligned import NamesIn
+
+        if "names" not in self._built:
+            self._built["names"] = NamesIn(self.holder_names)
+        return self._built["names"](src)
 
     def merge(self, other: Stats) -> None:
         """Add ``other`` (another article's part, or a merged set of them) to these stats."""
