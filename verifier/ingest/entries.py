@@ -8,7 +8,7 @@ than 100,000 small ones, and SQLite makes concurrent runs safe.
 The folder is :func:`verifier.ingest.cache.root` (``VERIFIER_CACHE_DIR=off`` turns every cache
 off). A cache that cannot be read or written is ignored: the run computes what it would have
 read. Used by the extraction cache (:mod:`verifier.extract.cached`) and the group cache
-(:mod:`verifier.rules.group_cache`).
+(:mod:`verifier.rules.results_cache`).
 """
 
 from __future__ import annotations

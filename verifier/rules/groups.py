@@ -45,7 +45,7 @@ from __future__ import annotations
 import pickle
 import zlib
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -55,8 +55,9 @@ from verifier.models.claim import ALTERNATIVES, Claim
 from verifier.models.finding import Finding
 from verifier.models.source import Source
 from verifier.models.tier import Tier
-from verifier.rules import group_cache
+from verifier.rules import results_cache
 from verifier.rules.context import Context
+from verifier.rules.reads import Whole
 from verifier.rules.registry import Rule, select_rules
 from verifier.rules.stats import Stats, claim_part, claims_by_source, frame_part
 from verifier.vocabulary import quotient_of
@@ -158,8 +159,8 @@ def article_keys(ctx: Context, source_of: dict[str, str]) -> list[tuple[Key, Act
     (sid,) = ctx.corpus.sources
     out: list[tuple[Key, Activity]] = [(("article", sid), True)]
     out += [k for c in ctx.live for k in fact_keys(ctx, c)]
-    out += [(("article", source_of[o]), True) for c in ctx.figures if c.derived is not None
-            for o in c.derived.operands if source_of.get(o, sid) != sid]
+    out += [(("article", other), True) for c in ctx.figures if c.derived is not None
+            for o in c.derived.operands if (other := source_of.get(o, sid)) != sid]
     fs = frames(ctx)
     src = ctx.corpus.sources[sid]
     cited = frozenset({src.meta.id} | {c.source for c in src.meta.cites})
@@ -313,11 +314,14 @@ class Joiner:
 @dataclass
 class Grouping:
     """What :func:`grouped` reads before any rule runs: the whole-corpus :class:`Stats`, the
-    groups, and the extras (primary sources and articles printing corrections, in corpus order)."""
+    groups, the extras (primary sources and articles printing corrections, in corpus order), and
+    each article's digest for the results cache (:func:`verifier.rules.results_cache.article_digests`;
+    {} when it is off)."""
 
     stats: Stats
     groups: list[list[str]]
     extras: list[str]
+    digests: dict[str, str]
 
 
 @dataclass
@@ -372,50 +376,89 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     gives them; default: read from ``corpus.claims``) may be a shelf's
     (:class:`~verifier.shelf.ClaimsBySource`): each article's claims are decoded where they are
     read, no more than a few articles' at a time, and each article's keys kept compressed until
-    the whole corpus's holders and blocks are known (~1 KB an article)."""
-    from verifier.parallel import imap_shared
-
+    the whole corpus's holders and blocks are known (~1 KB an article). With the cache folder
+    on, an article's passes are read from the results cache when an earlier run kept them and
+    what they read of the whole corpus is the same (:func:`_kept_or_run`)."""
     claims_of = claims_by_source(corpus) if claims_of is None else claims_of
     at = {sid: i for i, sid in enumerate(corpus.sources)}
     parts = [part(corpus, claims_of, [sid], at) for sid in corpus.sources]
+    digests = results_cache.article_digests(corpus, getattr(claims_of, "payload", None) or (lambda sid: claims_of.get(sid, [])))
     stats = Stats()
     source_of: dict[str, str] = {}
-    for sid, (one, ids) in zip(corpus.sources, imap_shared(_claim_pass, corpus.external, parts, jobs)):
+    for sid, (one, ids) in zip(corpus.sources, _kept_or_run("claims", _claim_pass, corpus.external, parts, digests, Whole(stats), corpus.external, jobs)):
         stats.merge(one)
         source_of.update((i, sid) for i in ids)
     framed, packed, extras = Stats(), {}, []
-    for sid, (one, keys, extra) in zip(corpus.sources, imap_shared(_frame_pass, (corpus.external, stats, source_of), parts, jobs)):
+    whole = Whole(stats, corpus.sources, source_of)
+    for sid, (one, keys, extra) in zip(corpus.sources, _kept_or_run("frames", _frame_pass, (corpus.external, stats, source_of), parts, digests, whole,
+                                                                 corpus.external, jobs)):
         framed.merge(one)
         packed[sid] = keys
         if extra:
             extras.append(sid)
-    del source_of, parts
+    del source_of, parts, whole
     stats.merge(framed)
     hs = stats.index()
     whose, same = _one_name(hs.alike()), _one_name(hs.same)
     joiner = Joiner()
     for sid in corpus.sources:
         joiner.add(sid, ((_named(k, whose, same), _active(a, stats.blocks)) for k, a in pickle.loads(zlib.decompress(packed.pop(sid)))))
-    return Grouping(stats, joiner.groups(), extras)
+    return Grouping(stats, joiner.groups(), extras, digests)
 
 
-def _claim_pass(external: dict, one: Part) -> tuple[Stats, list[str]]:
-    """One article's :func:`~verifier.rules.stats.claim_part` and its claim ids (in a worker)."""
+def _kept_or_run(stage: str, func: Callable, shared: Any, parts: list[Part], digests: dict[str, str], whole: Whole,
+                 external: dict, jobs: int | None, codes: Sequence[str] = (), extras: Part | None = None) -> Iterator:
+    """``func(shared, part)`` of each of ``parts`` in order (its result, without the log of reads
+    it returns first), each read from the results cache (:mod:`verifier.rules.results_cache`)
+    when an earlier run kept it and its reads still hold in ``whole``, the others computed by
+    ``jobs`` processes (:func:`verifier.parallel.imap_shared`) and kept. ``digests``: source id
+    -> article digest ({}: the cache is off); the registry ``external``, ``codes`` and ``extras``
+    (a group's) go in the key."""
+    from verifier.parallel import imap_shared
+
+    if not digests:
+        yield from (result for _, result in imap_shared(func, shared, parts, jobs))
+        return
+    beside = [(sid, digests[sid]) for sid in extras.sources] if extras is not None else []
+    keys = [results_cache.stage_key(stage, [[(sid, digests[sid]) for sid in p.sources], beside], codes, external) for p in parts]
+    kept = results_cache.load(keys, whole)
+    fresh = imap_shared(func, shared, [p for p, k in zip(parts, keys) if k not in kept], jobs)
+    new: dict[str, tuple[dict, Any]] = {}
+    for i, key in enumerate(keys):
+        if key not in kept:
+            new[key] = next(fresh)
+        result = kept[key] if key in kept else new[key][1]
+        if len(new) >= STORE_EVERY or i == len(keys) - 1:  # before the last result: a caller may stop there
+            results_cache.store(new)
+            new = {}
+        yield result
+
+
+STORE_EVERY = 5000
+"""Fresh results kept in memory before they are written to the results cache."""
+
+
+def _claim_pass(external: dict, one: Part) -> tuple[dict, tuple[Stats, list[str]]]:
+    """One article's :func:`~verifier.rules.stats.claim_part` and its claim ids, after an empty
+    log of reads (it reads nothing of the whole corpus), in a worker."""
     ctx = Context(one.corpus(external))
-    return claim_part(ctx), [c.id for c in ctx.corpus.claims]
+    return {}, (claim_part(ctx), [c.id for c in ctx.corpus.claims])
 
 
-def _frame_pass(shared: tuple[dict, Stats, dict[str, str]], one: Part) -> tuple[Stats, bytes, bool]:
-    """One article's :func:`~verifier.rules.stats.frame_part`, its keys (:func:`article_keys`,
-    compressed) and whether it is an extra (a primary source, or printing a correction), in a
-    worker; ``shared``: the registry, the claims' part of the whole corpus's stats, claim id -> source id."""
+def _frame_pass(shared: tuple[dict, Stats, dict[str, str]], one: Part) -> tuple[dict, tuple[Stats, bytes, bool]]:
+    """What it read of the whole corpus (:mod:`verifier.rules.reads`), and one article's
+    :func:`~verifier.rules.stats.frame_part`, its keys (:func:`article_keys`, compressed) and
+    whether it is an extra (a primary source, or printing a correction), in a worker;
+    ``shared``: the registry, the claims' part of the whole corpus's stats, claim id -> source id."""
     from verifier.rules.corrected import corrections
+    from verifier.rules.reads import Traced, TracedSourceOf
 
     external, stats, source_of = shared
-    ctx = Context(one.corpus(external), stats=stats)
+    log: dict = {}
+    ctx = Context(one.corpus(external), stats=Traced(stats, log))
     (src,) = ctx.corpus.sources.values()
-    keys = zlib.compress(pickle.dumps(article_keys(ctx, source_of), pickle.HIGHEST_PROTOCOL), 1)
-    return frame_part(ctx), keys, src.meta.tier == Tier.primary or bool(corrections(ctx))
+    keys = zlib.compress(pickle.dumps(article_keys(ctx, TracedSourceOf(source_of, log)), pickle.HIGHEST_PROTOCOL), 1)
+    return log, (frame_part(ctx), keys, src.meta.tier == Tier.primary or bool(corrections(ctx)))
 
 
 def _one_name(pairs: list[tuple[str, str]]) -> dict[str, str]:
@@ -500,10 +543,9 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
 
     With the cache folder on, a group whose articles, extras and reads of the whole corpus are
     those of an earlier audit is not checked again: its result is read from the group cache
-    (:mod:`verifier.rules.group_cache`), and the results of the groups checked are kept there.
+    (:mod:`verifier.rules.results_cache`), and the results of the groups checked are kept there.
     """
     from verifier.engine import Tally, set_unique
-    from verifier.parallel import imap_shared
     from verifier.rules.aligned import one_finding_per_pair
     from verifier.rules.anchors import UnknownUnits
 
@@ -513,29 +555,15 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
     extras = part(corpus, claims_of, g.extras, at) if g.extras else None
     run = _Run(corpus.external, g.stats, extras, [r.code for r in chosen], corpus.sources)
     parts = [part(corpus, claims_of, group, at) for group in g.groups]
-    payload = getattr(claims_of, "payload", None) or (lambda sid: claims_of.get(sid, []))
-    digests = group_cache.article_digests(corpus, payload)
-    keys = [group_cache.group_key(digests, p, extras, run.codes, corpus.external) for p in parts] if digests else []
-    kept = group_cache.load(keys, g.stats, corpus.sources) if keys else {}
-    todo = [p for i, p in enumerate(parts) if not keys or keys[i] not in kept]
-    fresh = imap_shared(_group_pass, run, todo, jobs)
     findings: list[Finding] = []
     checked: set[str] = set()
     tally, units = Tally(), UnknownUnits()
-    new: dict[str, tuple[dict, Any]] = {}
-    for i in range(len(parts)):
-        if keys and keys[i] in kept:
-            result = kept[keys[i]]
-        else:
-            log, result = next(fresh)
-            if keys:
-                new[keys[i]] = (log, result)
-        found, compared, counts, seen = result
+    for found, compared, counts, seen in _kept_or_run("group", _group_pass, run, parts, g.digests, Whole(g.stats, corpus.sources),
+                                                      corpus.external, jobs, run.codes, extras):
         findings += found
         checked |= compared
         tally.merge(counts)
         units.merge(seen)
-    group_cache.store(new)
     findings += run_rules(Context(Corpus(sources=corpus.sources, external=corpus.external)), [r for r in chosen if r.code in SOURCES_ONLY])
     if any(r.code == UNITS for r in chosen):
         findings += units.findings()

@@ -2,7 +2,7 @@
 
 A group's result (:func:`verifier.rules.groups.by_group`: its findings, the claims it compared,
 its counts) is a function of its own articles, the extras, the rules, verifier's code and the
-registry, which make the key of its cache entry (:mod:`verifier.rules.group_cache`), and of what
+registry, which make the key of its cache entry (:mod:`verifier.rules.results_cache`), and of what
 its rules read of the whole corpus: the :class:`~verifier.rules.stats.Stats` (a metric's
 discriminating keys, the qualifying keys of a kind of fact, the holders an article names,
 articles per block and per unit, held figures per fact, a holder name's keys) and, for the
@@ -17,7 +17,7 @@ changes its stats, but seldom what one group read of them.
 
     log = {}
     ctx = Context(corpus, stats=Traced(stats, log))   # the rules run on ctx
-    still_holds(log, other_stats, other_sources) -> True when every answer is the same
+    still_holds(log, Whole(other_stats, other_sources)) -> True when every answer is the same
 
 Only what :data:`READS` answers can be read through :class:`Traced`: anything else of the stats
 raises AttributeError, so a rule that starts reading more fails loudly rather than going unlogged.
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from verifier.align.pairs import Holders
 from verifier.models.source import Source
@@ -42,34 +42,41 @@ def source_digest(src: Source | None) -> str | None:
     return None if src is None else hashlib.sha1(src.model_dump_json().encode()).hexdigest()
 
 
+class Whole(NamedTuple):
+    """What of the whole corpus a pass may read: its :class:`~verifier.rules.stats.Stats` (of
+    the claims alone while the frames pass runs), its articles by id, and claim id -> source id
+    (read by the frames pass, for derivations' operands)."""
+
+    stats: Stats
+    sources: Mapping[str, Source] = {}
+    source_of: Mapping[str, str] = {}
+
+
 READS: dict[str, Callable[..., Any]] = {
-    "discriminating": lambda stats, sources, metric: stats.discriminating(metric),
-    "qualifying": lambda stats, sources, kind, metric: stats.qualifying(kind, metric),
-    "names": lambda stats, sources, sid: stats.names_in(sources[sid]),
-    "count": lambda stats, sources, which, key: getattr(stats, which)[key],
-    "keys": lambda stats, sources, kind, name: stats.index(kind).keys(name),
-    "has source": lambda stats, sources, sid: sid in sources,
-    "source": lambda stats, sources, sid: source_digest(sources.get(sid)),
-    "all sources": lambda stats, sources: tuple((sid, source_digest(src)) for sid, src in sources.items()),
+    "discriminating": lambda whole, metric: whole.stats.discriminating(metric),
+    "qualifying": lambda whole, kind, metric: whole.stats.qualifying(kind, metric),
+    "names": lambda whole, sid: whole.stats.names_in(whole.sources[sid]),
+    "count": lambda whole, which, key: getattr(whole.stats, which)[key],
+    "keys": lambda whole, kind, name: whole.stats.index(kind).keys(name),
+    "has source": lambda whole, sid: sid in whole.sources,
+    "source": lambda whole, sid: source_digest(whole.sources.get(sid)),
+    "all sources": lambda whole: tuple((sid, source_digest(src)) for sid, src in whole.sources.items()),
+    "source of": lambda whole, cid: whole.source_of.get(cid),
 }
-"""Each kind of read -> its answer from ``(stats, sources, *arguments)``: the one place both a
-traced run and :func:`still_holds` take it from."""
+"""Each kind of read -> its answer from ``(whole, *arguments)`` (a :class:`Whole`): the one
+place both a traced run and :func:`still_holds` take it from."""
 
-COUNTS = ("blocks", "units", "held")
-"""The counters of :class:`~verifier.rules.stats.Stats` read key by key (``stats.blocks[key]``)."""
-
-
-def answer(stats: Stats, sources: Mapping[str, Source], read: Read) -> Any:
-    """The answer to ``read`` from ``stats`` and ``sources`` (source id -> article)."""
+def answer(whole: Whole, read: Read) -> Any:
+    """The answer to ``read`` from ``whole``."""
     kind, *arguments = read
-    return READS[kind](stats, sources, *arguments)
+    return READS[kind](whole, *arguments)
 
 
-def still_holds(log: Mapping[Read, Any], stats: Stats, sources: Mapping[str, Source]) -> bool:
-    """True when every read of ``log`` has the same answer from ``stats`` and ``sources`` (the
-    whole corpus's: an article a ``names`` read was about must be among them)."""
+def still_holds(log: Mapping[Read, Any], whole: Whole) -> bool:
+    """True when every read of ``log`` has the same answer from ``whole`` (an article a
+    ``names`` read was about must be among its sources)."""
     try:
-        return all(answer(stats, sources, read) == value for read, value in log.items())
+        return all(answer(whole, read) == value for read, value in log.items())
     except KeyError:  # an article read then is gone
         return False
 
@@ -85,7 +92,7 @@ class Traced:
 
     def _read(self, *read: Hashable) -> Any:
         if read not in self.log:
-            self.log[read] = answer(self._stats, {}, read)
+            self.log[read] = answer(Whole(self._stats), read)
         return self.log[read]
 
     def discriminating(self, metric: str) -> frozenset[str]:
@@ -164,9 +171,22 @@ class TracedSources(Mapping[str, Source]):
         return sid in self._sources
 
     def __iter__(self) -> Iterator[str]:
-        self.log[("all sources",)] = answer(Stats(), self._sources, ("all sources",))
+        self.log[("all sources",)] = answer(Whole(Stats(), self._sources), ("all sources",))
         return iter(self._sources)
 
     def __len__(self) -> int:
-        self.log[("all sources",)] = answer(Stats(), self._sources, ("all sources",))
+        self.log[("all sources",)] = answer(Whole(Stats(), self._sources), ("all sources",))
         return len(self._sources)
+
+
+class TracedSourceOf:
+    """Claim id -> source id as the frames pass reads it (``get`` only), each lookup logged in ``log``."""
+
+    def __init__(self, source_of: Mapping[str, str], log: dict[Read, Any]) -> None:
+        self._source_of, self.log = source_of, log
+
+    def get(self, cid: str, default: str | None = None) -> str | None:
+        """The source of claim ``cid`` (``default`` when no article has it)."""
+        found = self._source_of.get(cid)
+        self.log[("source of", cid)] = found
+        return default if found is None else found

@@ -1,4 +1,4 @@
-"""Groups' results kept from one audit to the next (:mod:`verifier.rules.group_cache`): a second
+"""Groups' results kept from one audit to the next (:mod:`verifier.rules.results_cache`): a second
 audit reuses every group, an edit re-checks only what it touches, and a group whose reads of the
 whole corpus changed is checked again, so the findings are always those of an audit without a cache.
 """
@@ -15,7 +15,7 @@ from verifier.extract.corpus import extract_missing
 from verifier.ingest.corpus import Corpus, load_corpus
 from verifier.rules import groups
 from verifier.rules.groups import by_group, grouped
-from verifier.rules.reads import Traced, TracedSources, still_holds
+from verifier.rules.reads import Traced, TracedSources, Whole, still_holds
 from verifier.rules.stats import Stats, claims_by_source
 from verifier.shelf import ClaimsBySource, Shelf
 
@@ -25,16 +25,17 @@ def _audit(corp: Corpus) -> tuple[list[str], set[str], dict]:
     return [f.model_dump_json() for f in found], checked, tally.summary(found).model_dump()
 
 
-def _counting(monkeypatch) -> list[str]:
-    """Record the first article of each group checked from now on."""
+def _counting(monkeypatch, stage: str = "_group_pass") -> list[str]:
+    """Record the first article of each part ``stage`` (a pass of :mod:`verifier.rules.groups`)
+    computes from now on."""
     checked: list[str] = []
-    real = groups._group_pass
+    real = getattr(groups, stage)
 
-    def counted(run, group):
-        checked.append(next(iter(group.sources)))
-        return real(run, group)
+    def counted(shared, one):
+        checked.append(next(iter(one.sources)))
+        return real(shared, one)
 
-    monkeypatch.setattr(groups, "_group_pass", counted)
+    monkeypatch.setattr(groups, stage, counted)
     return checked
 
 
@@ -99,10 +100,12 @@ def test_an_edited_article_of_an_archive_rechecks_few_groups(cache, tmp_path, mo
     audit()
     edited = sorted((root / "sources").glob("*.md"))[5]
     edited.write_text(edited.read_text(encoding="utf-8") + "\nA late update added that 17 new inspectors were hired.\n", encoding="utf-8")
-    checked = _counting(monkeypatch)
-    after, rechecked = audit(), list(checked)
+    checked, claims, frames = (_counting(monkeypatch, stage) for stage in ("_group_pass", "_claim_pass", "_frame_pass"))
+    after, rechecked, reread, reframed = audit(), list(checked), list(claims), list(frames)
     monkeypatch.setenv("VERIFIER_CACHE_DIR", "off")
     assert after == audit()
+    assert reread == [edited.stem]
+    assert edited.stem in reframed and len(reframed) <= 2, reframed
     assert 1 <= len(rechecked) <= 2, rechecked
 
 
@@ -115,11 +118,11 @@ def test_a_log_holds_while_every_answer_is_the_same() -> None:
     assert traced.discriminating("budget") == frozenset()
     assert traced.blocks["k"] == 2
     assert log == {("discriminating", "budget"): frozenset(), ("count", "blocks", "k"): 2}
-    assert still_holds(log, stats, {})
+    assert still_holds(log, Whole(stats))
     stats.blocks["other"] = 9  # read by no one
-    assert still_holds(log, stats, {})
+    assert still_holds(log, Whole(stats))
     stats.scope_values["budget"]["year"] |= {"2012"}
-    assert not still_holds(log, stats, {})
+    assert not still_holds(log, Whole(stats))
 
 
 def test_only_what_is_logged_can_be_read() -> None:
@@ -137,6 +140,6 @@ def test_articles_read_by_id_are_logged_by_digest() -> None:
     assert "a1" in sources and "zz" not in sources
     assert sources.get("zz") is None and sources["a1"] is a
     assert log[("has source", "a1")] is True and log[("has source", "zz")] is False and log[("source", "zz")] is None
-    assert still_holds(log, Stats(), {"a1": a})
-    assert not still_holds(log, Stats(), {"a1": art("a1", "Ardaford's budget for 2011 is $5.6 billion.")})
-    assert not still_holds(log, Stats(), {"a1": a, "zz": a})
+    assert still_holds(log, Whole(Stats(), {"a1": a}))
+    assert not still_holds(log, Whole(Stats(), {"a1": art("a1", "Ardaford's budget for 2011 is $5.6 billion.")}))
+    assert not still_holds(log, Whole(Stats(), {"a1": a, "zz": a}))
