@@ -369,6 +369,15 @@ def test_output_onto_an_article_of_the_run_is_refused(tmp_path: Path) -> None:
     assert article.read_text(encoding="utf-8") == "Turnout was 61.2% in 2022.\n"
 
 
+def test_output_onto_a_link_to_an_article_is_refused(tmp_path: Path) -> None:
+    article = _write(tmp_path, "a.md", "Turnout was 61.2% in 2022.\n")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "report.json").symlink_to(article)
+    result = run_cli("audit", str(tmp_path / "a.md"), "-o", str(tmp_path / "out" / "report.json"))
+    assert result.exit_code == 2 and "is one of the files this run reads" in result.output
+    assert article.read_text(encoding="utf-8") == "Turnout was 61.2% in 2022.\n"
+
+
 def test_standard_input_is_decoded_as_a_file_is() -> None:
     garbage = CliRunner().invoke(app, ["audit", "-"], input=b"\xff\xfe\x00garbage \x9c 12%")
     assert garbage.exit_code == 2 and garbage.output.startswith("(stdin):1: not UTF-8 text")

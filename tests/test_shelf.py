@@ -34,6 +34,16 @@ def test_a_shelf_gives_back_each_articles_claims_in_order() -> None:
         shelf["c"]
 
 
+def test_asking_whether_a_shelf_holds_an_article_decodes_nothing(monkeypatch) -> None:
+    from verifier import shelf as shelving
+
+    a = art("a", "Grid: 40 GW in 2024.")
+    shelf = Shelf()
+    shelf.put("a", [claim(a, "40 GW", "Grid", "capacity", 40, "GW")])
+    monkeypatch.setattr(shelving, "_decode", lambda data: pytest.fail("decoded to answer a membership test"))
+    assert "a" in shelf and "b" not in shelf
+
+
 def _both(root: Path, monkeypatch, batch: int):
     """(corpus extracted as usual, corpus and shelf extracted in batches of ``batch`` articles)."""
     whole = load_corpus([root])

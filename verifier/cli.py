@@ -178,10 +178,20 @@ def _refuse_input_as_output(corpus, output: Path) -> None:
     Raises:
         UsageError: naming the file.
     """
-    target = output.resolve()
+    import os
+
+    try:
+        target = output.stat()
+    except OSError:
+        return  # not there yet: no file read is it
     read = [Path(s.file) for s in corpus.sources.values() if s.file] + list(corpus.record_paths.values())
-    if any(p.resolve() == target for p in read):
-        raise UsageError(f"-o {output} is one of the files this run reads; write the report elsewhere")
+    for p in read:  # one stat a file (a link, a hard link too), not a resolve of every path
+        try:
+            same = os.path.samestat(os.stat(p), target)
+        except OSError:
+            continue
+        if same:
+            raise UsageError(f"-o {output} is one of the files this run reads; write the report elsewhere")
 
 
 def _codes(value: Optional[str]) -> list[str]:

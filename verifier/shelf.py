@@ -83,6 +83,10 @@ class Shelf(Mapping[str, list[Claim]]):
             KeyError: no claims were put for ``source_id``."""
         return Packed(self._rank[source_id], self._packed[source_id])
 
+    def __contains__(self, source_id: object) -> bool:
+        """Whether claims were put for ``source_id``, decoding none (:class:`Mapping`'s own test would)."""
+        return source_id in self._packed
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._packed)
 
