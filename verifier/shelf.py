@@ -49,6 +49,16 @@ class Packed:
         return [((1, self.rank, i), c) for i, c in enumerate(_decode(self.data))]
 
 
+def pack(claims: list[Claim]) -> bytes:
+    """``claims`` as a shelf keeps them (and the extraction cache stores them): zlib-compressed JSON."""
+    return zlib.compress(_codec().dump_json(claims), 1)
+
+
+def unpack(data: bytes) -> list[Claim]:
+    """The claims :func:`pack` gave ``data`` for, their equal parts shared (:meth:`Claim.share_parts`)."""
+    return _decode(data)
+
+
 def _decode(data: bytes) -> list[Claim]:
     return [c.share_parts() for c in _codec().validate_json(zlib.decompress(data))]
 
@@ -64,9 +74,13 @@ class Shelf(Mapping[str, list[Claim]]):
 
     def put(self, source_id: str, claims: list[Claim]) -> None:
         """Keep ``claims`` (all of article ``source_id``) compressed."""
+        self.put_packed(source_id, pack(claims), len(claims))
+
+    def put_packed(self, source_id: str, data: bytes, count: int) -> None:
+        """Keep the ``count`` claims of article ``source_id`` that :func:`pack` gave ``data`` for, as they are."""
         self._rank.setdefault(source_id, len(self._rank))
-        self._count[source_id] = len(claims)
-        self._packed[source_id] = zlib.compress(_codec().dump_json(claims), 1)
+        self._count[source_id] = count
+        self._packed[source_id] = data
 
     def __getitem__(self, source_id: str) -> list[Claim]:
         """The claims of ``source_id``, decoded anew (their equal parts shared, :meth:`Claim.share_parts`).

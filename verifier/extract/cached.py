@@ -1,8 +1,8 @@
 """A cache of per-article extraction results, keyed by everything the result depends on.
 
     key = article_key(source, external, lexicon_files)   # None when the cache is off
-    found = load(keys) -> {key: (claims, numbers)}     # the hits
-    store({key: (claims, numbers)})
+    found = load(keys) -> {key: Extracted}            # the hits
+    store({key: Extracted.of(claims, numbers)})
 
 Extraction is a pure function of an article (its text and metadata), the external registry, the
 corpus lexicon files and verifier's own code and data; the key is a digest of all of them
@@ -11,24 +11,25 @@ corpus lexicon files and verifier's own code and data; the key is a digest of al
 is simply a miss: nothing stale is ever used. A corpus re-audited after 1% of its articles
 changed extracts only that 1%.
 
-Entries live in one SQLite file, ``extraction-2.sqlite`` in the cache folder
+Entries live in one SQLite file, ``extraction-3.sqlite`` in the cache folder
 (:class:`verifier.ingest.entries.Entries`; ``VERIFIER_CACHE_DIR=off`` turns it off).
-Each value is the article's proposed claims (their JSON, as records are written) and the
-numbers of its body as the coverage count reads them (:class:`~verifier.quantities.counted.NumbersFound`),
-zlib-compressed. A cache that cannot be read or written is ignored.
+Each value is an :class:`Extracted`: a zlib-compressed JSON head (the count of claims, their
+names, the numbers of the body as the coverage count reads them,
+:class:`~verifier.quantities.counted.NumbersFound`) after its length (4 bytes, big-endian), then
+the claims as a shelf keeps them. A cache that cannot be read or written is ignored.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import struct
 import zlib
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Final, Iterable
-
-from pydantic import BaseModel
+from typing import Final, Iterable
 
 from verifier.ingest.entries import Entries
 from verifier.models.claim import Claim
@@ -38,15 +39,41 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from verifier.quantities.counted import NumbersFound
 
-FORMAT: Final = "extraction-2"
+FORMAT: Final = "extraction-3"
 """Bumped when the layout of an entry changes."""
 
 LIBRARIES: Final = ("cn2an", "rjieba", "pint", "rapidfuzz", "pyahocorasick", "pydantic")
 """Distributions whose version is part of the key: extraction reads with them (numerals, Chinese
 words, units, fuzzy names, word automata, the record models)."""
 
-Entry = tuple[list[Claim], "NumbersFound"]
-"""(the claims proposed for one article, the numbers of its body)."""
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """One article's extraction as the cache keeps it and an audit reads it: its proposed claims
+    as a shelf keeps them (``packed``, :func:`verifier.shelf.pack`; ``count`` of them), the
+    ``numbers`` of its body as the coverage count reads them, and what the one-name-per-product
+    step reads of its claims (``names``, :func:`verifier.extract.corpus_names.name_uses`): a hit
+    is shelved and its names read without decoding a claim."""
+
+    packed: bytes
+    count: int
+    numbers: NumbersFound | None
+    names: tuple = ()
+
+    @classmethod
+    def of(cls, claims: list[Claim], numbers: NumbersFound | None) -> Extracted:
+        """The entry of ``claims`` and ``numbers``."""
+        from verifier.extract.corpus_names import name_uses
+        from verifier.shelf import pack
+
+        return cls(pack(claims), len(claims), numbers, name_uses(claims))
+
+    def claims(self) -> list[Claim]:
+        """The claims, decoded."""
+        from verifier.shelf import unpack
+
+        return unpack(self.packed)
 
 
 @lru_cache(maxsize=1)
@@ -89,10 +116,10 @@ def article_key(src: Source, external: dict[str, ExternalSource], lexicon_files:
     return h.hexdigest()
 
 
-def load(keys: Iterable[str]) -> dict[str, Entry]:
+def load(keys: Iterable[str]) -> dict[str, Extracted]:
     """The cached entries among ``keys`` (misses are absent); {} when the cache is off or unreadable.
     An entry that no longer validates (a record schema changed without a new key) is a miss."""
-    out: dict[str, Entry] = {}
+    out: dict[str, Extracted] = {}
     for key, value in _ENTRIES.load(keys).items():
         entry = _decode(value)
         if entry is not None:
@@ -100,38 +127,30 @@ def load(keys: Iterable[str]) -> dict[str, Entry]:
     return out
 
 
-def store(entries: dict[str, Entry]) -> None:
+def store(entries: dict[str, Extracted]) -> None:
     """Write ``entries`` in one transaction; failures are ignored (the next run extracts again)."""
     if entries:
         _ENTRIES.store((k, _encode(v)) for k, v in entries.items())  # encoded one by one, never all held
 
 
-def _encode(entry: Entry) -> bytes:
-    claims, numbers = entry
-    doc = {"claims": [c.model_dump(mode="json") for c in claims], "found": numbers.found, "counted": numbers.counted,
+def _encode(entry: Extracted) -> bytes:
+    numbers = entry.numbers
+    doc = {"count": entry.count, "names": entry.names, "found": numbers.found, "counted": numbers.counted,
            "left": [list(n) for n in numbers.left], "outside": [list(q) for q in numbers.outside]}
-    return zlib.compress(json.dumps(doc, ensure_ascii=False).encode("utf-8"), 1)
+    head = zlib.compress(json.dumps(doc, ensure_ascii=False).encode("utf-8"), 1)
+    return struct.pack(">I", len(head)) + head + entry.packed
 
 
-class _Stored(BaseModel):
-    """An entry as :func:`_encode` stores it: the claims' JSON, the counts, and each left-out
-    number's and out-of-range quantity's fields as a list."""
-
-    claims: list[Claim]
-    found: int
-    counted: int
-    left: list[list[Any]]
-    outside: list[list[Any]]
-
-
-def _decode(value: bytes) -> Entry | None:
+def _decode(value: bytes) -> Extracted | None:
     from verifier.quantities.counted import LeftNumber, NumbersFound
     from verifier.quantities.model import Quantity
 
     try:
-        doc = _Stored.model_validate_json(zlib.decompress(value))  # parsed and validated in one pass (pydantic-core)
-        outside = tuple(Quantity(tuple(q[0]) if isinstance(q[0], list) else q[0], *q[1:]) for q in doc.outside)
-        numbers = NumbersFound(doc.found, doc.counted, tuple(LeftNumber(*n) for n in doc.left), outside)
+        (size,) = struct.unpack_from(">I", value)
+        doc = json.loads(zlib.decompress(value[4:4 + size]))
+        outside = tuple(Quantity(tuple(q[0]) if isinstance(q[0], list) else q[0], *q[1:]) for q in doc["outside"])
+        numbers = NumbersFound(doc["found"], doc["counted"], tuple(LeftNumber(*n) for n in doc["left"]), outside)
+        names = tuple((tuple(subjects), tuple(targets), company, product) for subjects, targets, company, product in doc["names"])
+        return Extracted(value[4 + size:], doc["count"], numbers, names)
     except Exception:  # a damaged or outdated entry: extract again
         return None
-    return doc.claims, numbers

@@ -15,11 +15,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from verifier.extract import cached
+from verifier.extract.cached import Extracted
 from verifier.extract.corpus_names import SubjectNames, rename, unify_subjects
 from verifier.extract.lexicon import Lexicon
 from verifier.extract.lexicon_files import load_lexicon
 from verifier.ingest.corpus import Corpus
-from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 from verifier.engines import LocalMapper, Mapper
 from verifier.shelf import Shelf
@@ -94,10 +94,10 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
         return [src.id for src in todo]
     results = _extracted(todo, corpus.external, extra, on_disk, mapper or LocalMapper(jobs), progress)
     # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
-    unified = unify_subjects({src.id: claims for src, (claims, _, _) in zip(todo, results)},
+    unified = unify_subjects({src.id: found.claims() for src, (found, _) in zip(todo, results)},
                              frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
-    for src, (_, error, numbers) in zip(todo, results):
-        _keep(corpus, src.id, error, numbers)
+    for src, (found, error) in zip(todo, results):
+        _keep(corpus, src.id, error, found.numbers)
         for claim in unified[src.id]:
             corpus.claims.append(claim.share_parts())
             corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
@@ -130,43 +130,40 @@ def _shelve(corpus: Corpus, todo: list[Source], extra: Lexicons, on_disk: list[s
     for at in range(0, len(todo), SHELF_BATCH):
         batch = todo[at:at + SHELF_BATCH]
         results = _extracted(batch, corpus.external, extra, on_disk, mapper, lambda done, _total: tick(at + done, len(todo)))
-        for src, (claims, error, numbers) in zip(batch, results):
-            _keep(corpus, src.id, error, numbers)
-            names.add(src.id, claims)
-            shelf.put(src.id, claims)
+        for src, (found, error) in zip(batch, results):  # shelved as extraction packed them: no claim decoded
+            _keep(corpus, src.id, error, found.numbers)
+            names.add_uses(src.id, found.names)
+            shelf.put_packed(src.id, found.packed, found.count)
     for sid, renamed in names.renames().items():
         shelf.put(sid, rename(shelf[sid], renamed))
 
 
 def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: Lexicons, on_disk: list[str],
-               mapper: Mapper, progress) -> list[tuple[list[Claim], str | None, NumbersFound | None]]:
+               mapper: Mapper, progress) -> list[tuple[Extracted, str | None]]:
     """:func:`_extract_one` of each article of ``todo``, in order: those the extraction cache
     holds (:mod:`verifier.extract.cached`) read from it, the others extracted by ``mapper``
     (wherever it runs them: a pool, a cluster's workers) and stored in it by this process,
     unless their extraction failed. ``on_disk`` are the lexicon files, read for the cache key."""
     keys = [cached.article_key(src, external, on_disk) for src in todo]
     hits = cached.load(k for k in keys if k)
-    results: list = [None] * len(todo)
-    for i, k in enumerate(keys):
-        if k in hits:
-            claims, numbers = hits[k]
-            results[i] = (claims, None, numbers)
+    results: list = [(hits[k], None) if k in hits else None for k in keys]
     misses = [i for i, r in enumerate(results) if r is None]
     done = mapper.map(_extract_one, [(todo[i], external, extra) for i in misses], progress)
     fresh = {}
     for i, r in zip(misses, done):
         results[i] = r
-        claims, error, numbers = r
-        if keys[i] and error is None and numbers is not None:
-            fresh[keys[i]] = (claims, numbers)
+        found, error = r
+        if keys[i] and error is None and found.numbers is not None:
+            fresh[keys[i]] = found
     cached.store(fresh)
     return results
 
 
-def _extract_one(job: tuple[Source, dict[str, ExternalSource], Lexicons]) -> tuple[list[Claim], str | None, NumbersFound | None]:
-    """(claims proposed for one article, None, the numbers of its body) or ([], what went
-    wrong, the numbers): one article that breaks the extractor is reported (rule V602) and
-    the others are still audited. The corpus lexicon comes as text (:func:`lexicon_texts`), so
+def _extract_one(job: tuple[Source, dict[str, ExternalSource], Lexicons]) -> tuple[Extracted, str | None]:
+    """(the claims proposed for one article with the numbers of its body, as the cache keeps
+    them (:class:`~verifier.extract.cached.Extracted`, packed where they are extracted), None),
+    or (no claims with the numbers, what went wrong): one article that breaks the extractor is
+    reported (rule V602) and the others are still audited. The corpus lexicon comes as text (:func:`lexicon_texts`), so
     no file is read here. The numbers (:func:`verifier.quantities.counted.numbers_found` over
     the claims' quotes) go back with the claims so that the audit's coverage count neither
     scans the article again in the main process nor holds its every quantity; None when the
@@ -185,4 +182,4 @@ def _extract_one(job: tuple[Source, dict[str, ExternalSource], Lexicons]) -> tup
         numbers = numbers_found(article_quantities(src.body), [(c.anchor.start, c.anchor.end) for c in claims], src.body)
     except Exception:  # the scan itself broke: the coverage count reads it again (and fails there as before)
         numbers = None
-    return claims, error, numbers
+    return Extracted.of(claims, numbers), error

@@ -64,6 +64,19 @@ def _targets(claim: Claim) -> list[str]:
     return _split(claim.comparison.target) if claim.comparison else []
 
 
+NameUse = tuple[tuple[str, ...], tuple[str, ...], bool, bool]
+"""What :class:`SubjectNames` reads of one claim: (its subject names, its comparison's target
+names, whether it is a company's figure (:data:`~verifier.extract.subjects.COMPANY_METRICS`),
+whether its subject may be a product (its kind is not of :data:`NOT_PRODUCT_FIGURES`))."""
+
+
+def name_uses(claims: Iterable[Claim]) -> tuple[NameUse, ...]:
+    """The :data:`NameUse` of each of ``claims``: kept beside an article's claims (the extraction
+    cache), so that its names are read without decoding them."""
+    return tuple((tuple(_subjects(c)), tuple(_targets(c)), c.metric in COMPANY_METRICS, c.kind not in NOT_PRODUCT_FIGURES)
+                 for c in claims)
+
+
 class SubjectNames:
     """What :func:`unify_subjects` reads of a corpus's claims, gathered article by article, so
     that an archive too large to hold every claim at once is renamed alike:
@@ -81,21 +94,26 @@ class SubjectNames:
         self._company: set[str] = set()
         self._used_by: dict[str, set[str]] = defaultdict(set)
         self._names: dict[str, frozenset[str]] = {}
-        for c in curated:
-            self._read(_CURATED, c)
+        for use in name_uses(curated):
+            self._read(_CURATED, use)
 
-    def _read(self, sid: str, c: Claim) -> None:
-        (self._company if c.metric in COMPANY_METRICS else self._owned).update(_subjects(c))
-        if c.kind not in NOT_PRODUCT_FIGURES:
-            for name in _subjects(c):
+    def _read(self, sid: str, use: NameUse) -> None:
+        subjects, _, company, product = use
+        (self._company if company else self._owned).update(subjects)
+        if product:
+            for name in subjects:
                 self._used_by[name].add(sid)
 
     def add(self, sid: str, claims: Iterable[Claim]) -> None:
         """Read the claims extracted from article ``sid`` (all of them, once)."""
+        self.add_uses(sid, name_uses(claims))
+
+    def add_uses(self, sid: str, uses: Iterable[NameUse]) -> None:
+        """Read what :func:`name_uses` gave for the claims of article ``sid`` (all of them, once)."""
         names: set[str] = set()
-        for c in claims:
-            self._read(sid, c)
-            names.update(_subjects(c), _targets(c))
+        for use in uses:
+            self._read(sid, use)
+            names.update(use[0], use[1])
         self._names[sid] = frozenset(sys.intern(n) for n in names)
 
     def renames(self) -> dict[str, dict[str, str]]:
