@@ -81,13 +81,14 @@ def clean_controls(text: str) -> tuple[str, list[ReadNote]]:
     return _CONTROL.sub(" ", text), [note]
 
 
-def read_article(path: Path, display: str | None = None, settings: Settings | None = None) -> Source:
+def read_article(path: Path, display: str | None = None, settings: Settings | None = None, file: str | None = None) -> Source:
     """Read one article file.
 
     Args:
         path: the file (Markdown, plain text or HTML), UTF-8.
         display: the path to show in messages (defaults to ``str(path)``).
         settings: fields that override the file's own (see :func:`read_article_text`), or None.
+        file: the file's absolute path, links followed, when the caller knows it (default: ``path`` resolved).
 
     Returns:
         The :class:`Source` with its metadata and body.
@@ -98,7 +99,7 @@ def read_article(path: Path, display: str | None = None, settings: Settings | No
     """
     shown = display or str(path)
     text = decode_article(read_bytes(path, shown), shown, path.suffix)
-    return read_article_text(text, path, shown, settings, file=str(path.resolve()))
+    return read_article_text(text, path, shown, settings, file=file or str(path.resolve()))
 
 
 def decode_article(raw: bytes, shown: str, suffix: str = "") -> str:
