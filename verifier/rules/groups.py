@@ -420,22 +420,24 @@ def _kept_or_run(stage: str, func: Callable, shared: Any, parts: list[Part], dig
         yield from (result for _, result in imap_shared(func, shared, parts, jobs))
         return
     beside = [(sid, digests[sid]) for sid in extras.sources] if extras is not None else []
-    keys = [results_cache.stage_key(stage, [[(sid, digests[sid]) for sid in p.sources], beside], codes, external) for p in parts]
-    kept = results_cache.load(keys, whole)
-    fresh = imap_shared(func, shared, [p for p, k in zip(parts, keys) if k not in kept], jobs)
-    new: dict[str, tuple[dict, Any]] = {}
-    for i, key in enumerate(keys):
-        if key not in kept:
-            new[key] = next(fresh)
-        result = kept[key] if key in kept else new[key][1]
-        if len(new) >= STORE_EVERY or i == len(keys) - 1:  # before the last result: a caller may stop there
-            results_cache.store(new)
-            new = {}
-        yield result
+    for start in range(0, len(parts), WINDOW):
+        window = parts[start:start + WINDOW]
+        keys = [results_cache.stage_key(stage, [[(sid, digests[sid]) for sid in p.sources], beside], codes, external) for p in window]
+        kept = results_cache.load(keys, whole)
+        fresh = imap_shared(func, shared, [p for p, k in zip(window, keys) if k not in kept], jobs)
+        new: dict[str, tuple[dict, Any]] = {}
+        for i, key in enumerate(keys):
+            if key not in kept:
+                new[key] = next(fresh)
+            result = kept[key] if key in kept else new[key][1]
+            if i == len(keys) - 1:  # before the window's last result: a caller may stop there
+                results_cache.store(new)
+            yield result
 
 
-STORE_EVERY = 5000
-"""Fresh results kept in memory before they are written to the results cache."""
+WINDOW = 5000
+"""Parts whose kept results are read, and whose fresh ones are held, at a time by :func:`_kept_or_run`:
+an archive's results are never all in memory."""
 
 
 def _claim_pass(external: dict, one: Part) -> tuple[dict, tuple[Stats, list[str]]]:
