@@ -33,6 +33,10 @@ class InputError(VerifierError):
         self.message = message
         super().__init__(self.location() + ": " + message)
 
+    def __reduce__(self):
+        """Rebuilt from its three fields: an error raised in a worker process reaches the caller whole."""
+        return type(self), (self.path, self.line, self.message)
+
     def location(self) -> str:
         """``path:line`` (or just ``path`` when the line is unknown)."""
         return f"{self.path}:{self.line}" if self.line else self.path

@@ -31,6 +31,7 @@ from verifier.ingest.records import read_claims, read_external
 from verifier.ingest.sources_file import SOURCES_FILE, SourcesFile, read_sources_file
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
+from verifier.parallel import imap_shared
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the quantity layer is imported by extraction, not by reading files
@@ -161,14 +162,15 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         for ext in read_external(reg, _display(reg)):
             corpus.external[ext.id] = ext
     settings = _settings_files(articles)
+    files = [art for art in dict.fromkeys(articles) if art != STDIN]
+    read = imap_shared(_read_file, settings, files)  # on every core for many articles (verifier.parallel.MIN_ITEMS)
     for art in dict.fromkeys(articles):
         if art == STDIN:
             data = stdin or b""
             text = data if isinstance(data, str) else decode_article(data, STDIN_SHOWN)
             src = read_article_text(text, STDIN, STDIN_SHOWN)
         else:
-            found = settings.get(art.parent)
-            src = read_article(art, _display(art), found.settings_for if found else None, file=str(_file(art)))
+            src = next(read)
         if src.id in corpus.sources:
             raise InputError(src.path, 2, f"duplicate source id {src.id!r} (also in {corpus.sources[src.id].path})")
         corpus.sources[src.id] = src
@@ -182,6 +184,16 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         for rec in dict.fromkeys(records):
             _add_records(corpus, rec)
     return corpus
+
+
+def _read_file(settings: dict[Path, SourcesFile], art: Path) -> Source:
+    """Article file ``art`` read (:func:`~verifier.ingest.articles.read_article`) with its folder's
+    ``sources.yaml`` among ``settings``, in a worker or here.
+
+    Raises:
+        InputError: as :func:`~verifier.ingest.articles.read_article`."""
+    found = settings.get(art.parent)
+    return read_article(art, _display(art), found.settings_for if found else None, file=str(_file(art)))
 
 
 def records_folder(articles: Path) -> Path:
