@@ -91,6 +91,25 @@ def test_a_scheduler_and_a_cluster_of_its_own_give_the_local_findings_on_the_syn
     assert remote == local == own  # claims, coverage and summary too
 
 
+def _shared_batches_run(cluster) -> int:
+    """Tasks of the grouped stage on the dask engine (``_run_shared_batch``) the cluster's scheduler has seen."""
+    prefix = cluster.scheduler.task_prefixes.get("run_shared_batch")
+    return 0 if prefix is None else sum(prefix.state_counts.values())
+
+
+def test_the_grouped_stage_runs_on_the_cluster_with_the_local_findings(cluster, synthetic: Path) -> None:
+    """A totals-only audit (JSON Lines) sends each article's passes and each group of articles to
+    the workers (the per-fact shuffle): the same report, byte for byte, as the local engine's."""
+    local = run_cli("audit", str(synthetic), "--format", "jsonl")
+    before = _shared_batches_run(cluster)
+    remote = run_cli("audit", str(synthetic), "--format", "jsonl", "--scheduler", cluster.scheduler_address)
+    assert local.exit_code == remote.exit_code == 0, remote.output[-500:]
+    assert _shared_batches_run(cluster) - before >= 3  # the claims pass, the frames pass and the groups, each in batches
+    lines = [json.loads(line) for line in local.stdout.splitlines()]
+    assert sum(1 for line in lines if "rule" in line) > 0
+    assert remote.stdout == local.stdout
+
+
 @pytest.mark.skipif(not PRESS_CASE.is_dir(), reason="the development press corpora are not beside this checkout")
 def test_a_press_case_gives_the_same_findings_on_dask(cluster, tmp_path: Path) -> None:
     case = tmp_path / "case"

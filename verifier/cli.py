@@ -147,12 +147,12 @@ def _load(paths: Optional[list[Path]], with_records: bool = True):
 
 
 def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Optional[Path] = None,
-            engine: Optional[str] = None, scheduler: Optional[str] = None, shelf=None):
+            engine: Optional[str] = None, scheduler: Optional[str] = None, shelf=None, mapper=None):
     """The corpus of ``paths`` with claims extracted for the articles that have no records
-    (for all of them with ``extract_all``) on ``engine`` (:func:`verifier.engines.open_mapper`,
-    closed once extraction is done), a progress bar on a terminal. Shared by audit, graph and
-    factsheet, so each sees the same claims. With a ``shelf`` (:class:`verifier.shelf.Shelf`),
-    extracted claims are kept there instead of in the corpus.
+    (for all of them with ``extract_all``) on ``mapper``, else on ``engine``
+    (:func:`verifier.engines.open_mapper`, closed once extraction is done), a progress bar on a
+    terminal. Shared by audit, graph and factsheet, so each sees the same claims. With a
+    ``shelf`` (:class:`verifier.shelf.Shelf`), extracted claims are kept there instead of in the corpus.
 
     Raises:
         InputError: ``output`` cannot be written (checked before any work, :func:`_check_output`).
@@ -163,12 +163,14 @@ def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Opti
     from verifier.extract.corpus import extract_missing
 
     _check_output(output)
-    with open_mapper(engine, scheduler) as mapper:
-        corpus = _load(paths, with_records=not extract_all)
-        if output is not None:
-            _refuse_input_as_output(corpus, output)
-        with _progress("extracting claims") as tick:
-            extract_missing(corpus, everything=extract_all, progress=tick, mapper=mapper, shelf=shelf)
+    if mapper is None:
+        with open_mapper(engine, scheduler) as mapper:
+            return _corpus(paths, extract_all, output, shelf=shelf, mapper=mapper)
+    corpus = _load(paths, with_records=not extract_all)
+    if output is not None:
+        _refuse_input_as_output(corpus, output)
+    with _progress("extracting claims") as tick:
+        extract_missing(corpus, everything=extract_all, progress=tick, mapper=mapper, shelf=shelf)
     return corpus
 
 
@@ -213,6 +215,7 @@ def audit(
 ) -> None:
     """Check the claims of a corpus and print the audit report (articles without records are extracted)."""
     from verifier.engine import audit as run_audit, audit_shelved
+    from verifier.engines import open_mapper
     from verifier.report import pieces
     from verifier.rules.registry import select_rules
     from verifier.shelf import Shelf
@@ -233,9 +236,10 @@ def audit(
             _check_store(store, output)
         listed = format not in TOTALS_ONLY or store is not None
         shelf = None if listed else Shelf()  # a totals-only report: claims shelved, checked one group of articles at a time
-        corpus = _corpus(paths, extract, output, engine, scheduler, shelf)
-        with _progress("checking claims"):
-            report = run_audit(corpus, rules, listed=listed) if shelf is None else audit_shelved(corpus, shelf, rules)
+        with open_mapper(engine, scheduler) as mapper:  # the grouped stage runs on the engine too
+            corpus = _corpus(paths, extract, output, shelf=shelf, mapper=mapper)
+            with _progress("checking claims"):
+                report = run_audit(corpus, rules, listed=listed) if shelf is None else audit_shelved(corpus, shelf, rules, mapper=mapper)
         if store is not None:
             from verifier.store import write_store
 

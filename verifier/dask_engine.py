@@ -3,6 +3,7 @@
     mapper = DaskMapper("tcp://10.0.0.5:8786")   # or None: a LocalCluster, started on first use
     mapper.connect()                             # raises UsageError when unreachable or workerless
     mapper.map(func, items, progress) -> [func(x) for x in items]   # in input order
+    mapper.imap_shared(func, shared, items) -> func(shared, x) for each x, in order (shared scattered once)
     mapper.close()                               # the client, and the LocalCluster if it is ours
 
 The items are cut into batches, about :data:`BATCHES_PER_THREAD` per worker thread (as
@@ -24,7 +25,9 @@ imports it only for ``--engine dask``, so a run on the local engine never loads 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Any, Final, TypeVar
 
 import distributed
@@ -33,12 +36,16 @@ from verifier.errors import UsageError
 from verifier.parallel import default_jobs
 from verifier.progress import Callback
 
+S = TypeVar("S")
 T = TypeVar("T")
 R = TypeVar("R")
 
 CONNECT_TIMEOUT: Final = "5s"
 """How long to try a ``--scheduler`` address, and to wait there for a first worker, before giving up
 (distributed retries a refused connection until then)."""
+
+AHEAD: Final = 2
+"""Batches per worker thread :meth:`DaskMapper.imap_shared` keeps submitted beyond the one it reads."""
 
 BATCHES_PER_THREAD: Final = 8
 """Batches per worker thread: enough for the fast workers to take over from a slow one, few enough
@@ -132,6 +139,46 @@ class DaskMapper:
             tick(done, len(items))
         return out
 
+    def imap_shared(self, func: Callable[[S, T], R], shared: S, items: Sequence[T], progress: Callback | None = None) -> Iterator[R]:
+        """As :meth:`verifier.engines.Mapper.imap_shared`: ``shared`` scattered to every worker once
+        (``Client.scatter(broadcast=True)``), the items in batches as :meth:`map` cuts them, at most
+        :data:`AHEAD` batches per worker thread submitted ahead of the one being read (so an
+        archive's items are never all on the cluster at once), results yielded in input order.
+
+        Raises:
+            UsageError: as :meth:`connect`.
+            OtherCode: a worker runs other verifier code than this process.
+            Whatever ``func`` raises, for the first failing batch read.
+        """
+        from verifier.extract.cached import code_digest
+
+        items = list(items)
+        tick = progress or (lambda done, total: None)
+        tick(0, len(items))
+        if not items:
+            return
+        client = self.connect()
+        threads = max(1, sum(client.nthreads().values()))
+        size = max(1, len(items) // (threads * BATCHES_PER_THREAD))
+        code = code_digest()
+        [on_workers] = client.scatter([shared], broadcast=True)
+        waiting: deque = deque()
+        starts = iter(range(0, len(items), size))
+        done = 0
+        try:
+            while True:
+                while len(waiting) < threads * AHEAD and (s := next(starts, None)) is not None:
+                    waiting.append(client.submit(_run_shared_batch, func, on_workers, items[s:s + size], code, pure=False))
+                if not waiting:
+                    return
+                for result in waiting.popleft().result():
+                    done += 1
+                    yield result
+                    tick(done, len(items))
+        finally:
+            client.cancel(list(waiting))
+            client.cancel([on_workers])
+
     def close(self) -> None:
         """Close the client and, when this mapper started it, the LocalCluster (a cluster
         named by ``scheduler`` is left running)."""
@@ -157,6 +204,16 @@ def _run_batch(func: Callable[[T], R], batch: list[T], code: str) -> list[R]:
         raise OtherCode(f"the Dask worker at {worker} runs another verifier (or other library versions) "
                         "than this one: install the same on the workers")
     return [func(x) for x in batch]
+
+
+def _run_shared_batch(func: Callable[[S, T], R], shared: S, batch: list[T], code: str) -> list[R]:
+    """``[func(shared, x) for x in batch]`` on a worker (``shared`` the scattered value), its code
+    checked as :func:`_run_batch` checks it.
+
+    Raises:
+        OtherCode: this worker's code digest is not ``code``.
+    """
+    return _run_batch(partial(func, shared), batch, code)
 
 
 def _one_line(err: Exception) -> str:

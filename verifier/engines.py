@@ -16,10 +16,13 @@ back. The engines (:data:`ENGINES`):
   the run. dask and distributed are an optional extra (``pip install 'verifier[dask]'``),
   imported only when this engine is asked for.
 
-Only the per-article stage (extraction, :func:`verifier.extract.corpus.extract_missing`) is
-mapped so. The cross-article rules run on this machine: on groups of articles, on its cores,
-for a totals-only audit (:func:`verifier.rules.groups.by_group`); sending those groups to a
-cluster (the per-fact shuffle) is not done yet.
+Extraction (:func:`verifier.extract.corpus.extract_missing`) is mapped with :meth:`Mapper.map`.
+A totals-only audit (``--format jsonl``) also runs its grouped stage on the engine
+(:func:`verifier.rules.groups.by_group`, with :meth:`Mapper.imap_shared`): each article's
+claims and frames passes, then each group of articles that share a key (the per-fact
+shuffle: the groups are formed here, from every article's keys, and each is sent to a worker
+with the whole corpus's indexes, which every worker receives once). The other formats list
+every claim and run the rules here, on the whole corpus.
 """
 
 from __future__ import annotations
@@ -30,9 +33,10 @@ from dataclasses import dataclass
 from typing import Final, Protocol, TypeVar
 
 from verifier.errors import UsageError
-from verifier.parallel import map_articles
+from verifier.parallel import imap_shared, map_articles
 from verifier.progress import Callback
 
+S = TypeVar("S")
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -55,6 +59,15 @@ class Mapper(Protocol):
         """
         ...
 
+    def imap_shared(self, func: Callable[[S, T], R], shared: S, items: Sequence[T], progress: Callback | None = None) -> Iterator[R]:
+        """``func(shared, x)`` for each of ``items``, yielded in order as they come, ``shared``
+        sent to each worker once (not with every item); ``progress`` as for :meth:`map`.
+
+        Raises:
+            Whatever ``func`` raises, for the first failing item (or batch) seen.
+        """
+        ...
+
 
 @dataclass(frozen=True)
 class LocalMapper:
@@ -66,6 +79,10 @@ class LocalMapper:
     def map(self, func: Callable[[T], R], items: Sequence[T], progress: Callback | None = None) -> list[R]:
         """As :meth:`Mapper.map`."""
         return map_articles(func, items, self.jobs, progress)
+
+    def imap_shared(self, func: Callable[[S, T], R], shared: S, items: Sequence[T], progress: Callback | None = None) -> Iterator[R]:
+        """As :meth:`Mapper.imap_shared`: :func:`verifier.parallel.imap_shared` (forked workers inherit ``shared``)."""
+        return imap_shared(func, shared, items, self.jobs, progress)
 
 
 def resolve_engine(engine: str | None, scheduler: str | None) -> str:

@@ -50,6 +50,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from verifier.align.things import CJK, block_keys, thing_of
+from verifier.engines import LocalMapper, Mapper
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import ALTERNATIVES, Claim
 from verifier.models.finding import Finding
@@ -368,9 +369,11 @@ def part(corpus: Corpus, claims_of: Mapping[str, Any], sources: list[str], at: d
                 {s: corpus.extraction_errors[s] for s in sources if s in corpus.extraction_errors})
 
 
-def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | None = None, jobs: int | None = 1) -> Grouping:
+def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | None = None, jobs: int | None = 1,
+            mapper: Mapper | None = None) -> Grouping:
     """The :class:`Grouping` of ``corpus``, each article read alone twice (claims, then frames),
-    by ``jobs`` processes (None: one per core; :func:`verifier.parallel.imap_shared`).
+    on ``mapper`` (:mod:`verifier.engines`; None: this machine's ``jobs`` processes, None for
+    one per core, :func:`verifier.parallel.imap_shared`).
 
     ``claims_of`` (source id -> (position, claim) of its claims, as :func:`claims_by_source`
     gives them; default: read from ``corpus.claims``) may be a shelf's
@@ -380,18 +383,19 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     on, an article's passes are read from the results cache when an earlier run kept them and
     what they read of the whole corpus is the same (:func:`_kept_or_run`)."""
     claims_of = claims_by_source(corpus) if claims_of is None else claims_of
+    mapper = mapper or LocalMapper(jobs)
     at = {sid: i for i, sid in enumerate(corpus.sources)}
     parts = [part(corpus, claims_of, [sid], at) for sid in corpus.sources]
     digests = results_cache.article_digests(corpus, getattr(claims_of, "payload", None) or (lambda sid: claims_of.get(sid, [])))
     stats = Stats()
     source_of: dict[str, str] = {}
-    for sid, (one, ids) in zip(corpus.sources, _kept_or_run("claims", _claim_pass, corpus.external, parts, digests, Whole(stats), corpus.external, jobs)):
+    for sid, (one, ids) in zip(corpus.sources, _kept_or_run("claims", _claim_pass, corpus.external, parts, digests, Whole(stats), corpus.external, mapper)):
         stats.merge(one)
         source_of.update((i, sid) for i in ids)
     framed, packed, extras = Stats(), {}, []
     whole = Whole(stats, corpus.sources, source_of)
     for sid, (one, keys, extra) in zip(corpus.sources, _kept_or_run("frames", _frame_pass, (corpus.external, stats, source_of), parts, digests, whole,
-                                                                 corpus.external, jobs)):
+                                                                 corpus.external, mapper)):
         framed.merge(one)
         packed[sid] = keys
         if extra:
@@ -407,24 +411,22 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
 
 
 def _kept_or_run(stage: str, func: Callable, shared: Any, parts: list[Part], digests: dict[str, str], whole: Whole,
-                 external: dict, jobs: int | None, codes: Sequence[str] = (), extras: Part | None = None) -> Iterator:
+                 external: dict, mapper: Mapper, codes: Sequence[str] = (), extras: Part | None = None) -> Iterator:
     """``func(shared, part)`` of each of ``parts`` in order (its result, without the log of reads
     it returns first), each read from the results cache (:mod:`verifier.rules.results_cache`)
-    when an earlier run kept it and its reads still hold in ``whole``, the others computed by
-    ``jobs`` processes (:func:`verifier.parallel.imap_shared`) and kept. ``digests``: source id
-    -> article digest ({}: the cache is off); the registry ``external``, ``codes`` and ``extras``
-    (a group's) go in the key."""
-    from verifier.parallel import imap_shared
-
+    when an earlier run kept it and its reads still hold in ``whole``, the others computed on
+    ``mapper`` (:meth:`Mapper.imap_shared <verifier.engines.Mapper.imap_shared>`) and kept.
+    ``digests``: source id -> article digest ({}: the cache is off); the registry ``external``,
+    ``codes`` and ``extras`` (a group's) go in the key."""
     if not digests:
-        yield from (result for _, result in imap_shared(func, shared, parts, jobs))
+        yield from (result for _, result in mapper.imap_shared(func, shared, parts))
         return
     beside = [(sid, digests[sid]) for sid in extras.sources] if extras is not None else []
     for start in range(0, len(parts), WINDOW):
         window = parts[start:start + WINDOW]
         keys = [results_cache.stage_key(stage, [[(sid, digests[sid]) for sid in p.sources], beside], codes, external) for p in window]
         kept = results_cache.load(keys, whole)
-        fresh = imap_shared(func, shared, [p for p, k in zip(window, keys) if k not in kept], jobs)
+        fresh = mapper.imap_shared(func, shared, [p for p, k in zip(window, keys) if k not in kept])
         new: dict[str, tuple[dict, Any]] = {}
         for i, key in enumerate(keys):
             if key not in kept:
@@ -532,12 +534,12 @@ class _Run:
 
 
 def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], rules: list[Rule] | None = None,
-             jobs: int | None = 1) -> tuple[list[Finding], set[str], Tally]:
+             jobs: int | None = 1, mapper: Mapper | None = None) -> tuple[list[Finding], set[str], Tally]:
     """The findings of ``rules`` (default: the enabled rules) on ``corpus``, in report order, the
     ids of the claims they compared, and the summary's counts (:class:`~verifier.engine.Tally`),
-    found one group of articles at a time (:func:`grouped`) by ``jobs`` processes (None: one per
-    core; each group's articles and claims are sent to a worker, the whole corpus's stats and the
-    extras handed to each once).
+    found one group of articles at a time (:func:`grouped`) on ``mapper`` (:mod:`verifier.engines`;
+    None: this machine's ``jobs`` processes, None for one per core): each group's articles and
+    claims are sent to a worker, the whole corpus's stats and the extras handed to each once.
 
     ``claims_of`` gives each article's claims with their positions in the corpus's order
     (:func:`claims_by_source`, or a :class:`~verifier.shelf.Shelf` read through
@@ -552,7 +554,8 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
     from verifier.rules.anchors import UnknownUnits
 
     chosen = rules if rules is not None else select_rules()
-    g = grouped(corpus, claims_of, jobs)
+    mapper = mapper or LocalMapper(jobs)
+    g = grouped(corpus, claims_of, mapper=mapper)
     at = {sid: i for i, sid in enumerate(corpus.sources)}
     extras = part(corpus, claims_of, g.extras, at) if g.extras else None
     run = _Run(corpus.external, g.stats, extras, [r.code for r in chosen], corpus.sources)
@@ -561,7 +564,7 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
     checked: set[str] = set()
     tally, units = Tally(), UnknownUnits()
     for found, compared, counts, seen in _kept_or_run("group", _group_pass, run, parts, g.digests, Whole(g.stats, corpus.sources),
-                                                      corpus.external, jobs, run.codes, extras):
+                                                      corpus.external, mapper, run.codes, extras):
         findings += found
         checked |= compared
         tally.merge(counts)
