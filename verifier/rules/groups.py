@@ -406,7 +406,11 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     whose, same = _one_name(hs.alike()), _one_name(hs.same)
     joiner = Joiner()
     for sid in corpus.sources:
-        joiner.add(sid, ((_named(k, whose, same), _active(a, stats.blocks)) for k, a in pickle.loads(zlib.decompress(packed.pop(sid)))))
+        keys = pickle.loads(zlib.decompress(packed.pop(sid)))
+        weighed: dict[int, bool] = {}  # a frame's rare-bucket activity is one object for its every bucket (pickled once)
+        joiner.add(sid, ((_named(k, whose, same), a if a is True or a is False else
+                          weighed[id(a)] if id(a) in weighed else weighed.setdefault(id(a), _active(a, stats.blocks)))
+                         for k, a in keys))
     return Grouping(stats, joiner.groups(), extras, digests)
 
 
