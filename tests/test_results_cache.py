@@ -32,7 +32,7 @@ def _counting(monkeypatch, stage: str = "_group_pass") -> list[str]:
     real = getattr(groups, stage)
 
     def counted(shared, one):
-        checked.append(next(iter(one.sources)))
+        checked.append(one.ids[0])
         return real(shared, one)
 
     monkeypatch.setattr(groups, stage, counted)

@@ -327,12 +327,14 @@ class Grouping:
 
 @dataclass
 class Part:
-    """Articles of a corpus as a worker process receives them (pickled): their articles (with
-    their places in the corpus's order), numbers and extraction errors, and their claims as
+    """Articles of a corpus as a worker process receives them (pickled): their ids (in the
+    corpus's order, with their places in it), numbers and extraction errors, and their claims as
     :meth:`ClaimsBySource.payload <verifier.shelf.ClaimsBySource.payload>` gives them
-    (compressed, for a shelf) or as (position, claim) pairs."""
+    (compressed, for a shelf) or as (position, claim) pairs. The articles themselves are not in
+    it: each worker holds the corpus's articles once (a pass's shared value), and a part is
+    read beside them (:meth:`corpus`), so an article's text is never pickled per part."""
 
-    sources: dict[str, Source]
+    ids: list[str]
     at: dict[str, int]
     claims: dict[str, Any]
     numbers: dict[str, Any]
@@ -344,17 +346,18 @@ class Part:
 
         return sorted((pc for p in self.claims.values() for pc in (p.placed() if isinstance(p, Packed) else p)), key=lambda pc: pc[0])
 
-    def corpus(self, external: dict, placed: list[tuple[Any, Claim]] | None = None) -> Corpus:
-        """The part as a corpus (the registry ``external`` beside it), its claims ``placed`` or decoded here."""
+    def corpus(self, external: dict, sources: Mapping[str, Source], placed: list[tuple[Any, Claim]] | None = None) -> Corpus:
+        """The part as a corpus, its articles read from ``sources`` (source id -> article, the
+        whole corpus's), the registry ``external`` beside it, its claims ``placed`` or decoded here."""
         claims = [c for _, c in (self.placed() if placed is None else placed)]
-        return Corpus(sources=self.sources, external=external, claims=claims, extraction_errors=self.errors, numbers=self.numbers)
+        return Corpus(sources={s: sources[s] for s in self.ids}, external=external, claims=claims,
+                      extraction_errors=self.errors, numbers=self.numbers)
 
     def __or__(self, other: Part) -> Part:
         """Both parts' articles, in the corpus's order."""
         at = {**self.at, **other.at}
         order = sorted(at, key=at.__getitem__)
-        both = {**self.sources, **other.sources}
-        return Part({s: both[s] for s in order}, {s: at[s] for s in order}, {**self.claims, **other.claims},
+        return Part(order, {s: at[s] for s in order}, {**self.claims, **other.claims},
                     {**self.numbers, **other.numbers}, {**self.errors, **other.errors})
 
 
@@ -363,7 +366,7 @@ def part(corpus: Corpus, claims_of: Mapping[str, Any], sources: list[str], at: d
     source id -> place in it); each article's claims as ``claims_of.payload`` gives them when it
     can (a shelf's), else its (position, claim) pairs."""
     payload = getattr(claims_of, "payload", None)
-    return Part({s: corpus.sources[s] for s in sources}, {s: at[s] for s in sources},
+    return Part(list(sources), {s: at[s] for s in sources},
                 {s: payload(s) if payload is not None else claims_of.get(s, []) for s in sources},
                 {s: corpus.numbers[s] for s in sources if s in corpus.numbers},
                 {s: corpus.extraction_errors[s] for s in sources if s in corpus.extraction_errors})
@@ -389,12 +392,13 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     digests = results_cache.article_digests(corpus, getattr(claims_of, "payload", None) or (lambda sid: claims_of.get(sid, [])))
     stats = Stats()
     source_of: dict[str, str] = {}
-    for sid, (one, ids) in zip(corpus.sources, _kept_or_run("claims", _claim_pass, corpus.external, parts, digests, Whole(stats), corpus.external, mapper)):
+    for sid, (one, ids) in zip(corpus.sources, _kept_or_run("claims", _claim_pass, (corpus.external, corpus.sources), parts, digests, Whole(stats),
+                                                               corpus.external, mapper)):
         stats.merge(one)
         source_of.update((i, sid) for i in ids)
     framed, packed, extras = Stats(), {}, []
     whole = Whole(stats, corpus.sources, source_of)
-    for sid, (one, keys, extra) in zip(corpus.sources, _kept_or_run("frames", _frame_pass, (corpus.external, stats, source_of), parts, digests, whole,
+    for sid, (one, keys, extra) in zip(corpus.sources, _kept_or_run("frames", _frame_pass, (corpus.external, stats, source_of, corpus.sources), parts, digests, whole,
                                                                  corpus.external, mapper)):
         framed.merge(one)
         packed[sid] = keys
@@ -425,10 +429,10 @@ def _kept_or_run(stage: str, func: Callable, shared: Any, parts: list[Part], dig
     if not digests:
         yield from (result for _, result in mapper.imap_shared(func, shared, parts))
         return
-    beside = [(sid, digests[sid]) for sid in extras.sources] if extras is not None else []
+    beside = [(sid, digests[sid]) for sid in extras.ids] if extras is not None else []
     for start in range(0, len(parts), WINDOW):
         window = parts[start:start + WINDOW]
-        keys = [results_cache.stage_key(stage, [[(sid, digests[sid]) for sid in p.sources], beside], codes, external) for p in window]
+        keys = [results_cache.stage_key(stage, [[(sid, digests[sid]) for sid in p.ids], beside], codes, external) for p in window]
         kept = results_cache.load(keys, whole)
         fresh = mapper.imap_shared(func, shared, [p for p, k in zip(window, keys) if k not in kept])
         new: dict[str, tuple[dict, Any]] = {}
@@ -446,24 +450,26 @@ WINDOW = 5000
 an archive's results are never all in memory."""
 
 
-def _claim_pass(external: dict, one: Part) -> tuple[dict, tuple[Stats, list[str]]]:
+def _claim_pass(shared: tuple[dict, Mapping[str, Source]], one: Part) -> tuple[dict, tuple[Stats, list[str]]]:
     """One article's :func:`~verifier.rules.stats.claim_part` and its claim ids, after an empty
-    log of reads (it reads nothing of the whole corpus), in a worker."""
-    ctx = Context(one.corpus(external))
+    log of reads (it reads nothing of the whole corpus), in a worker; ``shared``: the registry, the articles."""
+    external, sources = shared
+    ctx = Context(one.corpus(external, sources))
     return {}, (claim_part(ctx), [c.id for c in ctx.corpus.claims])
 
 
-def _frame_pass(shared: tuple[dict, Stats, dict[str, str]], one: Part) -> tuple[dict, tuple[Stats, bytes, bool]]:
+def _frame_pass(shared: tuple[dict, Stats, dict[str, str], Mapping[str, Source]], one: Part) -> tuple[dict, tuple[Stats, bytes, bool]]:
     """What it read of the whole corpus (:mod:`verifier.rules.reads`), and one article's
     :func:`~verifier.rules.stats.frame_part`, its keys (:func:`article_keys`, compressed) and
     whether it is an extra (a primary source, or printing a correction), in a worker;
-    ``shared``: the registry, the claims' part of the whole corpus's stats, claim id -> source id."""
+    ``shared``: the registry, the claims' part of the whole corpus's stats, claim id -> source
+    id, the articles."""
     from verifier.rules.corrected import corrections
     from verifier.rules.reads import Traced, TracedSourceOf
 
-    external, stats, source_of = shared
+    external, stats, source_of, sources = shared
     log: dict = {}
-    ctx = Context(one.corpus(external), stats=Traced(stats, log))
+    ctx = Context(one.corpus(external, sources), stats=Traced(stats, log))
     (src,) = ctx.corpus.sources.values()
     keys = zlib.compress(pickle.dumps(article_keys(ctx, TracedSourceOf(source_of, log)), pickle.HIGHEST_PROTOCOL), 1)
     return log, (frame_part(ctx), keys, src.meta.tier == Tier.primary or bool(corrections(ctx)))
@@ -593,14 +599,15 @@ def _group_pass(run: _Run, group: Part) -> tuple[dict, tuple[list[Finding], set[
     wide = [r for r in chosen if r.code in WIDE]
     rest = [r for r in chosen if r.code not in ONCE and r.code not in WIDE]
     every_source = [r for r in chosen if r.code in EVERY_SOURCE]
-    own = set(group.sources)
+    own = set(group.ids)
     placed = group.placed()
     log: dict = {}
     stats = Traced(run.stats, log)
-    mine = Context(group.corpus(run.external, placed), stats=stats)
+    mine = Context(group.corpus(run.external, run.sources, placed), stats=stats)
     findings = [f for f in run_rules(mine, rest) if _located_in(mine, f, own)]
     if wide:  # with no extras beyond its own articles, a group's context serves (and its frames are read once)
-        wider = mine if run.extras is None or run.extras.sources.keys() <= own else Context((group | run.extras).corpus(run.external), stats=stats)
+        wider = mine if run.extras is None or set(run.extras.ids) <= own else \
+            Context((group | run.extras).corpus(run.external, run.sources), stats=stats)
         findings += [f for f in run_rules(wider, wide) if _located_in(wider, f, own)]
     if every_source:
         findings += run_rules(Context(replace(mine.corpus, sources=TracedSources(run.sources, log))), every_source)
