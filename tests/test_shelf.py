@@ -40,7 +40,7 @@ def test_asking_whether_a_shelf_holds_an_article_decodes_nothing(monkeypatch) ->
     a = art("a", "Grid: 40 GW in 2024.")
     shelf = Shelf()
     shelf.put("a", [claim(a, "40 GW", "Grid", "capacity", 40, "GW")])
-    monkeypatch.setattr(shelving, "_decode", lambda data: pytest.fail("decoded to answer a membership test"))
+    monkeypatch.setattr(shelving, "unpack", lambda data: pytest.fail("decoded to answer a membership test"))
     assert "a" in shelf and "b" not in shelf
 
 

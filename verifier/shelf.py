@@ -46,7 +46,7 @@ class Packed:
 
     def placed(self) -> list[tuple[tuple[int, ...], Claim]]:
         """(position, claim) of the article's claims, as :class:`ClaimsBySource` gives them."""
-        return [((1, self.rank, i), c) for i, c in enumerate(_decode(self.data))]
+        return [((1, self.rank, i), c) for i, c in enumerate(unpack(self.data))]
 
 
 def pack(claims: list[Claim]) -> bytes:
@@ -56,10 +56,6 @@ def pack(claims: list[Claim]) -> bytes:
 
 def unpack(data: bytes) -> list[Claim]:
     """The claims :func:`pack` gave ``data`` for, their equal parts shared (:meth:`Claim.share_parts`)."""
-    return _decode(data)
-
-
-def _decode(data: bytes) -> list[Claim]:
     return [c.share_parts() for c in _codec().validate_json(zlib.decompress(data))]
 
 
@@ -88,7 +84,7 @@ class Shelf(Mapping[str, list[Claim]]):
         Raises:
             KeyError: no claims were put for ``source_id``.
         """
-        return _decode(self._packed[source_id])
+        return unpack(self._packed[source_id])
 
     def packed(self, source_id: str) -> Packed:
         """The claims of ``source_id`` as kept, with the article's rank (:class:`Packed`).
