@@ -116,18 +116,13 @@ class DaskMapper:
             OtherCode: a worker runs other verifier code than this process.
             Whatever ``func`` raises, for the first failing batch to come back.
         """
-        from verifier.extract.cached import code_digest
-
         items = list(items)
         tick = progress or (lambda done, total: None)
         tick(0, len(items))
         if not items:
             return []
-        client = self.connect()
-        threads = max(1, sum(client.nthreads().values()))
-        size = max(1, len(items) // (threads * BATCHES_PER_THREAD))
+        client, threads, size, code = self._batches(items)
         starts = range(0, len(items), size)
-        code = code_digest()
         futures = [client.submit(_run_batch, func, items[s:s + size], code, pure=False) for s in starts]
         at = {f.key: s for f, s in zip(futures, starts)}
         out: list[Any] = [None] * len(items)
@@ -150,17 +145,12 @@ class DaskMapper:
             OtherCode: a worker runs other verifier code than this process.
             Whatever ``func`` raises, for the first failing batch read.
         """
-        from verifier.extract.cached import code_digest
-
         items = list(items)
         tick = progress or (lambda done, total: None)
         tick(0, len(items))
         if not items:
             return
-        client = self.connect()
-        threads = max(1, sum(client.nthreads().values()))
-        size = max(1, len(items) // (threads * BATCHES_PER_THREAD))
-        code = code_digest()
+        client, threads, size, code = self._batches(items)
         [on_workers] = client.scatter([shared], broadcast=True)
         waiting: deque = deque()
         starts = iter(range(0, len(items), size))
@@ -178,6 +168,16 @@ class DaskMapper:
         finally:
             client.cancel(list(waiting))
             client.cancel([on_workers])
+
+    def _batches(self, items: Sequence) -> tuple[distributed.Client, int, int, str]:
+        """(the client, connected; its worker threads; the batch size for ``items``, about
+        :data:`BATCHES_PER_THREAD` batches per thread; this process's code digest, which each
+        batch checks on its worker)."""
+        from verifier.extract.cached import code_digest
+
+        client = self.connect()
+        threads = max(1, sum(client.nthreads().values()))
+        return client, threads, max(1, len(items) // (threads * BATCHES_PER_THREAD)), code_digest()
 
     def close(self) -> None:
         """Close the client and, when this mapper started it, the LocalCluster (a cluster

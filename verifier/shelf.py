@@ -108,7 +108,6 @@ class Shelf(Mapping[str, list[Claim]]):
         return sum(self._count.values())
 
 
-
 class ClaimsBySource(Mapping[str, list[tuple[tuple[int, ...], Claim]]]):
     """Source id -> (position, claim) of its claims, as :func:`verifier.rules.stats.claims_by_source`
     gives them for a corpus holding every claim, here for a corpus whose ``claims`` are the

@@ -88,13 +88,13 @@ class SubjectNames:
     Holds, per article, only the set of names its claims use."""
 
     def __init__(self, known: Set[str] = frozenset(), curated: Iterable[Claim] = ()) -> None:
-        curated = list(curated)
-        self._locked = set(known) | {n for c in curated for n in (*_subjects(c), *_targets(c))}
+        uses = name_uses(curated)
+        self._locked = set(known) | {n for subjects, targets, _, _ in uses for n in (*subjects, *targets)}
         self._owned: set[str] = set()
         self._company: set[str] = set()
         self._used_by: dict[str, set[str]] = defaultdict(set)
         self._names: dict[str, frozenset[str]] = {}
-        for use in name_uses(curated):
+        for use in uses:
             self._read(_CURATED, use)
 
     def _read(self, sid: str, use: NameUse) -> None:

@@ -3,8 +3,8 @@
     fact_keys(ctx, claim) -> [(key, active)]                  # what the fact rules pair a claim on
     article_keys(ctx, source_of) -> [(key, active)]           # one article's keys (facts, frames, streaks)
     article_groups({source id: [(key, active)]}) -> [[source id]]   # union-find over shared keys (Joiner: one article at a time)
-    grouped(corpus, claims_of, jobs) -> Grouping(stats, groups, extras)
-    by_group(corpus, claims_of, rules, jobs) -> (findings, checked, Tally)   # each group's Part checked in a worker
+    grouped(corpus, claims_of, jobs, mapper) -> Grouping(stats, groups, extras, digests)
+    by_group(corpus, claims_of, rules, jobs, mapper) -> (findings, checked, Tally)   # each group's Part checked in a worker
     check_grouped(ctx_or_corpus, rules) -> (findings, checked)      # what engine.check returns, and ctx.checked
 
 Every pairing a rule makes (two figures of one fact, of one block of aligned frames, a streak
@@ -361,13 +361,18 @@ class Part:
                     {**self.numbers, **other.numbers}, {**self.errors, **other.errors})
 
 
+def payload_of(claims_of: Mapping[str, Any]) -> Callable[[str], Any]:
+    """Source id -> its claims as a worker receives them: ``claims_of.payload`` when it has one
+    (a shelf's, :meth:`ClaimsBySource.payload <verifier.shelf.ClaimsBySource.payload>`), else its
+    (position, claim) pairs ([] for an article without claims)."""
+    return getattr(claims_of, "payload", None) or (lambda sid: claims_of.get(sid, []))
+
+
 def part(corpus: Corpus, claims_of: Mapping[str, Any], sources: list[str], at: dict[str, int]) -> Part:
     """The :class:`Part` of ``corpus`` holding the articles ``sources`` (in its order; ``at``:
-    source id -> place in it); each article's claims as ``claims_of.payload`` gives them when it
-    can (a shelf's), else its (position, claim) pairs."""
-    payload = getattr(claims_of, "payload", None)
-    return Part(list(sources), {s: at[s] for s in sources},
-                {s: payload(s) if payload is not None else claims_of.get(s, []) for s in sources},
+    source id -> place in it), each article's claims as :func:`payload_of` gives them."""
+    payload = payload_of(claims_of)
+    return Part(list(sources), {s: at[s] for s in sources}, {s: payload(s) for s in sources},
                 {s: corpus.numbers[s] for s in sources if s in corpus.numbers},
                 {s: corpus.extraction_errors[s] for s in sources if s in corpus.extraction_errors})
 
@@ -389,7 +394,7 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     mapper = mapper or LocalMapper(jobs)
     at = {sid: i for i, sid in enumerate(corpus.sources)}
     parts = [part(corpus, claims_of, [sid], at) for sid in corpus.sources]
-    digests = results_cache.article_digests(corpus, getattr(claims_of, "payload", None) or (lambda sid: claims_of.get(sid, [])))
+    digests = results_cache.article_digests(corpus, payload_of(claims_of))
     stats = Stats()
     source_of: dict[str, str] = {}
     for sid, (one, ids) in zip(corpus.sources, _kept_or_run("claims", _claim_pass, (corpus.external, corpus.sources), parts, digests, Whole(stats),
@@ -430,9 +435,10 @@ def _kept_or_run(stage: str, func: Callable, shared: Any, parts: list[Part], dig
         yield from (result for _, result in mapper.imap_shared(func, shared, parts))
         return
     beside = [(sid, digests[sid]) for sid in extras.ids] if extras is not None else []
+    run = results_cache.run_digest(codes, external)
     for start in range(0, len(parts), WINDOW):
         window = parts[start:start + WINDOW]
-        keys = [results_cache.stage_key(stage, [[(sid, digests[sid]) for sid in p.ids], beside], codes, external) for p in window]
+        keys = [results_cache.stage_key(stage, [[(sid, digests[sid]) for sid in p.ids], beside], run) for p in window]
         kept = results_cache.load(keys, whole)
         fresh = mapper.imap_shared(func, shared, [p for p, k in zip(window, keys) if k not in kept])
         new: dict[str, tuple[dict, Any]] = {}

@@ -3,7 +3,8 @@ re-auditing an archive where a few articles changed reads again only those artic
 only the groups they are in.
 
     digests = article_digests(corpus, payload_of)    # source id -> digest; {} when the cache is off
-    key = stage_key("group", [members, extras], codes, external)   # each side: [(source id, digest)]
+    run = run_digest(codes, external)                # rule codes, verifier's code, the registry
+    key = stage_key("group", [members, extras], run)   # each side: [(source id, digest)]
     kept = load(keys, whole)                         # key -> result, for the entries whose reads still hold
     store({key: (log, result)})
 
@@ -79,16 +80,23 @@ def article_digests(corpus: Corpus, payload_of: Callable[[str], Any]) -> dict[st
             for sid, src in corpus.sources.items()}
 
 
-def stage_key(stage: str, sides: Sequence[Sequence[tuple[str, str]]], codes: Sequence[str],
-              external: Mapping[str, ExternalSource]) -> str:
-    """The key of one result of ``stage``: the (source id, :func:`article_digest`) of the articles
-    of each side it read, in order (a group: its own, then the extras), the rule codes,
-    verifier's code and the external registry (see the module docstring)."""
+def run_digest(codes: Sequence[str], external: Mapping[str, ExternalSource]) -> str:
+    """A digest of what every result of a run shares: the rule codes, verifier's code
+    (:func:`verifier.extract.cached.code_digest`) and the external registry. Taken once per pass,
+    not once per part."""
     from verifier.extract.cached import code_digest
 
-    h = hashlib.sha1(f"{FORMAT}\0{stage}\0{code_digest()}\0{','.join(codes)}\0".encode())
+    h = hashlib.sha1(f"{FORMAT}\0{code_digest()}\0{','.join(codes)}\0".encode())
     for eid in sorted(external):
         h.update(external[eid].model_dump_json().encode())
+    return h.hexdigest()
+
+
+def stage_key(stage: str, sides: Sequence[Sequence[tuple[str, str]]], run: str) -> str:
+    """The key of one result of ``stage``: the (source id, :func:`article_digest`) of the articles
+    of each side it read, in order (a group: its own, then the extras), and the :func:`run_digest`
+    ``run`` (see the module docstring)."""
+    h = hashlib.sha1(f"{stage}\0{run}\0".encode())
     for side in sides:
         h.update(b"\0side\0")
         for sid, digest in side:
