@@ -126,6 +126,22 @@ def test_an_unknown_name_before_city_is_a_place(body):
     assert (c.subject, c.measured) == ("兴金城市", "财政预算总额")
 
 
+@pytest.mark.parametrize("body", ["平西城市2019年财政赤字率为2.2%。", "2019年，平西城市财政赤字率为2.2%。"])
+def test_a_known_place_before_city_ends_the_name_however_the_year_falls(body):
+    """A place the segmenter knows (平西) right before 城市 is the city 平西城市 in both word
+    orders: 城市 neither vanishes before the year nor opens the measured thing after it, so the
+    two printings meet."""
+    c = next(c for c in extract_claims(art("m1", body), lexicon=Lexicon([])) if c.anchor.quote.startswith("2.2"))
+    assert (c.subject, c.measured) == ("平西城市", "财政赤字率")
+
+
+def test_city_after_a_known_place_is_never_dropped_into_the_place_alone():
+    """北京城市人口 is held by 北京城市, not 北京: an urban figure never meets the whole place's."""
+    c = next(c for c in extract_claims(art("m1", "2020年，北京城市人口为1900万。"), lexicon=Lexicon([]))
+             if c.anchor.quote.startswith("1900"))
+    assert c.subject == "北京城市" and c.measured == "人口"
+
+
 def test_a_places_institution_keeps_the_places_doubts():
     """A place that opens on a character the segmenter read as a verb (安 + 金港 + 县) is unsure, and so is its metro."""
     c = next(c for c in extract_claims(art("m1", "安金港县2022年地铁运营里程为84公里。"), lexicon=Lexicon([]))

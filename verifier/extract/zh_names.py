@@ -28,7 +28,8 @@ suffixes, and the joins of a place or name with the institution after it.
   made-up word ending on a level character (安上 + 林市): the name keeps it, unsure where it starts
   (:func:`unsure_lead`), unless what follows is a place the dictionary knows (到 + 安吉县); a common noun
   ending in a level character (城市, 股市: ``not_places``) ends such a name only after a word
-  the dictionary lacks (兴金 + 城市, where 平西 + 城市 is a place and 'city');
+  the dictionary lacks (兴金 + 城市); after a place name without its level, a settlement noun
+  (``place_nouns``: 城市) ends the name (平西 + 城市 -> 平西城市, the same holder whatever follows);
 - a single character is no name (the tagger tags 云 or 泰 of an unknown name ns), nor is a word
   right after a number (677 + 吉瓦时, tagged nrt: a unit).
 
@@ -244,8 +245,9 @@ def names_in(body: str, start: int, end: int) -> tuple[Name, ...]:
                     and ws[first - 1].end > start and (not out or out[-1].end <= ws[first - 1].start):
                 first -= 1  # 农业 + 农村部
         j = split if split is not None else i + 1
-        if by in PLACE_JOINS and split is None and j < len(ws) and ws[j].text in prefixes:
-            by, j = "segmenter place", j + 1  # 南岭 + 省; 白鹭 (tagged nr) + 市
+        if by in PLACE_JOINS and split is None and j < len(ws) \
+                and (ws[j].text in prefixes or (ws[j].text in zh["place_nouns"] and ws[j].start == ws[j - 1].end)):
+            by, j = "segmenter place", j + 1  # 南岭 + 省; 白鹭 (tagged nr) + 市; 平西 + 城市
         while j < len(ws):
             k = _organisation_end(ws, j)
             if k is None:
