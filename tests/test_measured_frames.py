@@ -135,6 +135,22 @@ def test_a_known_place_before_city_ends_the_name_however_the_year_falls(body):
     assert (c.subject, c.measured) == ("平西城市", "财政赤字率")
 
 
+@pytest.mark.parametrize("body", ["江上城市2021年财政预算总额为6.9亿元。", "2021年，江上城市财政预算总额为6.9亿元。",
+                                  "和下城市2021年财政预算总额为6.9亿元。", "2021年，和下城市财政预算总额为6.9亿元。"])
+def test_two_lone_characters_before_city_are_a_name(body):
+    """Two characters the segmenter left as words of their own before 城市 (江 + 上, and 和 + 下
+    with 和 opening the clause) are a city's name in both word orders."""
+    c = next(c for c in extract_claims(art("m1", body), lexicon=Lexicon([])) if c.anchor.quote.startswith("6.9"))
+    assert (c.subject, c.measured) == (body.split("城市")[0].split("，")[-1] + "城市", "财政预算总额")
+
+
+@pytest.mark.parametrize("body", ["新城市人口增长3%。", "其他城市人口增长3%。", "许多城市人口增长3%。"])
+def test_a_word_before_city_that_names_no_place_holds_nothing(body):
+    """One character (新) or a word that names no place (其他, 许多) before 城市 makes no holder."""
+    c = next(c for c in extract_claims(art("m1", body), lexicon=Lexicon([])) if c.anchor.quote.startswith("3"))
+    assert c.subject is None
+
+
 def test_city_after_a_known_place_is_never_dropped_into_the_place_alone():
     """北京城市人口 is held by 北京城市, not 北京: an urban figure never meets the whole place's."""
     c = next(c for c in extract_claims(art("m1", "2020年，北京城市人口为1900万。"), lexicon=Lexicon([]))

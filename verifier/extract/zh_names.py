@@ -28,8 +28,11 @@ suffixes, and the joins of a place or name with the institution after it.
   made-up word ending on a level character (安上 + 林市): the name keeps it, unsure where it starts
   (:func:`unsure_lead`), unless what follows is a place the dictionary knows (到 + 安吉县); a common noun
   ending in a level character (城市, 股市: ``not_places``) ends such a name only after a word
-  the dictionary lacks (兴金 + 城市); after a place name without its level, a settlement noun
-  (``place_nouns``: 城市) ends the name (平西 + 城市 -> 平西城市, the same holder whatever follows);
+  the dictionary lacks (兴金 + 城市), or when it is a settlement noun (``place_nouns``) after two
+  characters the segmenter left as words of their own (江 + 上 + 城市, 平 + 北 + 城市: it kept no
+  word of them), the first of which may be a conjunction opening the clause (和 + 下 + 城市:
+  :func:`opening_conjunction`); after a place name without its level, a settlement noun ends the
+  name too (平西 + 城市 -> 平西城市, the same holder whatever follows);
 - a single character is no name (the tagger tags 云 or 泰 of an unknown name ns), nor is a word
   right after a number (677 + 吉瓦时, tagged nrt: a unit).
 
@@ -189,10 +192,12 @@ def _split_place(ws: tuple[Word, ...], i: int) -> int | None:
             return i + 2  # 江下州 + 县: the name goes on
         return i + 1  # 兴下源市 (tagged v): one word the segmenter made up from characters it did not know
     size, lead = 0, unsure_lead(ws, i)
+    lone = i + 2 < len(ws) and len(ws[i].text) == len(ws[i + 1].text) == 1 and ws[i + 2].text in zh["place_nouns"]
     for k in range(i, min(i + 3, len(ws))):
         w = ws[k]
-        after_unknown = k > i and w.text in zh["not_places"] and not in_dictionary(ws[i].text)  # 兴金 + 城市
-        if (w.tag in NOT_IN_PLACE and not (k == i and (_made_up(w) or lead))) or w.text in zh["time_words"] \
+        after_unknown = k > i and w.text in zh["not_places"] and (lone or not in_dictionary(ws[i].text))  # 兴金 + 城市; 江 + 上 + 城市
+        if (w.tag in NOT_IN_PLACE and not (k == i and (_made_up(w) or lead or (lone and opening_conjunction(ws, i))))) \
+                or w.text in zh["time_words"] \
                 or (w.text in zh["not_names"] and not after_unknown) or not has_cjk(w.text):
             return None  # a function word, a verb the dictionary knows, a time: no piece of a name
         size += len(w.text)
