@@ -144,6 +144,15 @@ def test_two_lone_characters_before_city_are_a_name(body):
     assert (c.subject, c.measured) == (body.split("城市")[0].split("，")[-1] + "城市", "财政预算总额")
 
 
+@pytest.mark.parametrize("body", ["平西城市2021年公交客运量为425.8万人次。", "2021年，平西城市公交客运量为425.8万人次。",
+                                  "2021年，和下城市公交客运量为425.8万人次。"])
+def test_city_glued_to_the_word_after_it_still_ends_the_name(body):
+    """The segmenter reads 城市公交 ('city bus') as one word; after a place (平西) or characters
+    it left alone (和 + 下), 城市 still ends the name, as where it stands alone."""
+    c = next(c for c in extract_claims(art("m1", body), lexicon=Lexicon([])) if c.anchor.quote.startswith("425.8"))
+    assert (c.subject, c.measured) == (body.split("城市")[0].split("，")[-1] + "城市", "公交客运量")
+
+
 @pytest.mark.parametrize("body", ["新城市人口增长3%。", "其他城市人口增长3%。", "许多城市人口增长3%。"])
 def test_a_word_before_city_that_names_no_place_holds_nothing(body):
     """One character (新) or a word that names no place (其他, 许多) before 城市 makes no holder."""

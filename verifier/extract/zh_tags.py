@@ -122,6 +122,16 @@ def _mend(ws: list[Word]) -> list[Word]:
     return _level_apart(out)
 
 
+def _settlement_apart(before: Word, w: Word, nouns: frozenset[str]) -> int | None:
+    """Where word ``w`` is cut after the settlement noun it opens on (城市公交 -> 城市 | 公交), or
+    None: only right after a place the segmenter tags (ns) or one Chinese character it left
+    alone, and only when the dictionary has the rest (see :func:`_level_apart`)."""
+    if before.end != w.start or not (before.tag == "ns" or (len(before.text) == 1 and has_cjk(before.text))):
+        return None
+    noun = next((n for n in nouns if w.text.startswith(n) and len(w.text) > len(n)), None)
+    return w.start + len(noun) if noun is not None and in_dictionary(w.text[len(noun):]) else None
+
+
 def _level_apart(ws: list[Word]) -> list[Word]:
     """The words with a place's level character cut from the word the segmenter glued it to.
 
@@ -131,10 +141,16 @@ def _level_apart(ws: list[Word]) -> list[Word]:
     made-up word of two characters that opens on a level character, right after another word of
     Chinese characters, is two words: the level (tagged n, as the segmenter tags 市 alone) and the
     character after it, tagged as the segmenter tags it alone (月, m). A word the dictionary has
-    (市民, 县城) is left whole."""
+    (市民, 县城) is left whole.
+
+    Likewise a word that opens on a settlement noun (``place_nouns``: 城市公交, 'city bus') right
+    after a place the segmenter knows or a character it left alone is the noun and the word
+    after it when the dictionary has that word (平西 / 城市 / 公交, 和 / 下 / 城市 / 公交): there
+    the noun ends the place's name (:mod:`verifier.extract.zh_names`), whether or not the
+    segmenter glued it to the next word."""
     from verifier.extract.frame_words import words
 
-    levels = words("zh")["place_levels"]
+    levels, nouns = words("zh")["place_levels"], words("zh")["place_nouns"]
     out: list[Word] = []
     for w in ws:
         if len(w.text) == 2 and w.text[0] in levels and out and out[-1].end == w.start and has_cjk(w.text) \
@@ -142,6 +158,10 @@ def _level_apart(ws: list[Word]) -> list[Word]:
             rest = w.text[1]
             out.append(Word(w.text[0], "n", w.start, w.start + 1))
             out.append(Word(rest, _segmenter().tag(rest)[0][1], w.start + 1, w.end))
+        elif out and (cut := _settlement_apart(out[-1], w, nouns)) is not None:
+            head, rest = w.text[:cut - w.start], w.text[cut - w.start:]
+            out.append(Word(head, _segmenter().tag(head)[0][1], w.start, cut))
+            out.append(Word(rest, _segmenter().tag(rest)[0][1], cut, w.end))
         else:
             out.append(w)
     return out
