@@ -178,7 +178,8 @@ def _warm_up(external: dict[str, ExternalSource], extra: Lexicons) -> None:
     from verifier.models.source import SourceMeta
 
     units.load()  # the units table answers most conversions, so the sample alone may never build it
-    _extract_one((Source(meta=SourceMeta(id="warm-up", title="warm-up", languages=["en", "zh"], tier="secondary"), path="warm-up.md", body=WARM_UP), external, extra))
+    meta = SourceMeta(id="warm-up", title="warm-up", languages=["en", "zh"], tier="secondary")
+    _extract_one((Source(meta=meta, path="warm-up.md", body=WARM_UP), external, extra))
 
 
 def _extract_one(job: tuple[Source, dict[str, ExternalSource], Lexicons]) -> tuple[Extracted, str | None]:
