@@ -282,6 +282,27 @@ def test_a_plural_possessive_inside_a_name():
     assert [n.text for n in names_in(text, 0, len(text), 0)] == ["Dairy Farmers' Association"]
 
 
+@pytest.mark.parametrize("heading", ["# Annual report 2025", "## Harvest statement 2026", "> Quarterly figures", "- Wheat output"])
+def test_a_word_capitalised_by_a_markdown_line_mark_is_no_name(heading):
+    """The first word after a heading, list or quotation mark opens its line as a sentence's first
+    word does: capitalised by position, no name (never an article's topic holder)."""
+    from verifier.extract.en_names import names_in
+    from verifier.extract.lexicon import Lexicon, discover
+
+    text = heading + "\n\nBarley output was 1.26 million tonnes, against 1.40 million tonnes a year earlier.\n"
+    first = heading.lstrip("#>- ").split()[0]
+    assert first not in [m.name.split()[0] for m in discover(text, [], Lexicon([]))]
+    assert first not in [n.text for n in names_in(text, 0, len(text), 0)]
+
+
+def test_a_name_opening_a_heading_stays_a_name_the_article_shows():
+    """A word the article also capitalises inside a sentence is a name at a heading's opening too."""
+    from verifier.extract.en_names import names_in
+
+    text = "# Northvale harvest\n\nThe Northvale figures rose."
+    assert [n.text for n in names_in(text, 0, len(text), 0)][:1] == ["Northvale"]
+
+
 @pytest.mark.parametrize(("text", "surface", "expected"), [
     ("A typical household pays $1,450 a year for water.", "$1,450 a year", True),
     ("An average family would save $300.", "$300", True),

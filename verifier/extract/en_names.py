@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from verifier.extract.lexicon import STOP_WORDS
+from verifier.extract.lexicon import OPENING_MARKS, STOP_WORDS
 
 TOKEN: Final = re.compile(
     r"[A-Za-z](?:[A-Za-z0-9&-]|['’](?![sS]\b)|\.(?=[A-Za-z]))*"  # a word: 'U.S.', "O'Neill", 'Wal-Mart' (not the possessive 's)
@@ -126,7 +126,7 @@ def names_in(body: str, start: int, end: int, sentence_start: int) -> tuple[Name
         if any(w[:1].isdigit() for w in parts[lead:tail]) or not text[:1].isupper():
             continue
         n = Name(text, s, s + len(text))
-        if tail - lead == 1 and _opens_sentence(body, n.start, sentence_start) and not (
+        if tail - lead == 1 and opens_sentence(body, n.start, sentence_start) and not (
                 _singular_possessive(body, n.end) or text.isupper() or text in _mid_capitals(body)):
             continue  # 'Quarterly revenue rose', 'Turnout was', "Teachers' unions": capitalised by position only
         out.append(n)
@@ -139,6 +139,6 @@ def _singular_possessive(body: str, end: int) -> bool:
     return body[end:end + 2] in ("'s", "’s")
 
 
-def _opens_sentence(body: str, pos: int, sentence_start: int) -> bool:
-    """True when only quotes, brackets or spaces stand between the sentence start and ``pos``."""
-    return not body[sentence_start:pos].strip(" \t\"'“‘([*-–—")
+def opens_sentence(body: str, pos: int, sentence_start: int) -> bool:
+    """True when only :data:`OPENING_MARKS` stand between the sentence start and ``pos``."""
+    return not body[sentence_start:pos].strip(OPENING_MARKS)

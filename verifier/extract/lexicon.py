@@ -343,11 +343,18 @@ _CJK_BEFORE: Final = re.compile(r"[\u4e00-\u9fff] ?$")
 """A Chinese character right after a word (one space allowed): the word is inside Chinese text."""
 
 
+OPENING_MARKS: Final = " \t\"'“‘([*-–—#>"
+"""What may stand before a sentence's first word without being one: spaces, quotes, brackets,
+dashes and Markdown's marks of a list item, a heading or a quotation ('# Annual report 2025':
+'Annual' opens the heading, capitalised by position only)."""
+
+
 def _plausible(text: str, s: int, e: int, words: _Words) -> bool:
     """Whether a discovered candidate is a name (see the module docstring).
 
     Not names: stop words, short acronyms (TDP), capitalised common nouns that also occur in
-    lower case in the article (Token/token), and English sentence openers seen only there.
+    lower case in the article (Token/token), and English sentence openers seen only there (the
+    first word of a line after a Markdown heading, list or quotation mark opens one too).
     """
     word = text[s:e]
     first = word.split()[0]
@@ -362,7 +369,8 @@ def _plausible(text: str, s: int, e: int, words: _Words) -> bool:
     if _CJK_NEXT.match(text, e) or _CJK_BEFORE.search(text, max(0, s - 2), s) or any(ch.isupper() for ch in word[1:]):
         return True  # 'Acme与Globex…', 'AgentX 是…': Chinese capitalises no sentence opener; 'AgentX': inner capital
     before = text[max(0, s - 2):s]
-    opener = s == 0 or before.endswith(("\n", ". ", ": ", "! ", "? ", "— "))
+    opener = s == 0 or before.endswith(("\n", ". ", ": ", "! ", "? ", "— ")) \
+        or not text[text.rfind("\n", 0, s) + 1:s].strip(OPENING_MARKS)  # '# Harvest statement', '- Wheat output
     return not opener or words.mid_sentence(word)
 
 

@@ -35,7 +35,7 @@ from typing import Final
 
 from verifier.extract.counts import NOT_COUNTED
 from verifier.extract.decided import Decided, decide
-from verifier.extract.en_names import Token, capitalised, is_word, tokens
+from verifier.extract.en_names import Token, capitalised, is_word, opens_sentence, tokens
 from verifier.extract.frame_words import words
 from verifier.extract.lexicon import STOP_WORDS
 from verifier.extract.segment import clause_end, clause_start
@@ -225,7 +225,7 @@ def _ends_phrase(low: str) -> bool:
 def _opens(body: str, sentence_start: int, t: Token, toks: list[Token], i: int) -> bool:
     """True when ``t`` opens the sentence and is capitalised by position only (no possessive
     after it, not an acronym)."""
-    return not body[sentence_start:t.start].strip(" \t\"'“‘([*") and not t.text.isupper() \
+    return opens_sentence(body, t.start, sentence_start) and not t.text.isupper() \
         and not (i + 1 < len(toks) and toks[i + 1].text in ("'s", "’s"))
 
 
