@@ -37,6 +37,7 @@ from verifier.models.source import ExternalSource, Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from verifier.extract.corpus_names import NameUse
     from verifier.quantities.counted import NumbersFound
 
 FORMAT: Final = "extraction-3"
@@ -45,7 +46,6 @@ FORMAT: Final = "extraction-3"
 LIBRARIES: Final = ("cn2an", "rjieba", "pint", "rapidfuzz", "pyahocorasick", "pydantic")
 """Distributions whose version is part of the key: extraction reads with them (numerals, Chinese
 words, units, fuzzy names, word automata, the record models)."""
-
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Extracted:
     packed: bytes
     count: int
     numbers: NumbersFound | None
-    names: tuple = ()
+    names: tuple[NameUse, ...]
 
     @classmethod
     def of(cls, claims: list[Claim], numbers: NumbersFound | None) -> Extracted:

@@ -1,7 +1,7 @@
 """A file of cache entries, key -> bytes, in SQLite: one file holds a newsroom's archive better
 than 100,000 small ones, and SQLite makes concurrent runs safe.
 
-    entries = Entries("extraction-2")          # <cache folder>/extraction-2.sqlite
+    entries = Entries("results-1")             # <cache folder>/results-1.sqlite
     entries.load(keys) -> {key: bytes}         # the hits; {} when the cache is off or unreadable
     entries.store((key, value) for ...)        # one transaction; failures ignored
 

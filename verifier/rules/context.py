@@ -93,7 +93,7 @@ class Context:
         return {c.id: c for c in self.corpus.claims}
 
     @cached_property
-    def discriminating(self) -> dict[str, set[str]] | _ByMetric:
+    def discriminating(self) -> dict[str, frozenset[str]] | _ByMetric:
         """Metric -> scope keys that take more than one scalar value among its claims (of the
         whole corpus when :attr:`stats` is given, then read metric by metric: ``get`` and ``[]`` only).
 
@@ -103,7 +103,7 @@ class Context:
         """
         if self.stats is not None:
             return _ByMetric(self.stats.discriminating)
-        return {m: {k for k, vals in keys.items() if len(vals) > 1} for m, keys in scope_values(self.live).items()}
+        return {m: varying(keys) for m, keys in scope_values(self.live).items()}
 
     @cached_property
     def measurements(self) -> dict[tuple[str, str], list[Claim]]:
@@ -231,6 +231,12 @@ class _ByMetric:
     def get(self, metric: str, default=None):
         """The keys of ``metric`` (``default`` when there are none)."""
         return self[metric] or default
+
+
+def varying(values: dict[str, set[str]]) -> frozenset[str]:
+    """The scope keys of ``values`` (key -> the values claims give it) that take more than one:
+    a metric's discriminating keys, of a context's claims or of the whole corpus's stats."""
+    return frozenset(k for k, vals in values.items() if len(vals) > 1)
 
 
 def scope_values(live: list[Claim]) -> dict[str, dict[str, set[str]]]:

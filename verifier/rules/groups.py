@@ -415,11 +415,9 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     whose, same = _one_name(hs.alike()), _one_name(hs.same)
     joiner = Joiner()
     for sid in corpus.sources:
-        keys = pickle.loads(zlib.decompress(packed.pop(sid)))
-        weighed: dict[int, bool] = {}  # a frame's rare-bucket activity is one object for its every bucket (pickled once)
-        joiner.add(sid, ((_named(k, whose, same), a if a is True or a is False else
-                          weighed[id(a)] if id(a) in weighed else weighed.setdefault(id(a), _active(a, stats.blocks)))
-                         for k, a in keys))
+        weighed: dict[int, bool] = {}  # one article's: ids of objects unpickled for it
+        joiner.add(sid, ((_named(k, whose, same), _active(a, stats.blocks, weighed))
+                         for k, a in pickle.loads(zlib.decompress(packed.pop(sid)))))
     return Grouping(stats, joiner.groups(), extras, digests)
 
 
@@ -513,18 +511,25 @@ def _named(key: Key, whose: dict[str, str], same: dict[str, str]) -> Key:
     return key
 
 
-def _active(a: Activity, sizes: Counter) -> bool:
+def _active(a: Activity, sizes: Counter, weighed: dict[int, bool] | None = None) -> bool:
     """Whether a key of :data:`Activity` ``a`` is active, given the articles per block ``sizes``:
     for a rare frame's bucket key, when one value shared by chance among the articles of its
     block is unlikely (:func:`~verifier.rules.aligned.chance_pairs` under
-    :data:`~verifier.rules.aligned.CHANCE`, read with a hair of slack: coarser is safe)."""
+    :data:`~verifier.rules.aligned.CHANCE`, read with a hair of slack: coarser is safe).
+    ``weighed`` (object id -> answer) keeps the answer for one article's keys: a frame's
+    activity is one object for its every bucket key (pickled once)."""
     from verifier.rules.aligned import CHANCE
 
     if isinstance(a, bool):
         return a
+    if weighed is not None and id(a) in weighed:
+        return weighed[id(a)]
     blocks, one_pair = a
     m = min((sizes[k] for k in blocks), default=0)
-    return m * (m - 1) / 2 * one_pair < CHANCE * (1 + 1e-9)
+    active = m * (m - 1) / 2 * one_pair < CHANCE * (1 + 1e-9)
+    if weighed is not None:
+        weighed[id(a)] = active
+    return active
 
 
 def check_grouped(ctx_or_corpus: Context | Corpus, rules: list[Rule] | None = None, jobs: int | None = 1) -> tuple[list[Finding], set[str]]:

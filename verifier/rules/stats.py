@@ -37,7 +37,7 @@ from verifier.align.pairs import HolderParts, Holders
 from verifier.ingest.corpus import Corpus
 from verifier.models.claim import Claim
 from verifier.models.source import Source
-from verifier.rules.context import Context, scope_values
+from verifier.rules.context import Context, scope_values, varying
 
 BASE_KINDS = ("proportion", "rate")
 """The kinds of base V208 reads frames of (:func:`verifier.rules.bases._frames`), each with its own holders."""
@@ -85,7 +85,7 @@ class Stats:
     def discriminating(self, metric: str) -> frozenset[str]:
         """The scope keys of ``metric`` that take more than one value (:attr:`Context.discriminating
         <verifier.rules.context.Context.discriminating>` of the whole corpus)."""
-        return frozenset(k for k, values in self.scope_values.get(metric, {}).items() if len(values) > 1)
+        return varying(self.scope_values.get(metric, {}))
 
     def qualifying(self, kind: str, metric: str) -> frozenset[str] | None:
         """The qualifying keys claims of fact ``kind`` give ``metric``; None when no claim of
