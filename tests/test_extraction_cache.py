@@ -87,3 +87,28 @@ def test_cache_off(monkeypatch, tmp_path):
     monkeypatch.setenv("VERIFIER_CACHE_DIR", "off")
     assert cached.article_key(art("a0", BODY), {}, ()) is None
     assert len(_extract(BODY).claims) >= 3
+
+
+def test_a_shelved_re_audit_extracts_its_edited_articles_in_one_batch_and_keeps_the_corpus_order(cache_dir, monkeypatch):
+    """The misses of every batch of the shelf go to the mapper together (a re-audit's few edited
+    articles fill one pool instead of a few in each batch, run one at a time), and the shelf
+    still holds the articles in the corpus's order with the claims a cold extraction gives."""
+    from verifier.shelf import Shelf
+
+    bodies = [BODY.replace("1,200", f"1,{i}00") for i in range(2, 6)]
+    cold = _extract(*bodies[:1], "Bus ridership reached 4.82 million trips in 2025.\n", *bodies[1:3])
+    monkeypatch.setattr(extraction, "SHELF_BATCH", 2)
+    edited = [bodies[0], "Bus ridership reached 4.93 million trips in 2025.\n", bodies[1], bodies[3]]
+    calls: list[list[str]] = []
+
+    class Spy:
+        def map(self, func, items, progress=None):
+            calls.append([job[0].id for job in items])
+            return [func(x) for x in items]
+
+    corp, shelf = corpus([art(f"a{i}", b) for i, b in enumerate(edited)], []), Shelf()
+    extract_missing(corp, mapper=Spy(), shelf=shelf)
+    assert len(cold.claims) > 4 and calls == [["a1", "a3"]]
+    assert list(shelf) == ["a0", "a1", "a2", "a3"] and [shelf.packed(s).rank for s in shelf] == [0, 1, 2, 3]
+    whole = _extract(*edited)
+    assert [c.model_dump() for s in shelf for c in shelf[s]] == [c.model_dump() for c in whole.claims]

@@ -21,7 +21,7 @@ each shelved claim its place, ``(1, rank of its article among the shelved, index
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -61,12 +61,20 @@ def unpack(data: bytes) -> list[Claim]:
 
 class Shelf(Mapping[str, list[Claim]]):
     """Source id -> the claims of that article, kept compressed; a :class:`Mapping` in the order
-    articles were put. Putting an article again replaces its claims and keeps its rank."""
+    of the articles' ranks: the order they were first put or given to :meth:`reserve`. Putting
+    an article again replaces its claims and keeps its rank."""
 
     def __init__(self) -> None:
         self._packed: dict[str, bytes] = {}
         self._rank: dict[str, int] = {}
         self._count: dict[str, int] = {}
+
+    def reserve(self, source_ids: Iterable[str]) -> None:
+        """Give ``source_ids`` their ranks, in this order, before their claims are put (those
+        already ranked keep theirs): articles put in another order (the extraction cache's hits
+        first) keep the corpus's order."""
+        for sid in source_ids:
+            self._rank.setdefault(sid, len(self._rank))
 
     def put(self, source_id: str, claims: list[Claim]) -> None:
         """Keep ``claims`` (all of article ``source_id``) compressed."""
@@ -98,7 +106,8 @@ class Shelf(Mapping[str, list[Claim]]):
         return source_id in self._packed
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._packed)
+        """The ids of the articles put, by rank."""
+        return (sid for sid in self._rank if sid in self._packed)
 
     def __len__(self) -> int:
         return len(self._packed)

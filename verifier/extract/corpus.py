@@ -115,51 +115,85 @@ def _keep(corpus: Corpus, sid: str, error: str | None, numbers: NumbersFound | N
 
 
 SHELF_BATCH = 5000
-"""Articles extracted at a time into a :class:`~verifier.shelf.Shelf`: large enough that a
-process pool or a cluster stays busy, small enough that their claims (~14 KB an article while
-decoded) stay well under the memory of the audit."""
+"""Articles extracted, or read from the extraction cache, at a time into a
+:class:`~verifier.shelf.Shelf`: large enough that a process pool or a cluster stays busy, small
+enough that their claims (~14 KB an article while decoded) stay well under the memory of the audit."""
 
 
 def _shelve(corpus: Corpus, todo: list[Source], extra: Lexicons, on_disk: list[str], mapper: Mapper, progress,
             shelf: Shelf, known: frozenset[str]) -> None:
-    """:func:`extract_missing` into ``shelf``: batch by batch, each article's numbers and error
-    kept in ``corpus``, its claims shelved and their names read (:class:`SubjectNames`); then the
-    articles whose short names take a full name are shelved again, renamed."""
+    """:func:`extract_missing` into ``shelf``: batch by batch, the articles the extraction cache
+    holds, then those it does not, extracted together (a re-audit's few edited articles make one
+    batch for the pool, not a few in each batch of the archive); each article's numbers and error
+    kept in ``corpus``, its claims shelved in the corpus's order whatever the order they come in
+    (:meth:`Shelf.reserve <verifier.shelf.Shelf.reserve>`) and their names read
+    (:class:`SubjectNames`); then the articles whose short names take a full name are shelved
+    again, renamed."""
     names = SubjectNames(known, corpus.claims)
     tick = progress or (lambda done, total: None)
     tick(0, len(todo))
+    shelf.reserve(src.id for src in todo)
+    done = 0
+
+    def keep(src: Source, found: Extracted, error: str | None) -> None:  # shelved as extraction packed them: no claim decoded
+        _keep(corpus, src.id, error, found.numbers)
+        names.add_uses(src.id, found.names)
+        shelf.put_packed(src.id, found.packed, found.count)
+
+    misses: list[tuple[Source, str | None]] = []
     for at in range(0, len(todo), SHELF_BATCH):
         batch = todo[at:at + SHELF_BATCH]
-        results = _extracted(batch, corpus.external, extra, on_disk, mapper, lambda done, _total: tick(at + done, len(todo)))
-        for src, (found, error) in zip(batch, results):  # shelved as extraction packed them: no claim decoded
-            _keep(corpus, src.id, error, found.numbers)
-            names.add_uses(src.id, found.names)
-            shelf.put_packed(src.id, found.packed, found.count)
+        keys = _keys(batch, corpus.external, on_disk)
+        hits = cached.load(k for k in keys if k)
+        for src, key in zip(batch, keys):
+            if key in hits:
+                keep(src, hits[key], None)
+                done += 1
+            else:
+                misses.append((src, key))
+        tick(done, len(todo))
+    warm = len(misses) >= MIN_ITEMS
+    for at in range(0, len(misses), SHELF_BATCH):
+        batch = misses[at:at + SHELF_BATCH]
+        fresh = _fresh([src for src, _ in batch], [key for _, key in batch], corpus.external, extra, mapper,
+                       lambda one, _total, base=done + at: tick(base + one, len(todo)), warm)
+        for (src, _), (found, error) in zip(batch, fresh):
+            keep(src, found, error)
     for sid, renamed in names.renames().items():
         shelf.put(sid, rename(shelf[sid], renamed))
+
+
+def _keys(todo: list[Source], external: dict[str, ExternalSource], on_disk: list[str]) -> list[str | None]:
+    """The extraction cache's key of each article of ``todo`` (:func:`verifier.extract.cached.article_key`;
+    None when the cache is off). ``on_disk`` are the lexicon files, read for the key."""
+    return [cached.article_key(src, external, on_disk) for src in todo]
 
 
 def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: Lexicons, on_disk: list[str],
                mapper: Mapper, progress) -> list[tuple[Extracted, str | None]]:
     """:func:`_extract_one` of each article of ``todo``, in order: those the extraction cache
-    holds (:mod:`verifier.extract.cached`) read from it, the others extracted by ``mapper``
-    (wherever it runs them: a pool, a cluster's workers) and stored in it by this process,
-    unless their extraction failed. ``on_disk`` are the lexicon files, read for the cache key."""
-    keys = [cached.article_key(src, external, on_disk) for src in todo]
+    holds (:mod:`verifier.extract.cached`) read from it, the others extracted (:func:`_fresh`)."""
+    keys = _keys(todo, external, on_disk)
     hits = cached.load(k for k in keys if k)
     results: list = [(hits[k], None) if k in hits else None for k in keys]
     misses = [i for i, r in enumerate(results) if r is None]
-    if isinstance(mapper, LocalMapper) and len(misses) >= MIN_ITEMS:
-        _warm_up(external, extra)
-    done = mapper.map(_extract_one, [(todo[i], external, extra) for i in misses], progress)
-    fresh = {}
-    for i, r in zip(misses, done):
+    fresh = _fresh([todo[i] for i in misses], [keys[i] for i in misses], external, extra, mapper, progress, len(misses) >= MIN_ITEMS)
+    for i, r in zip(misses, fresh):
         results[i] = r
-        found, error = r
-        if keys[i] and error is None and found.numbers is not None:
-            fresh[keys[i]] = found
-    cached.store(fresh)
     return results
+
+
+def _fresh(todo: list[Source], keys: list[str | None], external: dict[str, ExternalSource], extra: Lexicons,
+           mapper: Mapper, progress, warm: bool) -> list[tuple[Extracted, str | None]]:
+    """:func:`_extract_one` of each article of ``todo``, in order, on ``mapper`` (wherever it runs
+    them: a pool, a cluster's workers), each stored in the extraction cache under its key of
+    ``keys`` by this process unless its extraction failed. ``warm``: a local pool forks from a
+    warm process (:func:`_warm_up`)."""
+    if warm and isinstance(mapper, LocalMapper):
+        _warm_up(external, extra)
+    done = mapper.map(_extract_one, [(src, external, extra) for src in todo], progress)
+    cached.store({key: found for key, (found, error) in zip(keys, done) if key and error is None and found.numbers is not None})
+    return done
 
 
 WARM_UP = ("The office said spending rose 4.5% to $3.2 billion in 2024, up from 2.1 GW a year earlier.\n\n"
