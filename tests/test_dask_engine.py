@@ -176,7 +176,7 @@ def test_without_dask_the_engine_says_how_to_install_it(synthetic: Path, monkeyp
 
 
 def test_workers_running_other_code_stop_the_run(cluster, synthetic: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("verifier.extract.cached.code_digest", lambda: "0" * 40)  # this client only: the workers keep theirs
+    monkeypatch.setattr("verifier.ingest.entries.code_digest", lambda: "0" * 40)  # this client only: the workers keep theirs
     message = _one_line_error(["--scheduler", cluster.scheduler_address], synthetic)
     assert message.startswith("verifier: error: the Dask worker at tcp://127.0.0.1:") and "runs another verifier" in message
 

@@ -15,7 +15,7 @@ access to the client's files.
 
 Every worker must run the verifier code the client runs: the extraction cache stores what the
 workers computed under keys the client made from its own code. Each batch checks that its
-worker's :func:`verifier.extract.cached.code_digest` is the client's before it runs, and fails
+worker's :func:`verifier.ingest.entries.code_digest` is the client's before it runs, and fails
 the run with :class:`OtherCode` otherwise.
 
 This module imports distributed (and dask) when it is imported: :func:`verifier.engines.open_mapper`
@@ -173,7 +173,7 @@ class DaskMapper:
         """(the client, connected; its worker threads; the batch size for ``items``, about
         :data:`BATCHES_PER_THREAD` batches per thread; this process's code digest, which each
         batch checks on its worker)."""
-        from verifier.extract.cached import code_digest
+        from verifier.ingest.entries import code_digest
 
         client = self.connect()
         threads = max(1, sum(client.nthreads().values()))
@@ -192,12 +192,12 @@ class DaskMapper:
 
 def _run_batch(func: Callable[[T], R], batch: list[T], code: str) -> list[R]:
     """``[func(x) for x in batch]`` on a worker, once its verifier code is checked to be ``code``
-    (the client's :func:`verifier.extract.cached.code_digest`).
+    (the client's :func:`verifier.ingest.entries.code_digest`).
 
     Raises:
         OtherCode: this worker's code digest is not ``code``.
     """
-    from verifier.extract.cached import code_digest
+    from verifier.ingest.entries import code_digest
 
     if code_digest() != code:
         worker = distributed.get_worker().address

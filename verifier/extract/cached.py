@@ -6,8 +6,8 @@
 
 Extraction is a pure function of an article (its text and metadata), the external registry, the
 corpus lexicon files and verifier's own code and data; the key is a digest of all of them
-(:func:`code_digest` for the code, plus the versions of the libraries extraction reads with,
-:data:`LIBRARIES`), so an edited article, lexicon or registry, an upgraded verifier or library
+(:func:`verifier.ingest.entries.code_digest`: the code, and the versions of the libraries
+reading and extraction use), so an edited article, lexicon or registry, an upgraded verifier or library
 is simply a miss: nothing stale is ever used. A corpus re-audited after 1% of its articles
 changed extracts only that 1%.
 
@@ -26,12 +26,10 @@ import json
 import struct
 import zlib
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import Final, Iterable
 
-from verifier.ingest.entries import Entries
+from verifier.ingest.entries import Entries, code_digest
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 
@@ -42,11 +40,6 @@ if TYPE_CHECKING:
 
 FORMAT: Final = "extraction-3"
 """Bumped when the layout of an entry changes."""
-
-LIBRARIES: Final = ("cn2an", "rjieba", "pint", "rapidfuzz", "pyahocorasick", "pydantic")
-"""Distributions whose version is part of the key: extraction reads with them (numerals, Chinese
-words, units, fuzzy names, word automata, the record models)."""
-
 
 @dataclass(frozen=True)
 class Extracted:
@@ -76,25 +69,6 @@ class Extracted:
         return unpack(self.packed)
 
 
-@lru_cache(maxsize=1)
-def code_digest() -> str:
-    """A digest of verifier's own code and data files (every file of the package but bytecode)
-    and of the versions of :data:`LIBRARIES`: any change to what extraction runs changes it.
-    Reading the package's ~1.5 MB takes a few milliseconds."""
-    h = hashlib.sha1(FORMAT.encode())
-    package = Path(__file__).resolve().parents[1]
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and path.suffix not in (".pyc", ".pyo") and "__pycache__" not in path.parts:
-            h.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    for name in LIBRARIES:
-        try:
-            version = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            version = "-"
-        h.update(f"{name}={version}\0".encode())
-    return h.hexdigest()
-
-
 _ENTRIES: Final = Entries(FORMAT)
 
 
@@ -104,8 +78,8 @@ def article_key(src: Source, external: dict[str, ExternalSource], lexicon_files:
     cannot be read (the article is then extracted as without a cache)."""
     if _ENTRIES.path() is None:
         return None
-    h = hashlib.sha1(code_digest().encode())
-    h.update(src.model_dump_json().encode())
+    h = hashlib.sha1(f"{FORMAT}\0{code_digest()}".encode())
+    h.update(src.digest().encode())
     for eid in sorted(external):
         h.update(external[eid].model_dump_json().encode())
     for name in lexicon_files:

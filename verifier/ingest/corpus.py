@@ -20,6 +20,7 @@ Records are matched to articles by their ``source`` id, never by file name alone
 from __future__ import annotations
 
 import errno
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -164,7 +165,7 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
             corpus.external[ext.id] = ext
     settings = _settings_files(articles)
     files = [art for art in dict.fromkeys(articles) if art != STDIN]
-    read = imap_shared(_read_file, settings, files)  # on every core for many articles (verifier.parallel.MIN_ITEMS)
+    read = _read_all(files, settings)
     for art in dict.fromkeys(articles):
         if art == STDIN:
             data = stdin or b""
@@ -195,6 +196,36 @@ def _read_file(settings: dict[Path, SourcesFile], art: Path) -> Source:
         InputError: as :func:`~verifier.ingest.articles.read_article`."""
     found, resolved = settings.get(art.parent), _file(art)
     return read_article(art, _display(art, resolved), found.settings_for if found else None, file=str(resolved))
+
+
+FEWEST_CACHED = 64
+"""Fewest article files a load looks up in the article cache (:mod:`verifier.ingest.article_cache`):
+below it, reading them (~0.1 ms a file) costs less than the lookup's fixed cost (verifier's code
+digest, ~20 ms, and the cache file), so a handful of articles starts as fast as before."""
+
+
+def _read_all(files: list[Path], settings: dict[Path, SourcesFile]) -> Iterator[Source]:
+    """The article of each of ``files``, in order, read on every core when there are many
+    (:data:`verifier.parallel.MIN_ITEMS`); the unchanged ones of a corpus of at least
+    :data:`FEWEST_CACHED` files from the article cache.
+
+    Raises:
+        InputError: as :func:`_read_file`."""
+    read = lambda todo: imap_shared(_read_file, settings, todo)  # noqa: E731
+    if len(files) < FEWEST_CACHED:
+        return read(files)
+    from verifier.ingest.article_cache import read_files
+
+    return read_files(files, lambda art: _described(art, settings), read)
+
+
+def _described(art: Path, settings: dict[Path, SourcesFile]) -> tuple[str, str, str]:
+    """What the article read from file ``art`` depends on besides the file's content (the
+    article cache's key, :func:`verifier.ingest.article_cache.read_files`): the file resolved,
+    the path reports name it by, and its folder's ``sources.yaml`` settings."""
+    resolved = _file(art)
+    found = settings.get(art.parent)
+    return str(resolved), _display(art, resolved), repr(found) if found else ""
 
 
 def records_folder(articles: Path) -> Path:

@@ -7,14 +7,18 @@ than 100,000 small ones, and SQLite makes concurrent runs safe.
 
 The folder is :func:`verifier.ingest.cache.root` (``VERIFIER_CACHE_DIR=off`` turns every cache
 off). A cache that cannot be read or written is ignored: the run computes what it would have
-read. Used by the extraction cache (:mod:`verifier.extract.cached`) and the group cache
-(:mod:`verifier.rules.results_cache`).
+read. Used by the article cache (:mod:`verifier.ingest.article_cache`), the extraction cache
+(:mod:`verifier.extract.cached`) and the results cache (:mod:`verifier.rules.results_cache`),
+whose keys all carry :func:`code_digest`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Iterable
+from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
 from typing import Final
 
@@ -22,6 +26,32 @@ from verifier.ingest import cache
 
 BATCH: Final = 500
 """Keys looked up in one SQL statement (SQLite allows 999 parameters by default)."""
+
+
+LIBRARIES: Final = ("cn2an", "rjieba", "pint", "rapidfuzz", "pyahocorasick", "pydantic", "pyyaml", "trafilatura")
+"""Distributions whose version is part of :func:`code_digest`: reading and extraction use them
+(numerals, Chinese words, units, fuzzy names, word automata, the record models, front matter,
+the main text of HTML pages)."""
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """A digest of verifier's own code and data files (every file of the package but bytecode)
+    and of the versions of :data:`LIBRARIES`: any change to what reading, extraction or the rules
+    run changes it, so every cache's keys carry it. Reading the package's ~1.5 MB takes a few
+    milliseconds."""
+    h = hashlib.sha1(b"code-1")
+    package = Path(__file__).resolve().parents[1]
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and path.suffix not in (".pyc", ".pyo") and "__pycache__" not in path.parts:
+            h.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in LIBRARIES:
+        try:
+            version = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            version = "-"
+        h.update(f"{name}={version}\0".encode())
+    return h.hexdigest()
 
 
 class Entries:

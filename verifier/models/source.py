@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import hashlib
+import weakref
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -106,6 +108,17 @@ class Source(Compact):
         """The source id from the front matter."""
         return self.meta.id
 
+    def digest(self) -> str:
+        """sha1 (hex) of the article's JSON: its metadata, path and body, everything a cache
+        keyed by the article must see. Computed once per instance (:data:`_DIGESTS`): the
+        extraction and results caches both key on it (~15 µs for a 3.5 KB article)."""
+        key = id(self)
+        found = _DIGESTS.get(key)
+        if found is None:
+            found = _DIGESTS[key] = hashlib.sha1(self.model_dump_json().encode()).hexdigest()
+            weakref.finalize(self, _DIGESTS.pop, key, None)
+        return found
+
     def line_of(self, offset: int) -> int:
         """Return the 1-based file line that holds body character ``offset`` (bisection over
         the body's line starts, computed once per body)."""
@@ -113,6 +126,12 @@ class Source(Compact):
         if self.line_map:
             return self.line_map[min(index, len(self.line_map) - 1)]
         return self.body_line + index
+
+
+_DIGESTS: dict[int, str] = {}
+"""id of a live :class:`Source` -> its :meth:`Source.digest`, dropped when the instance is (a
+frozen model, so the digest never goes stale; kept outside it, so that two equal articles stay
+equal whether or not one was digested)."""
 
 
 @lru_cache(maxsize=64)

@@ -25,7 +25,6 @@ raises AttributeError, so a rule that starts reading more fails loudly rather th
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from typing import Any, NamedTuple
 
@@ -39,7 +38,7 @@ Read = tuple
 
 def source_digest(src: Source | None) -> str | None:
     """A digest of everything of article ``src`` (metadata, path, body); None for no article."""
-    return None if src is None else hashlib.sha1(src.model_dump_json().encode()).hexdigest()
+    return None if src is None else src.digest()
 
 
 class Whole(NamedTuple):
@@ -72,13 +71,20 @@ def answer(whole: Whole, read: Read) -> Any:
     return READS[kind](whole, *arguments)
 
 
-def still_holds(log: Mapping[Read, Any], whole: Whole) -> bool:
+def still_holds(log: Mapping[Read, Any], whole: Whole, answers: dict[Read, Any] | None = None) -> bool:
     """True when every read of ``log`` has the same answer from ``whole`` (an article a
-    ``names`` read was about must be among its sources)."""
+    ``names`` read was about must be among its sources). ``answers`` (read -> answer from
+    ``whole``) keeps each answer for the next log asked of the same ``whole``: the articles of
+    an archive read the same few metrics' keys, each then answered once."""
+    answers = {} if answers is None else answers
     try:
-        return all(answer(whole, read) == value for read, value in log.items())
+        for read, value in log.items():
+            found = answers[read] if read in answers else answers.setdefault(read, answer(whole, read))
+            if found != value:
+                return False
     except KeyError:  # an article read then is gone
         return False
+    return True
 
 
 class Traced:

@@ -16,7 +16,7 @@ a function of:
   its :func:`article_digest`) and their places in the corpus's order of claims (the rank of a
   shelved article, the indexes of curated records: V305 reports claims in that order), and for
   a group likewise of the extras (primary sources and articles printing corrections) read beside it;
-* the rules run, verifier's code and libraries (:func:`verifier.extract.cached.code_digest`)
+* the rules run, verifier's code and libraries (:func:`verifier.ingest.entries.code_digest`)
   and the external registry;
 * what it read of the whole corpus, logged while it ran (:mod:`verifier.rules.reads`).
 
@@ -82,9 +82,9 @@ def article_digests(corpus: Corpus, payload_of: Callable[[str], Any]) -> dict[st
 
 def run_digest(codes: Sequence[str], external: Mapping[str, ExternalSource]) -> str:
     """A digest of what every result of a run shares: the rule codes, verifier's code
-    (:func:`verifier.extract.cached.code_digest`) and the external registry. Taken once per pass,
+    (:func:`verifier.ingest.entries.code_digest`) and the external registry. Taken once per pass,
     not once per part."""
-    from verifier.extract.cached import code_digest
+    from verifier.ingest.entries import code_digest
 
     h = hashlib.sha1(f"{FORMAT}\0{code_digest()}\0{','.join(codes)}\0".encode())
     for eid in sorted(external):
@@ -108,12 +108,13 @@ def load(keys: Sequence[str], whole: Whole) -> dict[str, Any]:
     """Key -> the result kept for it, for the entries among ``keys`` whose logged reads still
     hold in ``whole`` (this run's); an entry that cannot be read is a miss."""
     out: dict[str, Any] = {}
+    answers: dict = {}  # one whole: each read answered once
     for key, value in _ENTRIES.load(keys).items():
         try:
             log, result = pickle.loads(zlib.decompress(value))
         except Exception:  # a damaged entry: compute it again
             continue
-        if still_holds(log, whole):
+        if still_holds(log, whole, answers):
             out[key] = result
     return out
 
