@@ -144,3 +144,36 @@ def test_articles_read_by_id_are_logged_by_digest() -> None:
     assert still_holds(log, Whole(Stats(), {"a1": a}))
     assert not still_holds(log, Whole(Stats(), {"a1": art("a1", "Ardaford's budget for 2011 is $5.6 billion.")}))
     assert not still_holds(log, Whole(Stats(), {"a1": a, "zz": a}))
+
+
+def test_a_part_pickled_keeps_what_it_holds_and_gets_fresh_empty_fields() -> None:
+    """Stats pickle only their filled fields (an article's part fills few): unpickled, a part
+    equals the one pickled, and its empty fields are its own, so merging into it changes no other."""
+    import pickle
+
+    one = Stats()
+    one.units.update({"%": 1, "USD": 1})
+    one.scope_values["budget"]["year"] |= {"2010", "2011"}
+    one.holders.uses.update({"ardaford": 1})
+    empty = pickle.dumps(Stats(), pickle.HIGHEST_PROTOCOL)
+    a, b = pickle.loads(pickle.dumps(one, pickle.HIGHEST_PROTOCOL)), pickle.loads(empty)
+    assert a == one and b == Stats() and len(empty) < len(pickle.dumps(one, pickle.HIGHEST_PROTOCOL))
+    a.merge(b)
+    b.blocks["x"] += 1
+    b.base_holders["rate"].names.add("x")
+    assert pickle.loads(empty) == Stats() and a == one and a.discriminating("budget") == frozenset({"year"})
+
+
+def test_logs_asked_of_one_whole_share_its_answers(monkeypatch) -> None:
+    """The results cache asks thousands of logs of one whole: each read is answered once."""
+    from verifier.rules import reads
+
+    stats = Stats()
+    stats.scope_values["budget"]["year"] |= {"2010", "2011"}
+    asked: list = []
+    real = reads.READS["discriminating"]
+    monkeypatch.setitem(reads.READS, "discriminating", lambda whole, metric: asked.append(metric) or real(whole, metric))
+    log = {("discriminating", "budget"): frozenset({"year"})}
+    answers: dict = {}
+    assert all(still_holds(dict(log), Whole(stats), answers) for _ in range(3)) and asked == ["budget"]
+    assert not still_holds({("discriminating", "budget"): frozenset()}, Whole(stats), answers) and asked == ["budget"]

@@ -424,12 +424,13 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
 class Parts(Sequence[Part]):
     """The :class:`Part` of each of ``groups`` (lists of source ids, in the corpus's order) of
     ``corpus``, made when asked for: a pass whose results the cache keeps for most articles
-    reads only their ids (:attr:`ids`), never their claims."""
+    reads only their ids (:attr:`ids`), never their claims. :attr:`at`: source id -> its place
+    in the corpus's order."""
 
     def __init__(self, corpus: Corpus, claims_of: Mapping[str, Any], groups: list[list[str]]) -> None:
         self.ids = groups
+        self.at = {sid: i for i, sid in enumerate(corpus.sources)}
         self._corpus, self._claims_of = corpus, claims_of
-        self._at = {sid: i for i, sid in enumerate(corpus.sources)}
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -437,7 +438,7 @@ class Parts(Sequence[Part]):
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        return part(self._corpus, self._claims_of, self.ids[i], self._at)
+        return part(self._corpus, self._claims_of, self.ids[i], self.at)
 
 
 def _kept_or_run(stage: str, func: Callable, shared: Any, parts: Parts, digests: dict[str, str], whole: Whole,
@@ -494,12 +495,12 @@ def _frame_pass(shared: tuple[dict, Stats, dict[str, str], Mapping[str, Source]]
     log: dict = {}
     ctx = Context(one.corpus(external, sources), stats=Traced(stats, log))
     (src,) = ctx.corpus.sources.values()
-    keys = zlib.compress(pickle.dumps(_sorted_keys(article_keys(ctx, TracedSourceOf(source_of, log))), pickle.HIGHEST_PROTOCOL), 1)
+    keys = zlib.compress(pickle.dumps(_split_keys(article_keys(ctx, TracedSourceOf(source_of, log))), pickle.HIGHEST_PROTOCOL), 1)
     return log, (frame_part(ctx), keys, src.meta.tier == Tier.primary or bool(corrections(ctx)))
 
 
-def _sorted_keys(keys: list[tuple[Key, Activity]]) -> tuple[list, list, list]:
-    """An article's (key, activity) pairs sorted by what the whole corpus must still tell of them
+def _split_keys(keys: list[tuple[Key, Activity]]) -> tuple[list, list, list]:
+    """An article's (key, activity) pairs split by what the whole corpus must still tell of them
     before they join (:func:`grouped`): (the (key, activity) pairs that join as they are, those
     whose name takes its representative (:func:`_named`), and (activity, [key, ...]) for each
     activity to be weighed (:func:`_active`), one per frame and block, with its keys). Most keys
@@ -614,7 +615,7 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
     mapper = mapper or LocalMapper(jobs)
     g = grouped(corpus, claims_of, mapper=mapper)
     parts = Parts(corpus, claims_of, g.groups)
-    extras = part(corpus, claims_of, g.extras, {sid: i for i, sid in enumerate(corpus.sources)}) if g.extras else None
+    extras = part(corpus, claims_of, g.extras, parts.at) if g.extras else None
     run = _Run(corpus.external, g.stats, extras, [r.code for r in chosen], corpus.sources)
     findings: list[Finding] = []
     checked: set[str] = set()
