@@ -58,3 +58,16 @@ def test_claims_back_from_a_worker_share_their_equal_parts_and_read_the_same() -
     assert a2.attribution is b2.attribution and a2.decided["holder"] is b2.decided["holder"]
     assert b2.decided["measured"].by == "noun before the verb" and b2.decided["measured"] is not b2.decided["holder"]
     assert (a2, b2) == (a, b) and a2.model_dump_json() == a.model_dump_json()
+
+
+def test_articles_back_from_a_worker_or_the_article_cache_share_their_set_of_given_fields() -> None:
+    """An article comes back by pickle from a reading worker and from the article cache: each
+    must point at the shared set of its names, not carry its own (two ~730-byte sets an article)."""
+    import pickle
+
+    src = art("budget", BODY)
+    a, b = pickle.loads(pickle.dumps(src)), pickle.loads(pickle.dumps(src))
+    assert a.__pydantic_fields_set__ is b.__pydantic_fields_set__ is src.__pydantic_fields_set__
+    assert a.meta.__pydantic_fields_set__ is b.meta.__pydantic_fields_set__
+    assert a == src and a.model_dump_json() == src.model_dump_json()
+    assert a.model_dump(exclude_unset=True) == src.model_dump(exclude_unset=True)
