@@ -71,3 +71,23 @@ def test_articles_back_from_a_worker_or_the_article_cache_share_their_set_of_giv
     assert a.meta.__pydantic_fields_set__ is b.meta.__pydantic_fields_set__
     assert a == src and a.model_dump_json() == src.model_dump_json()
     assert a.model_dump(exclude_unset=True) == src.model_dump(exclude_unset=True)
+
+
+def test_an_article_digest_is_its_content_computed_once_and_never_another_instances(monkeypatch) -> None:
+    """Source.digest is kept per instance by id, read only while the id still leads to that
+    instance: an id outlives its object and is reused by another."""
+    import hashlib
+    import weakref
+
+    from verifier.models import source as sources
+
+    a, b = art("budget", BODY), art("budget", BODY)
+    want = hashlib.sha1(a.model_dump_json().encode()).hexdigest()
+    calls: list = []
+    real = type(a).model_dump_json
+    monkeypatch.setattr(type(a), "model_dump_json", lambda self, **kw: calls.append(1) or real(self, **kw))
+    assert a.digest() == want and a.digest() == want and len(calls) == 1
+    assert b.digest() == want and len(calls) == 2 and a == b
+    gone = art("other", "Another text of 12 lines.")
+    monkeypatch.setitem(sources._DIGESTS, id(b), (weakref.ref(gone), "stale"))  # as if b's id had been another article's
+    assert b.digest() == want and art("x", "An article of 3 lines.").digest() != want
