@@ -91,3 +91,26 @@ def test_an_article_digest_is_its_content_computed_once_and_never_another_instan
     gone = art("other", "Another text of 12 lines.")
     monkeypatch.setitem(sources._DIGESTS, id(b), (weakref.ref(gone), "stale"))  # as if b's id had been another article's
     assert b.digest() == want and art("x", "An article of 3 lines.").digest() != want
+
+
+def test_digests_of_articles_gone_are_swept_once_the_table_doubles(monkeypatch) -> None:
+    import gc
+    import weakref
+
+    from verifier.models import source as sources
+
+    monkeypatch.setattr(sources, "_DIGESTS", {})
+    monkeypatch.setattr(sources, "_sweep_at", 3)
+    kept = art("kept", BODY)
+    kept.digest()
+    gone = [art(f"gone{i}", BODY) for i in range(2)]  # two articles digested, then gone
+    for g in gone:
+        g.digest()
+    del gone, g
+    gc.collect()
+    assert len(sources._DIGESTS) == 3 and sum(ref() is None for ref, _ in sources._DIGESTS.values()) == 2
+    late = art("late", BODY)
+    late.digest()  # the table is full: the dead entries go first
+    assert {ref() is None for ref, _ in sources._DIGESTS.values()} == {False}
+    assert sources._DIGESTS[id(kept)][0]() is kept and sources._DIGESTS[id(late)][0]() is late
+    assert sources._sweep_at == 1024 and isinstance(sources._DIGESTS[id(late)][0], weakref.ref)

@@ -30,9 +30,8 @@ BATCH: Final = 500
 MMAP: Final = 1 << 30
 """Bytes of a cache file :meth:`Entries.load` reads through a memory map (``PRAGMA mmap_size``):
 on the 10,000-article synthetic corpus's caches a key's lookup took 9-12 µs through SQLite's
-reads and 1.8 µs through the map. The map is address space, not memory, and goes with the
-connection, which each load closes: only the pages of its own keys are ever mapped."""
-
+reads and 1.8 µs through the map. The map is address space, not memory: only the pages a
+load's keys touch are read in, and the map goes with the connection, which each load closes."""
 
 LIBRARIES: Final = ("cn2an", "rjieba", "pint", "rapidfuzz", "pyahocorasick", "pydantic", "pyyaml", "trafilatura")
 """Distributions whose version is part of :func:`code_digest`: reading and extraction use them

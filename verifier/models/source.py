@@ -115,11 +115,12 @@ class Source(Compact):
         kept = _DIGESTS.get(id(self))
         if kept is not None and kept[0]() is self:
             return kept[1]
+        global _sweep_at
         found = hashlib.sha1(self.model_dump_json().encode()).hexdigest()
-        if len(_DIGESTS) >= _DIGESTS_SWEEP[0]:  # entries of instances gone: dropped now and then, never read
+        if len(_DIGESTS) >= _sweep_at:  # entries of instances gone: dropped now and then, never read
             for key in [k for k, (ref, _) in _DIGESTS.items() if ref() is None]:
                 del _DIGESTS[key]
-            _DIGESTS_SWEEP[0] = max(1024, 2 * len(_DIGESTS))
+            _sweep_at = max(1024, 2 * len(_DIGESTS))
         _DIGESTS[id(self)] = (weakref.ref(self), found)
         return found
 
@@ -139,7 +140,7 @@ outside the instance, so that two equal articles stay equal whether or not one w
 frozen model, so a digest never goes stale. A weak reference per article, not a finalizer: at
 100,000 articles finalizers took 48 MiB, weak references ~6."""
 
-_DIGESTS_SWEEP = [1024]
+_sweep_at = 1024
 """Size of :data:`_DIGESTS` at which the entries of instances gone are next dropped (twice the
 size after the last sweep: each sweep is paid for by as many digests)."""
 
