@@ -112,3 +112,13 @@ def test_a_shelved_re_audit_extracts_its_edited_articles_in_one_batch_and_keeps_
     assert list(shelf) == ["a0", "a1", "a2", "a3"] and [shelf.packed(s).rank for s in shelf] == [0, 1, 2, 3]
     whole = _extract(*edited)
     assert [c.model_dump() for s in shelf for c in shelf[s]] == [c.model_dump() for c in whole.claims]
+
+
+def test_hits_share_their_repeated_words(cache_dir, monkeypatch):
+    """Two articles read from the cache hold one string per repeated word of their left-out
+    numbers (as printed, and why it is no claim), not one each: an archive holds them all."""
+    _extract(BODY, BODY.replace("county", "city"))
+    again = _extract(BODY, BODY.replace("county", "city"))
+    a, b = again.numbers["a0"].left[0], again.numbers["a1"].left[0]
+    assert (a.surface, a.reason) == (b.surface, b.reason) == ("2025", "a date or a time of day")
+    assert a.surface is b.surface and a.reason is b.reason

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
+import sys
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,6 +117,10 @@ def _encode(entry: Extracted) -> bytes:
 
 
 def _decode(value: bytes) -> Extracted | None:
+    """The entry ``value`` holds, None when it cannot be read. Its repeated words (a number as
+    printed, why it is no claim, the names of products) are interned: JSON gives each a string of
+    its own, and at 100,000 articles the audit holds every article's left-out numbers (20,000
+    entries decoded: 95 -> 86 MiB)."""
     from verifier.quantities.counted import LeftNumber, NumbersFound
     from verifier.quantities.model import Quantity
 
@@ -123,8 +128,15 @@ def _decode(value: bytes) -> Extracted | None:
         (size,) = struct.unpack_from(">I", value)
         doc = json.loads(zlib.decompress(value[4:4 + size]))
         outside = tuple(Quantity(tuple(q[0]) if isinstance(q[0], list) else q[0], *q[1:]) for q in doc["outside"])
-        numbers = NumbersFound(doc["found"], doc["counted"], tuple(LeftNumber(*n) for n in doc["left"]), outside)
-        names = tuple((tuple(subjects), tuple(targets), company, product) for subjects, targets, company, product in doc["names"])
+        left = tuple(LeftNumber(_word(surface), start, end, _word(reason)) for surface, start, end, reason in doc["left"])
+        numbers = NumbersFound(doc["found"], doc["counted"], left, outside)
+        names = tuple((tuple(map(_word, subjects)), tuple(map(_word, targets)), company, product)
+                      for subjects, targets, company, product in doc["names"])
         return Extracted(value[4 + size:], doc["count"], numbers, names)
     except Exception:  # a damaged or outdated entry: extract again
         return None
+
+
+def _word(text: str | None) -> str | None:
+    """``text`` interned (None stays None)."""
+    return None if text is None else sys.intern(text)
