@@ -143,11 +143,9 @@ def _shelve(corpus: Corpus, todo: list[Source], extra: Lexicons, on_disk: list[s
     misses: list[tuple[Source, str | None]] = []
     for at in range(0, len(todo), SHELF_BATCH):
         batch = todo[at:at + SHELF_BATCH]
-        keys = _keys(batch, corpus.external, on_disk)
-        hits = cached.load(k for k in keys if k)
-        for src, key in zip(batch, keys):
-            if key in hits:
-                keep(src, hits[key], None)
+        for src, (hit, key) in zip(batch, _cached(batch, corpus.external, on_disk)):
+            if hit is not None:
+                keep(src, hit, None)
                 done += 1
             else:
                 misses.append((src, key))
@@ -163,21 +161,23 @@ def _shelve(corpus: Corpus, todo: list[Source], extra: Lexicons, on_disk: list[s
         shelf.put(sid, rename(shelf[sid], renamed))
 
 
-def _keys(todo: list[Source], external: dict[str, ExternalSource], on_disk: list[str]) -> list[str | None]:
-    """The extraction cache's key of each article of ``todo`` (:func:`verifier.extract.cached.article_key`;
-    None when the cache is off). ``on_disk`` are the lexicon files, read for the key."""
-    return [cached.article_key(src, external, on_disk) for src in todo]
+def _cached(todo: list[Source], external: dict[str, ExternalSource], on_disk: list[str]) -> list[tuple[Extracted | None, str | None]]:
+    """(what the extraction cache holds for it or None, its key or None when the cache is off:
+    :func:`verifier.extract.cached.article_key`) of each article of ``todo``, in order.
+    ``on_disk`` are the lexicon files, read for the key."""
+    keys = [cached.article_key(src, external, on_disk) for src in todo]
+    hits = cached.load(k for k in keys if k)
+    return [(hits.get(k) if k else None, k) for k in keys]
 
 
 def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: Lexicons, on_disk: list[str],
                mapper: Mapper, progress) -> list[tuple[Extracted, str | None]]:
     """:func:`_extract_one` of each article of ``todo``, in order: those the extraction cache
     holds (:mod:`verifier.extract.cached`) read from it, the others extracted (:func:`_fresh`)."""
-    keys = _keys(todo, external, on_disk)
-    hits = cached.load(k for k in keys if k)
-    results: list = [(hits[k], None) if k in hits else None for k in keys]
+    looked = _cached(todo, external, on_disk)
+    results: list = [(hit, None) if hit is not None else None for hit, _ in looked]
     misses = [i for i, r in enumerate(results) if r is None]
-    fresh = _fresh([todo[i] for i in misses], [keys[i] for i in misses], external, extra, mapper, progress, len(misses) >= MIN_ITEMS)
+    fresh = _fresh([todo[i] for i in misses], [looked[i][1] for i in misses], external, extra, mapper, progress, len(misses) >= MIN_ITEMS)
     for i, r in zip(misses, fresh):
         results[i] = r
     return results

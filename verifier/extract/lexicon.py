@@ -369,8 +369,8 @@ def _plausible(text: str, s: int, e: int, words: _Words) -> bool:
     if _CJK_NEXT.match(text, e) or _CJK_BEFORE.search(text, max(0, s - 2), s) or any(ch.isupper() for ch in word[1:]):
         return True  # 'Acme与Globex…', 'AgentX 是…': Chinese capitalises no sentence opener; 'AgentX': inner capital
     before = text[max(0, s - 2):s]
-    opener = s == 0 or before.endswith(("\n", ". ", ": ", "! ", "? ", "— ")) \
-        or not text[text.rfind("\n", 0, s) + 1:s].strip(OPENING_MARKS)  # '# Harvest statement', '- Wheat output
+    opener = before.endswith((". ", ": ", "! ", "? ", "— ")) \
+        or not text[text.rfind("\n", 0, s) + 1:s].strip(OPENING_MARKS)  # a line's first word: 'Wheat', '# Harvest statement', '- Wheat output
     return not opener or words.mid_sentence(word)
 
 

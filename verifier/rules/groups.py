@@ -555,15 +555,14 @@ def _nameable(key: Key) -> bool:
     return key[0] == "whose" or (key[0] == "value" and key[-2] == "held")
 
 
-def _active(a: Activity, sizes: Counter) -> bool:
-    """Whether a key of :data:`Activity` ``a`` is active, given the articles per block ``sizes``:
-    for a rare frame's bucket key, when one value shared by chance among the articles of its
-    block is unlikely (:func:`~verifier.rules.aligned.chance_pairs` under
-    :data:`~verifier.rules.aligned.CHANCE`, read with a hair of slack: coarser is safe)."""
+def _active(a: tuple, sizes: Counter) -> bool:
+    """Whether the keys of a weighed :data:`Activity` ``a`` (a rare frame's bucket keys: its
+    block keys, the chance of one pair) are active, given the articles per block ``sizes``: when
+    one value shared by chance among the articles of its block is unlikely
+    (:func:`~verifier.rules.aligned.chance_pairs` under :data:`~verifier.rules.aligned.CHANCE`,
+    read with a hair of slack: coarser is safe)."""
     from verifier.rules.aligned import CHANCE
 
-    if isinstance(a, bool):
-        return a
     blocks, one_pair = a
     m = min((sizes[k] for k in blocks), default=0)
     return m * (m - 1) / 2 * one_pair < CHANCE * (1 + 1e-9)
