@@ -17,7 +17,8 @@ from verifier.engine import check
 from verifier.extract.corpus import extract_missing
 from verifier.ingest.corpus import Corpus, load_corpus
 from verifier.rules.context import Context
-from verifier.rules.groups import article_groups, check_grouped, grouped
+from verifier.rules.groups import check_grouped, grouped
+from verifier.rules.joiner import article_groups
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT.parent / "shared" / "press" / "cases"

@@ -237,9 +237,18 @@ def audit(
         listed = format not in TOTALS_ONLY or store is not None
         shelf = None if listed else Shelf()  # a totals-only report: claims shelved, checked one group of articles at a time
         with open_mapper(engine, scheduler) as mapper:  # the grouped stage runs on the engine too
-            corpus = _corpus(paths, extract, output, shelf=shelf, mapper=mapper)
-            with _progress("checking claims"):
-                report = run_audit(corpus, rules, listed=listed) if shelf is None else audit_shelved(corpus, shelf, rules, mapper=mapper)
+            report, listing = _audit_again(paths, rules, output, mapper) if shelf is not None and not extract else (None, None)
+            if report is None:
+                from verifier.rules.regroup import Kept
+
+                corpus = _corpus(paths, extract, output, shelf=shelf, mapper=mapper)
+                kept = Kept() if listing is not None else None
+                with _progress("checking claims"):
+                    report = run_audit(corpus, rules, listed=listed) if shelf is None else audit_shelved(corpus, shelf, rules, mapper=mapper, kept=kept)
+                if listing is not None:
+                    from verifier.reaudit import keep_snapshot
+
+                    keep_snapshot(listing, corpus, shelf, kept)
         if store is not None:
             from verifier.store import write_store
 
@@ -251,6 +260,28 @@ def audit(
         worst = SEVERITIES.index(fail_on)
         if any(SEVERITIES.index(f.severity.value) <= worst for f in report.findings):
             raise typer.Exit(1)
+
+
+def _audit_again(paths: Optional[list[Path]], rules, output: Optional[Path], mapper):
+    """(the report of a re-audit from the snapshot of an earlier run, or None when a full run is
+    needed, :func:`verifier.reaudit.audit_again`; the listing of ``paths``, None when no
+    snapshot is kept for them), the files listed before any is read.
+
+    Raises:
+        InputError: as :func:`verifier.ingest.corpus.load_corpus`; ``output`` cannot be written.
+        UsageError: ``output`` is one of the files read."""
+    from verifier.ingest.corpus import STDIN
+    from verifier.reaudit import audit_again, list_inputs, refuse_listed_output
+
+    if STDIN in (paths or []):
+        return None, None
+    _check_output(output)
+    listing = list_inputs(list(paths or []), [r.code for r in rules])
+    refuse_listed_output(listing, output)
+    if listing.key is None:
+        return None, None
+    with _progress("checking claims"):
+        return audit_again(listing, rules, mapper), listing
 
 
 def _check_store(store: Path, output: Optional[Path]) -> None:

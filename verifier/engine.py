@@ -26,6 +26,7 @@ from verifier.vocabulary import inverse_of
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from verifier.engines import Mapper
+    from verifier.rules.regroup import Kept
     from verifier.shelf import Shelf
 
 
@@ -168,18 +169,19 @@ class Tally:
 
 
 def audit_shelved(corpus: Corpus, shelf: Shelf, rules: list[Rule] | None = None, jobs: int | None = None,
-                  mapper: Mapper | None = None) -> Report:
+                  mapper: Mapper | None = None, kept: Kept | None = None) -> Report:
     """:func:`audit` with ``listed`` False of a corpus whose extracted claims are on ``shelf``
     (:func:`verifier.extract.corpus.extract_missing` with a shelf; ``corpus.claims`` holds the
     curated records): the rules run one group of articles at a time
     (:func:`verifier.rules.groups.by_group`), each group's claims decoded from the shelf and let
     go, so a large archive's claims are never all in memory, on ``mapper`` (:mod:`verifier.engines`;
     None: ``jobs`` processes of this machine, None for one per core). The same findings and
-    summary as :func:`audit` of the corpus holding every claim."""
+    summary as :func:`audit` of the corpus holding every claim. ``kept``: where the grouped stage
+    keeps what a re-audit starts from (:class:`~verifier.rules.regroup.Kept`, :mod:`verifier.reaudit`), or None."""
     from verifier.rules.groups import by_group
     from verifier.shelf import ClaimsBySource
 
-    findings, _, tally = by_group(corpus, ClaimsBySource(corpus.claims, shelf), rules, jobs, mapper)
+    findings, _, tally = by_group(corpus, ClaimsBySource(corpus.claims, shelf), rules, jobs, mapper, kept)
     return Report(summary=tally.summary(findings), sources=[], claims=[], findings=findings)
 
 

@@ -27,6 +27,10 @@ from functools import cache
 
 from verifier.models.claim import Claim
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from verifier.extract.corpus_names import SubjectNames
+
 
 @cache
 def _codec():
@@ -68,6 +72,13 @@ class Shelf(Mapping[str, list[Claim]]):
         self._packed: dict[str, bytes] = {}
         self._rank: dict[str, int] = {}
         self._count: dict[str, int] = {}
+        self.keys: dict[str, str | None] = {}
+        """Source id -> the extraction cache key its claims were made under (None: the cache is
+        off), as :func:`verifier.extract.corpus.extract_missing` shelves them: kept for a re-audit."""
+        self.names: SubjectNames | None = None
+        """What the corpus's names read (:class:`~verifier.extract.corpus_names.SubjectNames`), once extracted."""
+        self.renamed: dict[str, dict[str, str]] = {}
+        """Source id -> {short name: full name} of the articles shelved renamed (:meth:`SubjectNames.renames`)."""
 
     def reserve(self, source_ids: Iterable[str]) -> None:
         """Give ``source_ids`` their ranks, in this order, before their claims are put (those

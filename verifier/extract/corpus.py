@@ -135,17 +135,18 @@ def _shelve(corpus: Corpus, todo: list[Source], extra: Lexicons, on_disk: list[s
     shelf.reserve(src.id for src in todo)
     done = 0
 
-    def keep(src: Source, found: Extracted, error: str | None) -> None:  # shelved as extraction packed them: no claim decoded
+    def keep(src: Source, found: Extracted, error: str | None, key: str | None) -> None:  # shelved as extraction packed them: no claim decoded
         _keep(corpus, src.id, error, found.numbers)
         names.add_uses(src.id, found.names)
         shelf.put_packed(src.id, found.packed, found.count)
+        shelf.keys[src.id] = key
 
     misses: list[tuple[Source, str | None]] = []
     for at in range(0, len(todo), SHELF_BATCH):
         batch = todo[at:at + SHELF_BATCH]
         for src, (hit, key) in zip(batch, _cached(batch, corpus.external, on_disk)):
             if hit is not None:
-                keep(src, hit, None)
+                keep(src, hit, None, key)
                 done += 1
             else:
                 misses.append((src, key))
@@ -155,10 +156,29 @@ def _shelve(corpus: Corpus, todo: list[Source], extra: Lexicons, on_disk: list[s
         batch = misses[at:at + SHELF_BATCH]
         fresh = _fresh([src for src, _ in batch], [key for _, key in batch], corpus.external, extra, mapper,
                        lambda one, _total, base=done + at: tick(base + one, len(todo)), warm)
-        for (src, _), (found, error) in zip(batch, fresh):
-            keep(src, found, error)
-    for sid, renamed in names.renames().items():
+        for (src, key), (found, error) in zip(batch, fresh):
+            keep(src, found, error, key)
+    shelf.names, shelf.renamed = names, names.renames()
+    for sid, renamed in shelf.renamed.items():
         shelf.put(sid, rename(shelf[sid], renamed))
+
+
+def extract_some(corpus: Corpus, sources: list[Source], mapper: Mapper) -> list[tuple[Extracted, str | None, str | None]]:
+    """(extraction, the error that stopped it or None, its extraction cache key or None) of each
+    of ``sources`` (articles of ``corpus``, which gives the registry and the lexicon files), in
+    order: from the extraction cache, else extracted on ``mapper`` and cached. Neither shelved
+    nor renamed (a re-audit does both, :mod:`verifier.reaudit`).
+
+    Raises:
+        InputError: a corpus lexicon file is invalid."""
+    extra = lexicon_texts(corpus)
+    load_lexicon(None, *extra)  # an invalid corpus lexicon stops the run here, with its file and line
+    on_disk = [str(_on_disk(corpus, p)) for p in extra[0]]
+    looked = _cached(sources, corpus.external, on_disk)
+    misses = [i for i, (hit, _) in enumerate(looked) if hit is None]
+    fresh = iter(_fresh([sources[i] for i in misses], [looked[i][1] for i in misses], corpus.external, extra, mapper, None,
+                        len(misses) >= MIN_ITEMS))
+    return [(hit, None, key) if hit is not None else (*next(fresh), key) for hit, key in looked]
 
 
 def _cached(todo: list[Source], external: dict[str, ExternalSource], on_disk: list[str]) -> list[tuple[Extracted | None, str | None]]:

@@ -32,7 +32,7 @@ What may be renamed, and to what:
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Set
 from typing import Final
 
@@ -90,8 +90,8 @@ class SubjectNames:
     def __init__(self, known: Set[str] = frozenset(), curated: Iterable[Claim] = ()) -> None:
         uses = name_uses(curated)
         self._locked = set(known) | {n for subjects, targets, _, _ in uses for n in (*subjects, *targets)}
-        self._owned: set[str] = set()
-        self._company: set[str] = set()
+        self._owned: Counter = Counter()  # name -> uses: counted, so that an article's can be taken out (:meth:`remove`)
+        self._company: Counter = Counter()
         self._used_by: dict[str, set[str]] = defaultdict(set)
         self._names: dict[str, frozenset[str]] = {}
         for use in uses:
@@ -116,10 +116,28 @@ class SubjectNames:
             names.update(use[0], use[1])
         self._names[sid] = frozenset(sys.intern(n) for n in names)
 
+    def remove(self, sid: str, uses: Iterable[NameUse]) -> None:
+        """Take out article ``sid``, read before by :meth:`add_uses` with ``uses``: a re-audit
+        reads an edited article's claims again (:mod:`verifier.reaudit`).
+
+        Raises:
+            KeyError: ``sid`` was not read."""
+        del self._names[sid]
+        for subjects, _, company, product in uses:
+            counted = self._company if company else self._owned
+            for name in subjects:
+                counted[name] -= 1
+                if counted[name] <= 0:
+                    del counted[name]
+            for name in subjects if product else ():
+                self._used_by[name].discard(sid)
+                if not self._used_by[name]:
+                    del self._used_by[name]
+
     def renames(self) -> dict[str, dict[str, str]]:
         """Source id -> {name: the full name it takes} for each article read by :meth:`add`
         whose claims change (see the module docstring); articles that keep their names are absent."""
-        product_like = self._owned - self._company  # a name that is the subject of one company figure anywhere may be a company
+        product_like = self._owned.keys() - self._company.keys()  # a name that is the subject of one company figure anywhere may be a company
         shorts = set().union(*self._names.values()) - self._locked
         shorts = {n for n in shorts if any(ch.isdigit() for ch in n) or n in product_like}
         containers: dict[str, set[str]] = defaultdict(set)

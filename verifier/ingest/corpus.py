@@ -151,29 +151,12 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         InputError: a path does not exist, holds no article, or a file is invalid.
         RecordError: a record is invalid, repeats an id, or names an unknown source.
     """
-    _bases.cache_clear()
-    _resolved.cache_clear()
-    if not paths:
-        root = default_root()
-        if root is None:
-            raise InputError(".", None, "no corpus here: run from a folder holding sources/ (and claims/), or give the articles or folders to read")
-        paths = [root]
-    articles: list[Path] = []
-    records: list[Path] = []
-    registries: list[Path] = []
-    for path in paths:
-        _collect(path, articles, records, registries)
+    articles, records, registries = collect(paths)
     corpus = Corpus()
-    for reg in dict.fromkeys(registries):
-        if reg.name == CORPUS_LEXICON:
-            corpus.lexicon_files.append(_display(reg))
-            corpus.lexicon_paths[corpus.lexicon_files[-1]] = reg
-            continue
-        for ext in read_external(reg, _display(reg)):
-            corpus.external[ext.id] = ext
-    settings = _settings_files(articles)
+    add_registries(corpus, registries)
+    settings = settings_files(articles)
     files = [art for art in dict.fromkeys(articles) if art != STDIN]
-    read = _read_all(files, settings)
+    read = read_articles(files, settings)
     for art in dict.fromkeys(articles):
         if art == STDIN:
             data = stdin or b""
@@ -196,6 +179,42 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
     return corpus
 
 
+def collect(paths: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
+    """(article files, records files, registry and lexicon files) that ``paths`` name, as
+    :func:`load_corpus` reads them (the module docstring; none: the corpus of the current
+    folder), each in the order found, an article listed again once per time it is named.
+
+    Raises:
+        InputError: as :func:`load_corpus`, before any file is read."""
+    _bases.cache_clear()
+    _resolved.cache_clear()
+    if not paths:
+        root = default_root()
+        if root is None:
+            raise InputError(".", None, "no corpus here: run from a folder holding sources/ (and claims/), or give the articles or folders to read")
+        paths = [root]
+    articles: list[Path] = []
+    records: list[Path] = []
+    registries: list[Path] = []
+    for path in paths:
+        _collect(path, articles, records, registries)
+    return articles, records, registries
+
+
+def add_registries(corpus: Corpus, registries: list[Path]) -> None:
+    """Read into ``corpus`` the external registries and note the corpus lexicons among ``registries``.
+
+    Raises:
+        InputError: a registry is invalid."""
+    for reg in dict.fromkeys(registries):
+        if reg.name == CORPUS_LEXICON:
+            corpus.lexicon_files.append(_display(reg))
+            corpus.lexicon_paths[corpus.lexicon_files[-1]] = reg
+            continue
+        for ext in read_external(reg, _display(reg)):
+            corpus.external[ext.id] = ext
+
+
 def _read_file(settings: dict[Path, SourcesFile], art: Path) -> Source:
     """Article file ``art`` read (:func:`~verifier.ingest.articles.read_article`) with its folder's
     ``sources.yaml`` among ``settings``, in a worker or here.
@@ -212,7 +231,7 @@ below it, reading them (~0.1 ms a file) costs less than the lookup's fixed cost 
 digest, ~20 ms, and the cache file), so a handful of articles starts as fast as before."""
 
 
-def _read_all(files: list[Path], settings: dict[Path, SourcesFile]) -> Iterator[Source]:
+def read_articles(files: list[Path], settings: dict[Path, SourcesFile]) -> Iterator[Source]:
     """The article of each of ``files``, in order, read on every core when there are many
     (:data:`verifier.parallel.MIN_ITEMS`); the unchanged ones of a corpus of at least
     :data:`FEWEST_CACHED` files from the article cache.
@@ -243,7 +262,7 @@ def records_folder(articles: Path) -> Path:
     return articles.parent / "claims" if articles.name == "sources" else articles / "claims"
 
 
-def _settings_files(articles: list[Path]) -> dict[Path, SourcesFile]:
+def settings_files(articles: list[Path]) -> dict[Path, SourcesFile]:
     """The ``sources.yaml`` of each folder articles are read from, by folder."""
     out: dict[Path, SourcesFile] = {}
     for folder in dict.fromkeys(a.parent for a in articles if a != STDIN):

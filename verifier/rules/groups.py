@@ -44,10 +44,10 @@ from __future__ import annotations
 
 import pickle
 import zlib
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from verifier.align.things import CJK, block_keys, thing_of
@@ -59,6 +59,7 @@ from verifier.models.source import Source
 from verifier.models.tier import Tier
 from verifier.rules import results_cache
 from verifier.rules.context import Context
+from verifier.rules.joiner import Joiner, codes, key_hash
 from verifier.rules.reads import Whole
 from verifier.rules.registry import Rule, select_rules
 from verifier.rules.stats import Stats, claim_part, claims_by_source, frame_part
@@ -66,6 +67,7 @@ from verifier.vocabulary import quotient_of
 
 if TYPE_CHECKING:
     from verifier.engine import Tally
+    from verifier.rules.regroup import Kept
     from verifier.rules.anchors import UnknownUnits
 
 SOURCES_ONLY = frozenset({"V402", "V702"})
@@ -248,71 +250,6 @@ def _frame_keys(f, cited: frozenset[str], values: frozenset) -> list[tuple[Key, 
     return out
 
 
-def article_groups(keys: dict[str, Iterable[tuple[Key, bool]]]) -> list[list[str]]:
-    """Articles joined by union-find over the keys they share: a key joins every article that
-    gives it once one of them gives it active. Groups in the order of their first article, each
-    in the order of ``keys`` (the corpus's)."""
-    joiner = Joiner()
-    for sid, ks in keys.items():
-        joiner.add(sid, ks)
-    return joiner.groups()
-
-
-class Joiner:
-    """:func:`article_groups` fed one article at a time, holding no article's keys: a key is
-    kept as its hash (two keys of one hash would only join more articles, never fewer, and
-    at 2^64 hashes that takes ~4 billion keys to be likely), with the first article that gave
-    it and, until one gives it active, the others that gave it passive."""
-
-    def __init__(self) -> None:
-        self._order: list[str] = []
-        self._parent: list[int] = []
-        self._first: dict[int, int] = {}
-        self._active: set[int] = set()
-        self._waiting: dict[int, list[int]] = {}
-
-    def _root(self, i: int) -> int:
-        parent = self._parent
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    def _join(self, a: int, b: int) -> None:
-        ra, rb = self._root(a), self._root(b)
-        if ra != rb:
-            self._parent[max(ra, rb)] = min(ra, rb)
-
-    def add(self, sid: str, keys: Iterable[tuple[Key, bool]]) -> None:
-        """Join article ``sid`` (the next in corpus order) by its (key, active) pairs."""
-        i = len(self._order)
-        self._order.append(sid)
-        self._parent.append(i)
-        for key, on in keys:
-            h = hash(key)
-            first = self._first.get(h)
-            if first is None:
-                self._first[h] = i
-                if on:
-                    self._active.add(h)
-            elif h in self._active:
-                self._join(i, first)
-            elif on:
-                self._active.add(h)
-                self._join(i, first)
-                for j in self._waiting.pop(h, ()):
-                    self._join(j, first)
-            else:
-                self._waiting.setdefault(h, []).append(i)
-
-    def groups(self) -> list[list[str]]:
-        """The groups so far: in the order of their first article, each in the order articles were added."""
-        out: dict[int, list[str]] = defaultdict(list)
-        for i, sid in enumerate(self._order):
-            out[self._root(i)].append(sid)
-        return [out[r] for r in sorted(out)]
-
-
 @dataclass
 class Grouping:
     """What :func:`grouped` reads before any rule runs: the whole-corpus :class:`Stats`, the
@@ -379,7 +316,7 @@ def part(corpus: Corpus, claims_of: Mapping[str, Any], sources: list[str], at: d
 
 
 def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | None = None, jobs: int | None = 1,
-            mapper: Mapper | None = None) -> Grouping:
+            mapper: Mapper | None = None, kept: Kept | None = None) -> Grouping:
     """The :class:`Grouping` of ``corpus``, each article read alone twice (claims, then frames),
     on ``mapper`` (:mod:`verifier.engines`; None: this machine's ``jobs`` processes, None for
     one per core, :func:`verifier.parallel.imap_shared`).
@@ -390,7 +327,8 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     read, no more than a few articles' at a time, and each article's keys kept compressed until
     the whole corpus's holders and blocks are known (~1 KB an article). With the cache folder
     on, an article's passes are read from the results cache when an earlier run kept them and
-    what they read of the whole corpus is the same (:func:`_kept_or_run`)."""
+    what they read of the whole corpus is the same (:func:`_kept_or_run`). ``kept``: where the
+    run keeps what a re-audit regroups from (:class:`~verifier.rules.regroup.Kept`), or None."""
     claims_of = claims_by_source(corpus) if claims_of is None else claims_of
     mapper = mapper or LocalMapper(jobs)
     parts = Parts(corpus, claims_of, [[sid] for sid in corpus.sources])
@@ -400,12 +338,16 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     for sid, (one, ids) in zip(corpus.sources, _kept_or_run("claims", _claim_pass, (corpus.external, corpus.sources), parts, digests, Whole(stats),
                                                                corpus.external, mapper)):
         stats.merge(one)
+        if kept is not None:
+            kept.claims.add(one)
         source_of.update((i, sid) for i in ids)
     framed, packed, extras = Stats(), {}, []
     whole = Whole(stats, corpus.sources, source_of)
     for sid, (one, keys, extra) in zip(corpus.sources, _kept_or_run("frames", _frame_pass, (corpus.external, stats, source_of, corpus.sources), parts, digests, whole,
-                                                                 corpus.external, mapper)):
+                                                                 corpus.external, mapper, on_log=kept and kept.read_frames)):
         framed.merge(one)
+        if kept is not None:
+            kept.frames.add(one)
         packed[sid] = keys
         if extra:
             extras.append(sid)
@@ -414,11 +356,33 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     hs = stats.index()
     whose, same = _one_name(hs.alike()), _one_name(hs.same)
     joiner = Joiner()
-    for sid in corpus.sources:
-        plain, named, rare = pickle.loads(zlib.decompress(packed.pop(sid)))
-        joiner.add(sid, chain(plain, [(_named(k, whose, same), a) for k, a in named],
-                              [(k, on) for a, ks in rare for on in (_active(a, stats.blocks),) for k in ks]))
+    for i, sid in enumerate(corpus.sources):
+        joiner.add(sid, resolved(packed.pop(sid), whose, same, stats.blocks, kept, i))
+    if kept is not None:
+        chosen = set(extras)
+        kept.digests = [digests[sid] for sid in corpus.sources]
+        kept.whose, kept.same, kept.extras = whose, same, [i for i, sid in enumerate(corpus.sources) if sid in chosen]
     return Grouping(stats, joiner.groups(), extras, digests)
+
+
+def resolved(keys: tuple[bytes, bytes], whose: dict[str, str], same: dict[str, str], sizes: Counter,
+             kept: Kept | None = None, at: int = 0) -> array:
+    """The codes (:func:`~verifier.rules.joiner.key_code`) of one article's keys as the frames
+    pass packed them (:func:`_split_keys`), now that the whole corpus's holders and blocks are
+    known: names replaced by their representatives (``whose``, ``same``: :func:`_one_name`), rare
+    frames' keys weighed against the articles per block ``sizes`` (:func:`_active`). ``kept``:
+    where a run keeps them for the next, as article ``at`` (with the names and blocks they read)."""
+    plain, rest = keys
+    out = array("Q")
+    out.frombytes(plain)
+    named, rare = pickle.loads(zlib.decompress(rest)) if rest else ((), ())
+    out.extend([key_hash(_named(k, whose, same)) << 1 | a for k, a in named])
+    for a, hashes in rare:
+        on = _active(a, sizes)
+        out.extend([h << 1 | on for h in hashes])
+    if kept is not None:
+        kept.keep_codes(at, out, [_name_of(k) for k, _ in named], [b for a, _ in rare for b in a[0]])
+    return out
 
 
 class Parts(Sequence[Part]):
@@ -442,13 +406,15 @@ class Parts(Sequence[Part]):
 
 
 def _kept_or_run(stage: str, func: Callable, shared: Any, parts: Parts, digests: dict[str, str], whole: Whole,
-                 external: dict, mapper: Mapper, codes: Sequence[str] = (), extras: Part | None = None) -> Iterator:
+                 external: dict, mapper: Mapper, codes: Sequence[str] = (), extras: Part | None = None,
+                 on_log: Callable[[int, str, dict], None] | None = None) -> Iterator:
     """``func(shared, part)`` of each of ``parts`` in order (its result, without the log of reads
     it returns first), each read from the results cache (:mod:`verifier.rules.results_cache`)
     when an earlier run kept it and its reads still hold in ``whole``, the others computed on
     ``mapper`` (:meth:`Mapper.imap_shared <verifier.engines.Mapper.imap_shared>`) and kept.
     ``digests``: source id -> article digest ({}: the cache is off); the registry ``external``,
-    ``codes`` and ``extras`` (a group's) go in the key."""
+    ``codes`` and ``extras`` (a group's) go in the key. ``on_log(i, key, log)`` is told each
+    part's key and log of reads, kept or fresh (with the cache on)."""
     if not digests:
         yield from (result for _, result in mapper.imap_shared(func, shared, parts))
         return
@@ -463,7 +429,9 @@ def _kept_or_run(stage: str, func: Callable, shared: Any, parts: Parts, digests:
         for i, key in enumerate(keys):
             if key not in kept:
                 new[key] = next(fresh)
-            result = kept[key] if key in kept else new[key][1]
+            log, result = kept[key] if key in kept else new[key]
+            if on_log is not None:
+                on_log(start + i, key, log)
             if i == len(keys) - 1:  # before the window's last result: a caller may stop there
                 results_cache.store(new)
             yield result
@@ -495,27 +463,30 @@ def _frame_pass(shared: tuple[dict, Stats, dict[str, str], Mapping[str, Source]]
     log: dict = {}
     ctx = Context(one.corpus(external, sources), stats=Traced(stats, log))
     (src,) = ctx.corpus.sources.values()
-    keys = zlib.compress(pickle.dumps(_split_keys(article_keys(ctx, TracedSourceOf(source_of, log))), pickle.HIGHEST_PROTOCOL), 1)
+    keys = _split_keys(article_keys(ctx, TracedSourceOf(source_of, log)))
     return log, (frame_part(ctx), keys, src.meta.tier == Tier.primary or bool(corrections(ctx)))
 
 
-def _split_keys(keys: list[tuple[Key, Activity]]) -> tuple[list, list, list]:
-    """An article's (key, activity) pairs split by what the whole corpus must still tell of them
-    before they join (:func:`grouped`): (the (key, activity) pairs that join as they are, those
-    whose name takes its representative (:func:`_named`), and (activity, [key, ...]) for each
-    activity to be weighed (:func:`_active`), one per frame and block, with its keys). Most keys
-    are of the first kind, which the joiner then reads without a call per key, and a weighed
-    activity is weighed once, not once per key (10,000 synthetic articles: 636,000 keys, 164,000
-    of them weighed)."""
-    plain: list = []
+def _split_keys(keys: list[tuple[Key, Activity]]) -> tuple[bytes, bytes]:
+    """An article's (key, activity) pairs packed by what the whole corpus must still tell of them
+    before they join (:func:`resolved`): the codes of the keys that join as they are
+    (:func:`~verifier.rules.joiner.key_code`, 8 bytes each), then, compressed (b"" for none), the
+    (key, activity) pairs whose name takes its representative (:func:`_named`) and (activity,
+    [key hash, ...]) for each activity to be weighed (:func:`_active`), one per frame and block.
+    Most keys are of the first kind, coded here in the worker (10,000 synthetic articles: 636,000
+    keys, 544,000 plain), and a weighed activity is weighed once, not once per key."""
+    plain = array("Q")
     named: list = []
     rare: dict[int, tuple[Activity, list]] = {}
     for k, a in keys:
         if not isinstance(a, bool):
-            rare.setdefault(id(a), (a, []))[1].append(k)
+            rare.setdefault(id(a), (a, []))[1].append(key_hash(k))
+        elif _nameable(k):
+            named.append((k, a))
         else:
-            (named if _nameable(k) else plain).append((k, a))
-    return plain, named, list(rare.values())
+            plain.append(key_hash(k) << 1 | a)
+    rest = zlib.compress(pickle.dumps((named, list(rare.values())), pickle.HIGHEST_PROTOCOL), 1) if named or rare else b""
+    return plain.tobytes(), rest
 
 
 def _one_name(pairs: list[tuple[str, str]]) -> dict[str, str]:
@@ -548,6 +519,11 @@ def _named(key: Key, whose: dict[str, str], same: dict[str, str]) -> Key:
     if key[0] == "value" and key[-2] == "held":
         return (*key[:-1], same.get(key[-1], key[-1]))
     return key
+
+
+def _name_of(key: Key) -> str:
+    """The name :func:`_named` may replace in a :func:`_nameable` ``key``."""
+    return key[3] if key[0] == "whose" else key[-1]
 
 
 def _nameable(key: Key) -> bool:
@@ -591,7 +567,7 @@ class _Run:
 
 
 def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], rules: list[Rule] | None = None,
-             jobs: int | None = 1, mapper: Mapper | None = None) -> tuple[list[Finding], set[str], Tally]:
+             jobs: int | None = 1, mapper: Mapper | None = None, kept: Kept | None = None) -> tuple[list[Finding], set[str], Tally]:
     """The findings of ``rules`` (default: the enabled rules) on ``corpus``, in report order, the
     ids of the claims they compared, and the summary's counts (:class:`~verifier.engine.Tally`),
     found one group of articles at a time (:func:`grouped`) on ``mapper`` (:mod:`verifier.engines`;
@@ -605,14 +581,14 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
     With the cache folder on, a group whose articles, extras and reads of the whole corpus are
     those of an earlier audit is not checked again: its result is read from the group cache
     (:mod:`verifier.rules.results_cache`), and the results of the groups checked are kept there.
+    ``kept``: where the run keeps what a re-audit regroups from (:class:`~verifier.rules.regroup.Kept`), or None.
     """
-    from verifier.engine import Tally, set_unique
-    from verifier.rules.aligned import one_finding_per_pair
+    from verifier.engine import Tally
     from verifier.rules.anchors import UnknownUnits
 
     chosen = rules if rules is not None else select_rules()
     mapper = mapper or LocalMapper(jobs)
-    g = grouped(corpus, claims_of, mapper=mapper)
+    g = grouped(corpus, claims_of, mapper=mapper, kept=kept)
     parts = Parts(corpus, claims_of, g.groups)
     extras = part(corpus, claims_of, g.extras, parts.at) if g.extras else None
     run = _Run(corpus.external, g.stats, extras, [r.code for r in chosen], corpus.sources)
@@ -620,15 +596,26 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
     checked: set[str] = set()
     tally, units = Tally(), UnknownUnits()
     for found, compared, counts, seen in _kept_or_run("group", _group_pass, run, parts, g.digests, Whole(g.stats, corpus.sources),
-                                                      corpus.external, mapper, run.codes, extras):
+                                                      corpus.external, mapper, run.codes, extras, kept and kept.read_group):
         findings += found
         checked |= compared
         tally.merge(counts)
         units.merge(seen)
-    findings += run_rules(Context(Corpus(sources=corpus.sources, external=corpus.external)), [r for r in chosen if r.code in SOURCES_ONLY])
+    once = run_rules(Context(Corpus(sources=corpus.sources, external=corpus.external)), [r for r in chosen if r.code in SOURCES_ONLY])
+    if kept is not None:
+        kept.groups, kept.once = [[parts.at[sid] for sid in ids] for ids in g.groups], once
+    return finish(findings + once, units, chosen), checked, tally
+
+
+def finish(findings: list[Finding], units: UnknownUnits, chosen: list[Rule]) -> list[Finding]:
+    """The findings of every group and of the rules run once, with the unknown units' findings
+    (when V305 is among ``chosen``), made unique, one per pair and in report order."""
+    from verifier.engine import set_unique
+    from verifier.rules.aligned import one_finding_per_pair
+
     if any(r.code == UNITS for r in chosen):
-        findings += units.findings()
-    return sorted(one_finding_per_pair(set_unique(findings)), key=Finding.sort_key), checked, tally
+        findings = [*findings, *units.findings()]
+    return sorted(one_finding_per_pair(set_unique(findings)), key=Finding.sort_key)
 
 
 def _group_pass(run: _Run, group: Part) -> tuple[dict, tuple[list[Finding], set[str], Tally, UnknownUnits]]:

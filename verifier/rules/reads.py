@@ -41,6 +41,14 @@ def source_digest(src: Source | None) -> str | None:
     return None if src is None else src.digest()
 
 
+def digest_in(sources: Mapping[str, Source], sid: str) -> str | None:
+    """:func:`source_digest` of article ``sid`` of ``sources``, asked of the mapping itself when
+    it knows its articles' digests without reading them (``digest_of``: a re-audit's articles,
+    :class:`verifier.reaudit.Articles`)."""
+    known = getattr(sources, "digest_of", None)
+    return known(sid) if known is not None else source_digest(sources.get(sid))
+
+
 class Whole(NamedTuple):
     """What of the whole corpus a pass may read: its :class:`~verifier.rules.stats.Stats` (of
     the claims alone while the frames pass runs), its articles by id, and claim id -> source id
@@ -58,8 +66,8 @@ READS: dict[str, Callable[..., Any]] = {
     "count": lambda whole, which, key: getattr(whole.stats, which)[key],
     "keys": lambda whole, kind, name: whole.stats.index(kind).keys(name),
     "has source": lambda whole, sid: sid in whole.sources,
-    "source": lambda whole, sid: source_digest(whole.sources.get(sid)),
-    "all sources": lambda whole: tuple((sid, source_digest(src)) for sid, src in whole.sources.items()),
+    "source": lambda whole, sid: digest_in(whole.sources, sid),
+    "all sources": lambda whole: tuple((sid, digest_in(whole.sources, sid)) for sid in whole.sources),
     "source of": lambda whole, cid: whole.source_of.get(cid),
 }
 """Each kind of read -> its answer from ``(whole, *arguments)`` (a :class:`Whole`): the one
@@ -169,7 +177,7 @@ class TracedSources(Mapping[str, Source]):
         self._sources, self.log = sources, log
 
     def __getitem__(self, sid: str) -> Source:
-        self.log[("source", sid)] = source_digest(self._sources.get(sid))
+        self.log[("source", sid)] = digest_in(self._sources, sid)
         return self._sources[sid]
 
     def __contains__(self, sid: object) -> bool:

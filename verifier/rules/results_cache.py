@@ -5,7 +5,7 @@ only the groups they are in.
     digests = article_digests(corpus, payload_of)    # source id -> digest; {} when the cache is off
     run = run_digest(codes, external)                # rule codes, verifier's code, the registry
     key = stage_key("group", [members, extras], run)   # each side: [(source id, digest)]
-    kept = load(keys, whole)                         # key -> result, for the entries whose reads still hold
+    kept = load(keys, whole)                         # key -> (log, result), for the entries whose reads still hold
     store({key: (log, result)})
 
 Three passes of :mod:`verifier.rules.groups` keep their results: each article's claims pass
@@ -104,18 +104,19 @@ def stage_key(stage: str, sides: Sequence[Sequence[tuple[str, str]]], run: str) 
     return h.hexdigest()
 
 
-def load(keys: Sequence[str], whole: Whole) -> dict[str, Any]:
-    """Key -> the result kept for it, for the entries among ``keys`` whose logged reads still
-    hold in ``whole`` (this run's); an entry that cannot be read is a miss."""
-    out: dict[str, Any] = {}
+def load(keys: Sequence[str], whole: Whole | None) -> dict[str, tuple[dict, Any]]:
+    """Key -> (its log of reads, the result kept for it), for the entries among ``keys`` whose
+    logged reads still hold in ``whole`` (this run's; None: every entry, its reads known to hold
+    by other means, :mod:`verifier.rules.regroup`); an entry that cannot be read is a miss."""
+    out: dict[str, tuple[dict, Any]] = {}
     answers: dict = {}  # one whole: each read answered once
     for key, value in _ENTRIES.load(keys).items():
         try:
             log, result = pickle.loads(zlib.decompress(value))
         except Exception:  # a damaged entry: compute it again
             continue
-        if still_holds(log, whole, answers):
-            out[key] = result
+        if whole is None or still_holds(log, whole, answers):
+            out[key] = log, result
     return out
 
 

@@ -31,6 +31,7 @@ read its frames' names) and merged with :meth:`Stats.merge`: no step needs every
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, fields
 
 from verifier.align.pairs import HolderParts, Holders
@@ -133,6 +134,103 @@ class Stats:
         self.holders.merge(other.holders)
         for kind, parts in other.base_holders.items():
             self.base_holders[kind].merge(parts)
+
+
+class Totals:
+    """:class:`Stats` parts summed with counts, so that a part can be taken out again: a re-audit
+    updates the whole corpus's stats by its changed articles alone (:mod:`verifier.rules.regroup`),
+    without reading the others' parts. Each set of a :class:`Stats` is held as a counter of how
+    many parts gave each element, with how many parts gave the set at all (an empty set a part
+    gives still makes its key present: :meth:`Stats.qualifying` answers ``frozenset()``, not
+    None); each counter of a :class:`Stats` (units, blocks, held figures, holders' uses) is summed.
+
+        totals = Totals()
+        totals.add(part_a); totals.add(part_b); totals.take(part_a)
+        totals.stats() == part_b merged into Stats()   # as Stats.merge sums them
+    """
+
+    def __init__(self) -> None:
+        self.sets: dict[tuple, Counter] = defaultdict(Counter)
+        self.given: Counter = Counter()
+        self.counts: dict[tuple, Counter] = defaultdict(Counter)
+
+    def add(self, part: Stats) -> None:
+        """Add one part (an article's, as :func:`claim_part` or :func:`frame_part` gives it)."""
+        for path, elements, counted in _paths(part):
+            if counted:
+                self.counts[path].update(elements)
+            else:
+                self.given[path] += 1
+                self.sets[path].update(elements)
+
+    def take(self, part: Stats) -> None:
+        """Take out a part added before (what :meth:`add` was given for it: the same elements).
+
+        Raises:
+            ValueError: ``part`` gives what no part added gave (it was never added)."""
+        for path, elements, counted in _paths(part):
+            if not counted:
+                if self.given[path] <= 0:
+                    raise ValueError(f"no part added gives {path!r}")
+                self.given[path] -= 1
+                if not self.given[path]:
+                    del self.given[path]
+            held = (self.counts if counted else self.sets)[path]
+            for element, n in (elements.items() if counted else ((e, 1) for e in elements)):
+                left = held[element] - n
+                if left < 0:
+                    raise ValueError(f"no part added gives {element!r} of {path!r}")
+                if left:
+                    held[element] = left
+                else:
+                    del held[element]
+            if not held:
+                del (self.counts if counted else self.sets)[path]
+
+    def stats(self) -> Stats:
+        """The :class:`Stats` of the parts added and not taken out (equal to their merge)."""
+        out = Stats()
+        for path in self.given:
+            _place(out, path, set(self.sets.get(path, ())))
+        for path, counter in self.counts.items():
+            _place(out, path, Counter(counter))
+        return out
+
+
+def _paths(part: Stats) -> Iterator[tuple[tuple, Iterable, bool]]:
+    """(path, its set or counter, whether it is a counter) of each set and counter ``part`` fills."""
+    for metric, keys in part.scope_values.items():
+        for key, values in keys.items():
+            yield ("scope_values", metric, key), values, False
+    for kind, metrics in part.qualifiers.items():
+        for metric, keys in metrics.items():
+            yield ("qualifiers", kind, metric), keys, False
+    if part.holder_names:
+        yield ("holder_names",), part.holder_names, False
+    for name in ("units", "blocks", "held"):
+        if getattr(part, name):
+            yield (name,), getattr(part, name), True
+    for kind, parts in ((None, part.holders), *part.base_holders.items()):
+        if parts.names:
+            yield ("holders", kind, "names"), parts.names, False
+        if parts.sure:
+            yield ("holders", kind, "sure"), parts.sure, False
+        if parts.uses:
+            yield ("holders", kind, "uses"), parts.uses, True
+
+
+def _place(out: Stats, path: tuple, value) -> None:
+    """Put ``value`` (a set or a counter) at ``path`` (:func:`_paths`) of ``out``."""
+    head = path[0]
+    if head == "scope_values":
+        out.scope_values[path[1]][path[2]] = value
+    elif head == "qualifiers":
+        out.qualifiers[path[1]][path[2]] = value
+    elif head == "holders":
+        parts = out.holders if path[1] is None else out.base_holders[path[1]]
+        setattr(parts, path[2], value)
+    else:
+        setattr(out, head, value)
 
 
 _EMPTY = tuple((f.name, f.default_factory) for f in fields(Stats))

@@ -1,0 +1,344 @@
+"""An archive audited again after a few of its articles changed, reading only those and what
+they touch: a totals-only audit (``--format jsonl``) of the same paths as an earlier one.
+
+    listing = list_inputs(paths)                     # every file's signature, before any is read
+    report = audit_again(listing, rules, mapper)     # None: no snapshot, or a full run is needed
+    ... a full audit_shelved(corpus, shelf, rules, kept=kept) ...
+    keep_snapshot(listing, corpus, shelf, kept, rules)   # after a full run
+
+A full run leaves a *snapshot* of itself in the cache folder (``runs-1/``), one per set of
+paths, current folder, rules and verifier's code: each input file's signature (as the article
+cache, :func:`verifier.ingest.article_cache.signature`), each article's id, digest, metadata's
+digest and extraction cache key, the corpus's names (:class:`~verifier.extract.corpus_names.SubjectNames`)
+and what the grouped stage keeps (:class:`~verifier.rules.regroup.Kept`). A re-audit stats
+every file and compares:
+
+* an article file whose signature is the same, and was still for
+  :data:`~verifier.ingest.article_cache.RACY_NS` before the snapshot's run began, is unchanged:
+  it is not read, nor extracted, nor checked, unless what it touches changed;
+* the others are read, extracted (the extraction cache first), their names taken out of the
+  corpus's and put back, and the articles whose short names now take another full name are
+  shelved again; each whose digest changed goes to :func:`verifier.rules.regroup.regroup`.
+
+A full run is made instead (None) when the snapshot is missing or is not this run's, a file was
+added, removed or renamed, a registry, lexicon, ``sources.yaml`` or records file changed or
+exists (records: this path audits archives of extracted claims), an article's id or metadata
+changed (the rules run once on the metadata), or :func:`~verifier.rules.regroup.regroup` says
+so; and for a corpus of fewer than :data:`FEWEST` articles, where a full run costs little. The
+report is then the full run's, which leaves a new snapshot. Either way the findings and the
+summary are those of a full run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from verifier.ingest.article_cache import RACY_NS, Signature, signature
+
+if TYPE_CHECKING:
+    from verifier.engines import Mapper
+    from verifier.extract.cached import Extracted
+    from verifier.extract.corpus_names import SubjectNames
+    from verifier.ingest.corpus import Corpus
+    from verifier.models.report import Report
+    from verifier.models.source import Source
+    from verifier.rules.registry import Rule
+    from verifier.rules.regroup import Kept
+    from verifier.shelf import Shelf
+
+FORMAT: Final = "runs-1"
+"""The snapshots' folder in the cache folder; bumped when a snapshot's layout changes."""
+
+FEWEST: Final = 64
+"""Fewest articles for which a run keeps a snapshot and a re-audit reads it: below it, a full run
+costs less than the snapshot (as the article cache's :data:`~verifier.ingest.corpus.FEWEST_CACHED`)."""
+
+AGAIN_SHARE: Final = 4
+"""A re-audit reading again more than 1/AGAIN_SHARE of the articles is a full run instead: the
+delta's own work (the stats taken apart, every read asked again) is then no saving."""
+
+
+@dataclass
+class Listing:
+    """The files of one run's paths, listed before any is read: ``started`` (ns, the clock when
+    listing began), the article files in the order read, their signatures, and the other input
+    files (registries, lexicons, ``sources.yaml``, records) with theirs; ``key``: the snapshot's."""
+
+    key: str | None
+    started: int
+    articles: list[Path]
+    signatures: list[Signature | None]
+    inputs: list[tuple[str, Signature | None]]
+    registries: list[Path]
+    records: int
+    stdin: bool
+
+
+@dataclass
+class Snapshot:
+    """What a run keeps for the next (see the module docstring); articles by index in the
+    corpus's order."""
+
+    started: int
+    files: list[str]
+    signatures: list[Signature | None]
+    inputs: list[tuple[str, Signature | None]]
+    ids: list[str]
+    sources: list[str]
+    metas: list[str]
+    ext_keys: list[str | None]
+    names: SubjectNames
+    renamed: dict[str, dict[str, str]]
+    kept: Kept
+
+
+def list_inputs(paths: list[Path], codes: Iterable[str]) -> Listing:
+    """The :class:`Listing` of ``paths`` for a run of the rules ``codes``: its key is None when
+    the cache folder is off.
+
+    Raises:
+        InputError: as :func:`verifier.ingest.corpus.load_corpus`, before any file is read."""
+    from verifier.ingest.corpus import STDIN, collect
+    from verifier.ingest.entries import Entries, code_digest
+    from verifier.ingest.sources_file import SOURCES_FILE
+
+    started = time.time_ns()
+    articles, records, registries = collect(list(paths))
+    folder = Entries(FORMAT).path()
+    key = None
+    if folder is not None:
+        h = hashlib.sha1(f"{FORMAT}\0{code_digest()}\0{','.join(codes)}\0{Path.cwd()}".encode())
+        for p in paths:
+            h.update(b"\0" + str(Path(p).resolve()).encode())
+        key = h.hexdigest()
+    files = [a for a in articles if a != STDIN]
+    settings = [f / SOURCES_FILE for f in dict.fromkeys(a.parent for a in files) if (f / SOURCES_FILE).is_file()]
+    inputs = [(str(p), signature(p)) for p in [*registries, *settings, *records]]
+    return Listing(key, started, files, [signature(a) for a in files], inputs, registries, len(records), STDIN in articles)
+
+
+def _where(listing: Listing) -> Path | None:
+    from verifier.ingest.entries import Entries
+
+    base = Entries(FORMAT).path()
+    return None if base is None or listing.key is None else base.with_suffix("") / f"{listing.key}.pickle"
+
+
+def _eligible(listing: Listing) -> bool:
+    return listing.key is not None and not listing.records and not listing.stdin and len(listing.articles) >= FEWEST
+
+
+def keep_snapshot(listing: Listing, corpus: Corpus, shelf: Shelf, kept: Kept) -> None:
+    """Write the snapshot of a full run of ``listing``'s paths (``corpus``, its claims on
+    ``shelf``, its grouped stage's ``kept``); nothing when the run is not one a re-audit reads
+    (:data:`FEWEST`, records, standard input, the cache off). Written whole or not at all;
+    failures are ignored (the next run is a full one)."""
+    if not _eligible(listing) or len(corpus.sources) != len(listing.articles) or shelf.names is None:
+        return
+    sources = list(corpus.sources.values())
+    snap = Snapshot(listing.started, [str(a) for a in listing.articles], listing.signatures, listing.inputs,
+                    [s.id for s in sources], [s.digest() for s in sources], [_meta(s) for s in sources], [shelf.keys.get(s.id) for s in sources],
+                    shelf.names, shelf.renamed, kept)
+    _write(listing, snap)
+
+
+def _meta(src: Source) -> str:
+    """A digest of an article's metadata (what the rules run once read)."""
+    return hashlib.sha1(src.meta.model_dump_json().encode()).hexdigest()
+
+
+def _write(listing: Listing, snap: Snapshot) -> None:
+    where = _where(listing)
+    if where is None:
+        return
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=where.parent, delete=False, suffix=".tmp") as handle:
+            pickle.dump(snap, handle, pickle.HIGHEST_PROTOCOL)
+        os.replace(handle.name, where)
+    except OSError:
+        try:
+            os.unlink(handle.name)
+        except (OSError, UnboundLocalError):
+            pass
+
+
+def _read(listing: Listing) -> Snapshot | None:
+    where = _where(listing)
+    if where is None or not where.exists():
+        return None
+    try:
+        with where.open("rb") as handle:
+            snap = pickle.load(handle)
+    except Exception:  # a damaged or outdated snapshot: a full run writes another
+        return None
+    return snap if isinstance(snap, Snapshot) else None
+
+
+class Articles(Mapping[str, "Source"]):
+    """Every article of a re-audit by id, in the corpus's order, read from its file (the article
+    cache first) only when asked for; :meth:`digest_of` answers from the snapshot without reading."""
+
+    def __init__(self, snap: Snapshot, settings: dict) -> None:
+        self._ids, self._files, self._digests = snap.ids, snap.files, {}
+        self._at = {sid: i for i, sid in enumerate(snap.ids)}
+        self._settings = settings
+        self._snap = snap
+        self.loaded: dict[str, Source] = {}
+
+    def load(self, sids: Iterable[str]) -> list[Source]:
+        """The articles ``sids``, those not read yet read now (together, on every core when many).
+
+        Raises:
+            Unknown: a file gives another id than it gave the snapshot (a full run is needed).
+            InputError: a file cannot be read."""
+        from verifier.ingest.corpus import read_articles
+        from verifier.rules.regroup import Unknown
+
+        sids = list(sids)
+        need = [s for s in dict.fromkeys(sids) if s not in self.loaded]
+        for sid, src in zip(need, read_articles([Path(self._files[self._at[s]]) for s in need], self._settings)):
+            if src.id != sid:
+                raise Unknown(sid)
+            self.loaded[sid] = src
+            self._digests[sid] = src.digest()
+        return [self.loaded[s] for s in sids]
+
+    def digest_of(self, sid: str) -> str | None:
+        """The article's :meth:`Source.digest <verifier.models.source.Source.digest>` (None: no such article)."""
+        if sid in self._digests:
+            return self._digests[sid]
+        i = self._at.get(sid)
+        return None if i is None else self._snap.sources[i]
+
+    def __getitem__(self, sid: str) -> Source:
+        if sid not in self._at:
+            raise KeyError(sid)
+        return self.loaded[sid] if sid in self.loaded else self.load([sid])[0]
+
+    def __contains__(self, sid: object) -> bool:
+        return sid in self._at
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+
+def refuse_listed_output(listing: Listing, output: Path | None) -> None:
+    """Raise when writing ``output`` would replace a file ``listing`` names (by inode and device).
+
+    Raises:
+        UsageError: naming the file."""
+    from verifier.errors import UsageError
+
+    if output is None:
+        return
+    try:
+        st = os.stat(output)
+    except OSError:
+        return
+    for name, sig in [*zip(map(str, listing.articles), listing.signatures), *listing.inputs]:
+        if sig is not None and (sig[3], sig[4]) == (st.st_ino, st.st_dev):
+            raise UsageError(f"-o {output} is one of the files this run reads ({name}); write the report elsewhere")
+
+
+def audit_again(listing: Listing, rules: list[Rule], mapper: Mapper) -> Report | None:
+    """The totals-only report (findings and summary, as :func:`verifier.engine.audit_shelved`
+    gives them) of ``listing``'s paths, from the snapshot of an earlier run and the articles
+    changed since (see the module docstring), and the snapshot updated; None when there is no
+    snapshot to start from or a full run is needed. ``rules`` must be those the listing's key
+    was made for; ``mapper``: where articles are extracted and groups checked (a Dask engine's
+    workers may not see the files: only the local engine re-audits).
+
+    Raises:
+        InputError: a changed file cannot be read, or a registry is invalid.
+        Whatever the passes raise."""
+    from verifier.engines import LocalMapper
+    from verifier.extract import cached
+    from verifier.extract.corpus import extract_some
+    from verifier.extract.corpus_names import rename
+    from verifier.ingest.corpus import Corpus, add_registries, settings_files
+    from verifier.models.report import Report
+    from verifier.rules.regroup import Unknown, regroup
+    from verifier.rules.results_cache import article_digest
+    from verifier.shelf import ClaimsBySource, Shelf, pack, unpack
+
+    if not _eligible(listing) or not isinstance(mapper, LocalMapper):
+        return None
+    snap = _read(listing)
+    if snap is None or snap.files != [str(a) for a in listing.articles] or snap.inputs != listing.inputs:
+        return None
+    changed = [i for i, (now, then) in enumerate(zip(listing.signatures, snap.signatures))
+               if now is None or now != then or then[1] + RACY_NS > snap.started]
+    limit = len(snap.ids) // AGAIN_SHARE
+    if len(changed) > limit:
+        return None
+    ids, at = snap.ids, {sid: i for i, sid in enumerate(snap.ids)}
+    corpus = Corpus()
+    add_registries(corpus, listing.registries)
+    articles = Articles(snap, settings_files(listing.articles))
+    corpus.sources = articles  # type: ignore[assignment]  # a Mapping: articles are read when asked for
+    shelf = Shelf()
+    shelf.reserve(sorted(ids))  # ranks as extraction gives them (:func:`verifier.extract.corpus.extract_missing`)
+    claims_of = ClaimsBySource([], shelf)
+    found: dict[str, tuple[Extracted, str | None, str | None]] = {}
+    renames = snap.renamed
+
+    def extract(sids: Iterable[str]) -> None:
+        need = [s for s in dict.fromkeys(sids) if s not in found]
+        found.update(zip(need, extract_some(corpus, articles.load(need), mapper)))
+
+    def materialize(sids: Iterable[str]) -> None:
+        need = [s for s in dict.fromkeys(sids) if s not in shelf]
+        extract(need)
+        for sid in need:
+            done, error, _ = found[sid]
+            data = pack(rename(unpack(done.packed), renames[sid])) if sid in renames else done.packed
+            shelf.put_packed(sid, data, done.count)
+            if done.numbers is not None:
+                corpus.numbers[sid] = done.numbers
+            if error:
+                corpus.extraction_errors[sid] = error
+
+    try:
+        edited = articles.load(ids[i] for i in changed)
+        if any(_meta(src) != snap.metas[i] for i, src in zip(changed, edited)):
+            return None
+        really = [i for i, src in zip(changed, edited) if src.digest() != snap.sources[i]]
+        extract(ids[i] for i in really)
+        before = cached.load(k for i in really if (k := snap.ext_keys[i]))
+        if any(snap.ext_keys[i] not in before for i in really):
+            return None
+        for i in really:
+            snap.names.remove(ids[i], before[snap.ext_keys[i]].names)
+            snap.names.add_uses(ids[i], found[ids[i]][0].names)
+        renames = snap.names.renames()
+        moved = [s for s in renames.keys() | snap.renamed.keys() if renames.get(s) != snap.renamed.get(s)]
+        touched = list(dict.fromkeys([*(ids[i] for i in really), *sorted(moved)]))
+        materialize(touched)
+        digests = {at[s]: d for s in touched
+                    if (d := article_digest(articles[s], claims_of.payload(s), corpus.numbers.get(s), corpus.extraction_errors.get(s)))
+                    != snap.kept.digests[at[s]]}
+        result = regroup(snap.kept, corpus, claims_of, digests, rules, mapper, materialize, limit)
+    except Unknown:
+        return None
+    if result is None:
+        return None
+    findings, tally = result
+    for i in changed:
+        snap.signatures[i] = listing.signatures[i]
+    for i in really:
+        snap.sources[i], snap.ext_keys[i] = articles.digest_of(ids[i]), found[ids[i]][2]
+    snap.renamed, snap.started = renames, listing.started
+    _write(listing, snap)
+    return Report(summary=tally.summary(findings), sources=[], claims=[], findings=findings)
