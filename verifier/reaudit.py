@@ -7,7 +7,9 @@ they touch: a totals-only audit (``--format jsonl``) of the same paths as an ear
     keep_snapshot(listing, corpus, shelf, kept, rules)   # after a full run
 
 A full run leaves a *snapshot* of itself in the cache folder (``runs-1/``), one per set of
-paths, current folder, rules and verifier's code: each input file's signature (as the article
+paths and current folder (made with verifier's code and rules of that run, which a re-audit
+must share: another version or ``--select`` is a full run, whose snapshot replaces it): each
+input file's signature (as the article
 cache, :func:`verifier.ingest.article_cache.signature`), each article's id, digest, metadata's
 digest and extraction cache key, the corpus's names (:class:`~verifier.extract.corpus_names.SubjectNames`)
 and what the grouped stage keeps (:class:`~verifier.rules.regroup.Kept`). A re-audit stats
@@ -37,7 +39,7 @@ import pickle
 import tempfile
 import time
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -46,7 +48,6 @@ from verifier.ingest.article_cache import RACY_NS, Signature, signature
 if TYPE_CHECKING:
     from verifier.engines import Mapper
     from verifier.extract.cached import Extracted
-    from verifier.extract.corpus_names import SubjectNames
     from verifier.ingest.corpus import Corpus
     from verifier.models.report import Report
     from verifier.models.source import Source
@@ -70,9 +71,12 @@ delta's own work (the stats taken apart, every read asked again) is then no savi
 class Listing:
     """The files of one run's paths, listed before any is read: ``started`` (ns, the clock when
     listing began), the article files in the order read, their signatures, and the other input
-    files (registries, lexicons, ``sources.yaml``, records) with theirs; ``key``: the snapshot's."""
+    files (registries, lexicons, ``sources.yaml``, records) with theirs. ``key`` names the
+    snapshot of these paths from this folder (None: the cache folder is off), ``run`` what else
+    it must have been made with (verifier's code, the rules)."""
 
     key: str | None
+    run: str
     started: int
     articles: list[Path]
     signatures: list[Signature | None]
@@ -87,6 +91,7 @@ class Snapshot:
     """What a run keeps for the next (see the module docstring); articles by index in the
     corpus's order."""
 
+    run: str
     started: int
     files: list[str]
     signatures: list[Signature | None]
@@ -95,9 +100,10 @@ class Snapshot:
     sources: list[str]
     metas: list[str]
     ext_keys: list[str | None]
-    names: SubjectNames
+    names: bytes
     renamed: dict[str, dict[str, str]]
     kept: Kept
+    """``names``: the corpus's :class:`~verifier.extract.corpus_names.SubjectNames`, pickled."""
 
 
 def list_inputs(paths: list[Path], codes: Iterable[str]) -> Listing:
@@ -112,17 +118,14 @@ def list_inputs(paths: list[Path], codes: Iterable[str]) -> Listing:
 
     started = time.time_ns()
     articles, records, registries = collect(list(paths))
-    folder = Entries(FORMAT).path()
-    key = None
-    if folder is not None:
-        h = hashlib.sha1(f"{FORMAT}\0{code_digest()}\0{','.join(codes)}\0{Path.cwd()}".encode())
-        for p in paths:
-            h.update(b"\0" + str(Path(p).resolve()).encode())
-        key = h.hexdigest()
+    key = run = None
+    if Entries(FORMAT).path() is not None:  # one snapshot per set of paths: a new verifier or rules replace it
+        key = hashlib.sha1("\0".join([FORMAT, str(Path.cwd()), *(str(Path(p).resolve()) for p in paths)]).encode()).hexdigest()
+        run = hashlib.sha1(f"{code_digest()}\0{','.join(codes)}".encode()).hexdigest()
     files = [a for a in articles if a != STDIN]
     settings = [f / SOURCES_FILE for f in dict.fromkeys(a.parent for a in files) if (f / SOURCES_FILE).is_file()]
     inputs = [(str(p), signature(p)) for p in [*registries, *settings, *records]]
-    return Listing(key, started, files, [signature(a) for a in files], inputs, registries, len(records), STDIN in articles)
+    return Listing(key, run or "", started, files, [signature(a) for a in files], inputs, registries, len(records), STDIN in articles)
 
 
 def _where(listing: Listing) -> Path | None:
@@ -144,7 +147,7 @@ def keep_snapshot(listing: Listing, corpus: Corpus, shelf: Shelf, kept: Kept) ->
     if not _eligible(listing) or len(corpus.sources) != len(listing.articles) or shelf.names is None:
         return
     sources = list(corpus.sources.values())
-    snap = Snapshot(listing.started, [str(a) for a in listing.articles], listing.signatures, listing.inputs,
+    snap = Snapshot(listing.run, listing.started, [str(a) for a in listing.articles], listing.signatures, listing.inputs,
                     [s.id for s in sources], [s.digest() for s in sources], [_meta(s) for s in sources], [shelf.keys.get(s.id) for s in sources],
                     shelf.names, shelf.renamed, kept)
     _write(listing, snap)
@@ -156,31 +159,52 @@ def _meta(src: Source) -> str:
 
 
 def _write(listing: Listing, snap: Snapshot) -> None:
+    """Write ``snap`` for ``listing``'s paths, replacing the one there whole (a temporary file
+    renamed over it) or leaving it as it was: a snapshot that cannot be written costs the next
+    run a full audit, never this run its report."""
     where = _where(listing)
     if where is None:
         return
+    temporary = None
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=where.parent, delete=False, suffix=".tmp") as handle:
-            pickle.dump(snap, handle, pickle.HIGHEST_PROTOCOL)
-        os.replace(handle.name, where)
-    except OSError:
-        try:
-            os.unlink(handle.name)
-        except (OSError, UnboundLocalError):
-            pass
+            temporary = handle.name
+            for value in _parts(snap):  # one pickle each: no memo of every object of the archive at once
+                pickle.dump(value, handle, pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, where)
+    except (OSError, pickle.PicklingError):
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
 
 
 def _read(listing: Listing) -> Snapshot | None:
+    """The snapshot of ``listing``'s paths when it was made by this verifier with these rules;
+    None when there is none, or it cannot be read (a full run then writes another)."""
+    from verifier.rules.regroup import Kept
+
     where = _where(listing)
     if where is None or not where.exists():
         return None
     try:
         with where.open("rb") as handle:
-            snap = pickle.load(handle)
-    except Exception:  # a damaged or outdated snapshot: a full run writes another
+            if pickle.load(handle) != (FORMAT, listing.run):
+                return None
+            top = {f.name: pickle.load(handle) for f in fields(Snapshot) if f.name not in ("run", "kept")}
+            kept = Kept(**{f.name: pickle.load(handle) for f in fields(Kept)})
+    except Exception:  # noqa: BLE001 (a damaged or outdated snapshot)
         return None
-    return snap if isinstance(snap, Snapshot) else None
+    return Snapshot(run=listing.run, kept=kept, **top)
+
+
+def _parts(snap: Snapshot) -> Iterator:
+    """What :func:`_write` pickles one after another, as :func:`_read` reads it back: the
+    format and run first (a snapshot of another is left unread), then the fields."""
+    from verifier.rules.regroup import Kept
+
+    yield FORMAT, snap.run
+    yield from (getattr(snap, f.name) for f in fields(Snapshot) if f.name not in ("run", "kept"))
+    yield from (getattr(snap.kept, f.name) for f in fields(Kept))
 
 
 class Articles(Mapping[str, "Source"]):
@@ -294,9 +318,12 @@ def audit_again(listing: Listing, rules: list[Rule], mapper: Mapper) -> Report |
     found: dict[str, tuple[Extracted, str | None, str | None]] = {}
     renames = snap.renamed
 
+    rewritten: set[str] = set()  # their extraction keys are made again: the others' are the snapshot's
+
     def extract(sids: Iterable[str]) -> None:
         need = [s for s in dict.fromkeys(sids) if s not in found]
-        found.update(zip(need, extract_some(corpus, articles.load(need), mapper)))
+        keys = [None if s in rewritten else snap.ext_keys[at[s]] for s in need]
+        found.update(zip(need, extract_some(corpus, articles.load(need), mapper, keys)))
 
     def materialize(sids: Iterable[str]) -> None:
         need = [s for s in dict.fromkeys(sids) if s not in shelf]
@@ -311,18 +338,20 @@ def audit_again(listing: Listing, rules: list[Rule], mapper: Mapper) -> Report |
                 corpus.extraction_errors[sid] = error
 
     try:
-        edited = articles.load(ids[i] for i in changed)
-        if any(_meta(src) != snap.metas[i] for i, src in zip(changed, edited)):
+        current = articles.load(ids[i] for i in changed)
+        if any(_meta(src) != snap.metas[i] for i, src in zip(changed, current)):
             return None
-        really = [i for i, src in zip(changed, edited) if src.digest() != snap.sources[i]]
+        really = [i for i, src in zip(changed, current) if src.digest() != snap.sources[i]]
+        rewritten.update(ids[i] for i in really)
         extract(ids[i] for i in really)
         before = cached.load(k for i in really if (k := snap.ext_keys[i]))
         if any(snap.ext_keys[i] not in before for i in really):
             return None
+        names = pickle.loads(snap.names)
         for i in really:
-            snap.names.remove(ids[i], before[snap.ext_keys[i]].names)
-            snap.names.add_uses(ids[i], found[ids[i]][0].names)
-        renames = snap.names.renames()
+            names.remove(ids[i], before[snap.ext_keys[i]].names)
+            names.add_uses(ids[i], found[ids[i]][0].names)
+        renames = names.renames()
         moved = [s for s in renames.keys() | snap.renamed.keys() if renames.get(s) != snap.renamed.get(s)]
         touched = list(dict.fromkeys([*(ids[i] for i in really), *sorted(moved)]))
         materialize(touched)
@@ -339,6 +368,6 @@ def audit_again(listing: Listing, rules: list[Rule], mapper: Mapper) -> Report |
         snap.signatures[i] = listing.signatures[i]
     for i in really:
         snap.sources[i], snap.ext_keys[i] = articles.digest_of(ids[i]), found[ids[i]][2]
-    snap.renamed, snap.started = renames, listing.started
+    snap.names, snap.renamed, snap.started = pickle.dumps(names, pickle.HIGHEST_PROTOCOL), renames, listing.started
     _write(listing, snap)
     return Report(summary=tally.summary(findings), sources=[], claims=[], findings=findings)

@@ -27,10 +27,6 @@ from functools import cache
 
 from verifier.models.claim import Claim
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from verifier.extract.corpus_names import SubjectNames
-
 
 @cache
 def _codec():
@@ -75,8 +71,9 @@ class Shelf(Mapping[str, list[Claim]]):
         self.keys: dict[str, str | None] = {}
         """Source id -> the extraction cache key its claims were made under (None: the cache is
         off), as :func:`verifier.extract.corpus.extract_missing` shelves them: kept for a re-audit."""
-        self.names: SubjectNames | None = None
-        """What the corpus's names read (:class:`~verifier.extract.corpus_names.SubjectNames`), once extracted."""
+        self.names: bytes | None = None
+        """What the corpus's names read (:class:`~verifier.extract.corpus_names.SubjectNames`),
+        pickled (an archive's is tens of MB as objects), once extracted."""
         self.renamed: dict[str, dict[str, str]] = {}
         """Source id -> {short name: full name} of the articles shelved renamed (:meth:`SubjectNames.renames`)."""
 

@@ -12,6 +12,7 @@ across articles (:func:`.corpus_names.unify_subjects`).
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 from verifier.extract import cached
@@ -158,34 +159,39 @@ def _shelve(corpus: Corpus, todo: list[Source], extra: Lexicons, on_disk: list[s
                        lambda one, _total, base=done + at: tick(base + one, len(todo)), warm)
         for (src, key), (found, error) in zip(batch, fresh):
             keep(src, found, error, key)
-    shelf.names, shelf.renamed = names, names.renames()
+    shelf.names, shelf.renamed = pickle.dumps(names, pickle.HIGHEST_PROTOCOL), names.renames()
     for sid, renamed in shelf.renamed.items():
         shelf.put(sid, rename(shelf[sid], renamed))
 
 
-def extract_some(corpus: Corpus, sources: list[Source], mapper: Mapper) -> list[tuple[Extracted, str | None, str | None]]:
+def extract_some(corpus: Corpus, sources: list[Source], mapper: Mapper,
+                 keys: list[str | None] | None = None) -> list[tuple[Extracted, str | None, str | None]]:
     """(extraction, the error that stopped it or None, its extraction cache key or None) of each
     of ``sources`` (articles of ``corpus``, which gives the registry and the lexicon files), in
-    order: from the extraction cache, else extracted on ``mapper`` and cached. Neither shelved
-    nor renamed (a re-audit does both, :mod:`verifier.reaudit`).
+    order: from the extraction cache, else extracted on ``mapper`` and cached. ``keys``: their
+    keys when known (an unchanged article's, from an earlier run), None where not. Neither
+    shelved nor renamed (a re-audit does both, :mod:`verifier.reaudit`).
 
     Raises:
         InputError: a corpus lexicon file is invalid."""
     extra = lexicon_texts(corpus)
     load_lexicon(None, *extra)  # an invalid corpus lexicon stops the run here, with its file and line
     on_disk = [str(_on_disk(corpus, p)) for p in extra[0]]
-    looked = _cached(sources, corpus.external, on_disk)
+    looked = _cached(sources, corpus.external, on_disk, keys)
     misses = [i for i, (hit, _) in enumerate(looked) if hit is None]
     fresh = iter(_fresh([sources[i] for i in misses], [looked[i][1] for i in misses], corpus.external, extra, mapper, None,
                         len(misses) >= MIN_ITEMS))
     return [(hit, None, key) if hit is not None else (*next(fresh), key) for hit, key in looked]
 
 
-def _cached(todo: list[Source], external: dict[str, ExternalSource], on_disk: list[str]) -> list[tuple[Extracted | None, str | None]]:
+def _cached(todo: list[Source], external: dict[str, ExternalSource], on_disk: list[str],
+            known: list[str | None] | None = None) -> list[tuple[Extracted | None, str | None]]:
     """(what the extraction cache holds for it or None, its key or None when the cache is off:
     :func:`verifier.extract.cached.article_key`) of each article of ``todo``, in order.
-    ``on_disk`` are the lexicon files, read for the key."""
-    keys = [cached.article_key(src, external, on_disk) for src in todo]
+    ``on_disk`` are the lexicon files, read for the key; ``known``: keys already known (None
+    where not), not made again."""
+    known = known or [None] * len(todo)
+    keys = [k if k is not None else cached.article_key(src, external, on_disk) for src, k in zip(todo, known)]
     hits = cached.load(k for k in keys if k)
     return [(hits.get(k) if k else None, k) for k in keys]
 

@@ -2,7 +2,8 @@
 
     fact_keys(ctx, claim) -> [(key, active)]                  # what the fact rules pair a claim on
     article_keys(ctx, source_of) -> [(key, active)]           # one article's keys (facts, frames, streaks)
-    article_groups({source id: [(key, active)]}) -> [[source id]]   # union-find over shared keys (Joiner: one article at a time)
+    resolved(packed keys, whose, same, blocks) -> codes          # an article's keys as codes, once the whole corpus is known
+    Joiner().add(source id, codes); .groups() -> [[source id]]   # union-find over shared keys (verifier.rules.joiner)
     grouped(corpus, claims_of, jobs, mapper) -> Grouping(stats, groups, extras, digests)
     by_group(corpus, claims_of, rules, jobs, mapper) -> (findings, checked, Tally)   # each group's Part checked in a worker
     check_grouped(ctx_or_corpus, rules) -> (findings, checked)      # what engine.check returns, and ctx.checked
@@ -59,7 +60,7 @@ from verifier.models.source import Source
 from verifier.models.tier import Tier
 from verifier.rules import results_cache
 from verifier.rules.context import Context
-from verifier.rules.joiner import Joiner, codes, key_hash
+from verifier.rules.joiner import Joiner, key_hash
 from verifier.rules.reads import Whole
 from verifier.rules.registry import Rule, select_rules
 from verifier.rules.stats import Stats, claim_part, claims_by_source, frame_part
@@ -324,8 +325,9 @@ def grouped(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]] | N
     ``claims_of`` (source id -> (position, claim) of its claims, as :func:`claims_by_source`
     gives them; default: read from ``corpus.claims``) may be a shelf's
     (:class:`~verifier.shelf.ClaimsBySource`): each article's claims are decoded where they are
-    read, no more than a few articles' at a time, and each article's keys kept compressed until
-    the whole corpus's holders and blocks are known (~1 KB an article). With the cache folder
+    read, no more than a few articles' at a time, and each article's keys kept as codes (8
+    bytes a key), the few that wait for the whole corpus's holders and blocks compressed
+    (:func:`_split_keys`). With the cache folder
     on, an article's passes are read from the results cache when an earlier run kept them and
     what they read of the whole corpus is the same (:func:`_kept_or_run`). ``kept``: where the
     run keeps what a re-audit regroups from (:class:`~verifier.rules.regroup.Kept`), or None."""
@@ -452,7 +454,7 @@ def _claim_pass(shared: tuple[dict, Mapping[str, Source]], one: Part) -> tuple[d
 
 def _frame_pass(shared: tuple[dict, Stats, dict[str, str], Mapping[str, Source]], one: Part) -> tuple[dict, tuple[Stats, bytes, bool]]:
     """What it read of the whole corpus (:mod:`verifier.rules.reads`), and one article's
-    :func:`~verifier.rules.stats.frame_part`, its keys (:func:`article_keys`, compressed) and
+    :func:`~verifier.rules.stats.frame_part`, its keys (:func:`article_keys`, packed by :func:`_split_keys`) and
     whether it is an extra (a primary source, or printing a correction), in a worker;
     ``shared``: the registry, the claims' part of the whole corpus's stats, claim id -> source
     id, the articles."""
@@ -596,7 +598,7 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
     checked: set[str] = set()
     tally, units = Tally(), UnknownUnits()
     for found, compared, counts, seen in _kept_or_run("group", _group_pass, run, parts, g.digests, Whole(g.stats, corpus.sources),
-                                                      corpus.external, mapper, run.codes, extras, kept and kept.read_group):
+                                                      corpus.external, mapper, run.codes, extras, kept and kept.keep_group):
         findings += found
         checked |= compared
         tally.merge(counts)

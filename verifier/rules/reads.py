@@ -25,7 +25,7 @@ raises AttributeError, so a rule that starts reading more fails loudly rather th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from verifier.align.pairs import Holders
@@ -79,14 +79,18 @@ def answer(whole: Whole, read: Read) -> Any:
     return READS[kind](whole, *arguments)
 
 
-def still_holds(log: Mapping[Read, Any], whole: Whole, answers: dict[Read, Any] | None = None) -> bool:
+def still_holds(log: Mapping[Read, Any], whole: Whole, answers: dict[Read, Any] | None = None,
+                unasked: Collection[str] = ()) -> bool:
     """True when every read of ``log`` has the same answer from ``whole`` (an article a
-    ``names`` read was about must be among its sources). ``answers`` (read -> answer from
-    ``whole``) keeps each answer for the next log asked of the same ``whole``: the articles of
-    an archive read the same few metrics' keys, each then answered once."""
+    ``names`` read was about must be among its sources), reads of the kinds ``unasked`` taken
+    to hold (the caller knows they do). ``answers`` (read -> answer from ``whole``) keeps each
+    answer for the next log asked of the same ``whole``: the articles of an archive read the same
+    few metrics' keys, each then answered once."""
     answers = {} if answers is None else answers
     try:
         for read, value in log.items():
+            if read[0] in unasked:
+                continue
             found = answers[read] if read in answers else answers.setdefault(read, answer(whole, read))
             if found != value:
                 return False

@@ -21,9 +21,9 @@ updates it:
   article read again, and for one with a key whose name's representative or whose block's count
   of articles changed (:attr:`Kept.name_users`, :attr:`Kept.block_users`); every article's codes
   are then joined again (integers only, :class:`~verifier.rules.joiner.Joiner`);
-* each group's result, keyed by its articles' and the extras' digests (the results cache), and
-  what its rules read (:class:`ReadIndex`): a group of a key the last run had, none of whose
-  reads changed, keeps its result; the others are checked.
+* each group's result, keyed by its articles' and the extras' digests, with what its rules read
+  (the results cache's entry): a group of a key the last run had, whose reads still hold,
+  keeps its result (:func:`_held`); the others are checked.
 
 None is returned when the delta would cost about as much as a full run, or cannot be found
 without one: the holder names or the extras changed, more than ``limit`` articles are to be
@@ -44,7 +44,7 @@ from verifier.rules.groups import (
     Parts, _claim_pass, _frame_pass, _group_pass, _kept_or_run, _one_name, _Run, finish, part, resolved,
 )
 from verifier.rules.joiner import Joiner
-from verifier.rules.reads import Read, Whole, answer
+from verifier.rules.reads import Read, Whole, answer, still_holds
 from verifier.rules.stats import Stats, Totals
 
 if TYPE_CHECKING:
@@ -59,18 +59,20 @@ if TYPE_CHECKING:
 class ReadIndex:
     """The reads of the whole corpus a pass made (:mod:`verifier.rules.reads`), over all its
     parts: read -> its answer (every part read one whole, so one answer), and read -> the parts
-    (article or group indexes) that made it. ``names`` reads, one per article, are left out
+    (article indexes, 4 bytes each) that made it. ``names`` reads, one per article, are left out
     (see the module docstring)."""
 
     answers: dict[Read, Any] = field(default_factory=dict)
-    readers: dict[Read, list[int]] = field(default_factory=dict)
+    readers: dict[Read, array] = field(default_factory=dict)
 
     def add(self, who: int, log: Mapping[Read, Any]) -> None:
         """Add the ``log`` of part ``who``."""
         for read, value in log.items():
             if read[0] != "names":
                 self.answers[read] = value
-                self.readers.setdefault(read, []).append(who)
+                if read not in self.readers:
+                    self.readers[read] = array("I")
+                self.readers[read].append(who)
 
     def changed(self, ask: Callable[[Read], Any]) -> set[int]:
         """The parts that made a read whose answer ``ask`` now gives otherwise; the answers
@@ -84,6 +86,77 @@ class ReadIndex:
         return out
 
 
+class Codes:
+    """Every article's codes (:func:`~verifier.rules.joiner.key_code`), by index in the corpus's
+    order: appended in order while a full run resolves them, into a temporary file (100,000
+    synthetic articles: 6.4 million keys, 51 MB the run need not hold), and read back whole, one
+    after another with each article's count, when first asked for; an article given new codes
+    holds them apart until the whole is pickled again.
+
+        codes = Codes(); codes.append(array("Q", [...]))
+        codes[i] -> array("Q");  codes[i] = array("Q", [...])
+    """
+
+    def __init__(self, items: Iterable[array] = ()) -> None:
+        self._counts = array("I")
+        self._data = array("Q")
+        self._starts: array | None = None
+        self._spill: Any = None
+        self._fresh: dict[int, array] = {}
+        for codes in items:
+            self.append(codes)
+
+    def append(self, codes: array) -> None:
+        """Add the codes of the next article."""
+        if self._spill is None:
+            import tempfile
+
+            self._spill = tempfile.TemporaryFile()
+        self._counts.append(len(codes))
+        self._spill.write(codes.tobytes())
+
+    def _read_back(self) -> None:
+        from itertools import accumulate
+
+        if self._spill is not None:
+            self._spill.seek(0)
+            self._data.frombytes(self._spill.read())
+            self._spill.close()
+            self._spill = None
+            self._starts = None
+        if self._starts is None:
+            self._starts = array("Q", accumulate(self._counts, initial=0))
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+    def __getitem__(self, i: int) -> array:
+        if i in self._fresh:
+            return self._fresh[i]
+        self._read_back()
+        start = self._starts[i]
+        return self._data[start:start + self._counts[i]]
+
+    def __setitem__(self, i: int, codes: array) -> None:
+        self._fresh[i] = codes
+
+    def __getstate__(self) -> dict:
+        """The codes one after another (the new ones in their places) and the counts."""
+        self._read_back()
+        if self._fresh:
+            data, counts = array("Q"), array("I")
+            for i in range(len(self)):
+                codes = self[i]
+                data.extend(codes)
+                counts.append(len(codes))
+            self._data, self._counts, self._fresh, self._starts = data, counts, {}, None
+        return {"counts": self._counts, "data": self._data}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__()
+        self._counts, self._data = state["counts"], state["data"]
+
+
 @dataclass
 class Kept:
     """What a run of the grouped stage keeps for the next (see the module docstring); articles
@@ -93,13 +166,13 @@ class Kept:
         digests: each article's digest (:func:`~verifier.rules.results_cache.article_digest`).
         claims, frames: the claims pass's and the frames pass's stats, summed with counts.
         frame_reads: what the frames pass read, by article.
-        codes: each article's keys, resolved, as codes (:func:`~verifier.rules.joiner.key_code`).
+        codes: each article's keys, resolved, as codes (:class:`Codes`).
         name_users: name -> the articles with a key whose name takes its representative.
         block_users: block -> the articles with a rare frame weighed against it.
         whose, same: the names' representatives (:func:`verifier.rules.groups._one_name`).
         extras: the articles read beside every group.
-        groups: each group's articles; group_keys: its results-cache key.
-        group_reads: what each group's rules read.
+        groups: each group's articles; group_keys: its results-cache key (what its rules read
+            is in the cache entry, :func:`~verifier.rules.results_cache.load`).
         once: the findings of the rules run once on the articles' metadata.
     """
 
@@ -107,7 +180,7 @@ class Kept:
     claims: Totals = field(default_factory=Totals)
     frames: Totals = field(default_factory=Totals)
     frame_reads: ReadIndex = field(default_factory=ReadIndex)
-    codes: list[array] = field(default_factory=list)
+    codes: Codes = field(default_factory=Codes)
     name_users: dict[str, set[int]] = field(default_factory=dict)
     block_users: dict[tuple, set[int]] = field(default_factory=dict)
     whose: dict[str, str] = field(default_factory=dict)
@@ -115,20 +188,18 @@ class Kept:
     extras: list[int] = field(default_factory=list)
     groups: list[list[int]] = field(default_factory=list)
     group_keys: list[str] = field(default_factory=list)
-    group_reads: ReadIndex = field(default_factory=ReadIndex)
     once: list[Finding] = field(default_factory=list)
 
     def read_frames(self, at: int, _key: str, log: Mapping[Read, Any]) -> None:
         """Keep what article ``at``'s frames pass read."""
         self.frame_reads.add(at, log)
 
-    def read_group(self, at: int, key: str, log: Mapping[Read, Any]) -> None:
-        """Keep group ``at``'s results-cache key and what its rules read."""
+    def keep_group(self, at: int, key: str, _log: Mapping[Read, Any]) -> None:
+        """Keep group ``at``'s results-cache key."""
         if at == len(self.group_keys):
             self.group_keys.append(key)
         else:
             self.group_keys[at] = key
-        self.group_reads.add(at, log)
 
     def keep_codes(self, at: int, codes: array, names: Iterable[str], blocks: Iterable[tuple]) -> None:
         """Keep article ``at``'s resolved codes, the names they took representatives for and the
@@ -190,6 +261,15 @@ def _joined(kept: Kept, ids: list[str], was: dict[int, array]) -> list[list[str]
     at = {sid: i for i, sid in enumerate(ids)}
     out = [[ids[i] for i in g] for j, g in enumerate(kept.groups) if j not in hit] + joiner.groups()
     return sorted(out, key=lambda g: at[g[0]])
+
+
+def _held(entries: dict[str, tuple[dict, Any]], whole: Whole) -> dict[str, tuple[dict, Any]]:
+    """The group entries (key -> (log, result)) whose reads still hold in ``whole``, the
+    ``names`` reads left unasked: a group of a key the last run had holds the same articles,
+    and the holder names they are searched for are the same (else :func:`regroup` returned
+    earlier), so each names what it named (asking would read every article)."""
+    answers: dict = {}
+    return {k: v for k, v in entries.items() if still_holds(v[0], whole, answers, unasked=("names",))}
 
 
 def regroup(kept: Kept, corpus: Corpus, claims_of: Mapping[str, Any], changed: dict[int, str], rules: list[Rule],
@@ -295,9 +375,7 @@ def regroup(kept: Kept, corpus: Corpus, claims_of: Mapping[str, Any], changed: d
         checks = results_cache.run_digest(codes, external)
         gkeys = [results_cache.stage_key("group", [[(sid, by_sid[sid]) for sid in g], beside], checks) for g in groups]
         whole = Whole(stats, corpus.sources)
-        dirty = kept.group_reads.changed(lambda read: answer(whole, read))
-        was = {k: j for j, k in enumerate(kept.group_keys)}
-        found = results_cache.load([k for k in gkeys if k in was and was[k] not in dirty], None)
+        found = _held(results_cache.load(set(kept.group_keys) & set(gkeys), None), whole)
         todo = [j for j, k in enumerate(gkeys) if k not in found]
         materialize([*(sid for j in todo for sid in groups[j]), *(ids[i] for i in extras)])
         extra = part(corpus, claims_of, [ids[i] for i in extras], at) if extras else None
@@ -309,12 +387,10 @@ def regroup(kept: Kept, corpus: Corpus, claims_of: Mapping[str, Any], changed: d
         return None
     findings: list[Finding] = []
     tally, units = Tally(), UnknownUnits()
-    kept.group_reads = ReadIndex()
     for j, key in enumerate(gkeys):
-        log, (found_here, _, counts, seen) = (logs[j], checked[j]) if j in checked else found[key]
+        _, (found_here, _, counts, seen) = (logs[j], checked[j]) if j in checked else found[key]
         findings += found_here
         tally.merge(counts)
         units.merge(seen)
-        kept.group_reads.add(j, log)
     kept.digests, kept.groups, kept.group_keys = digests, [[at[sid] for sid in g] for g in groups], gkeys
     return finish(findings + kept.once, units, rules), tally
