@@ -38,6 +38,7 @@ import os
 import pickle
 import tempfile
 import time
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -67,6 +68,48 @@ AGAIN_SHARE: Final = 4
 delta's own work (the stats taken apart, every read asked again) is then no saving."""
 
 
+_NONE: Final = (-1,) * 5
+"""How :class:`Signatures` holds "no signature" (the file could not be read)."""
+
+
+class Signatures:
+    """File signatures (:func:`~verifier.ingest.article_cache.signature`), five 8-byte integers a
+    file: a tuple of five large integers takes ~260 bytes, and a run holds 100,000 of them from
+    its listing to its snapshot. A value outside 64 bits (an inode of some network file systems)
+    is held as no signature: the file is then read again by each run, as a changed one."""
+
+    def __init__(self, sigs: Iterable[Signature | None] = ()) -> None:
+        self._data = array("q")
+        for sig in sigs:
+            self._data.extend(_packable(sig))
+
+    def __len__(self) -> int:
+        return len(self._data) // 5
+
+    def __getitem__(self, i: int) -> Signature | None:
+        sig = tuple(self._data[5 * i:5 * i + 5])
+        return None if sig == _NONE else sig  # type: ignore[return-value]
+
+    def __setitem__(self, i: int, sig: Signature | None) -> None:
+        self._data[5 * i:5 * i + 5] = array("q", _packable(sig))
+
+    def changed(self, now: Signatures, started: int) -> list[int]:
+        """The files whose signature in ``now`` is not this one, or that had not been still for
+        :data:`~verifier.ingest.article_cache.RACY_NS` when a run that began at ``started`` (ns)
+        listed them."""
+        if len(now) != len(self):
+            raise ValueError("two listings of different files")
+        then, later = self._data, now._data
+        return [i for i in range(len(self)) if then[5 * i:5 * i + 5] != later[5 * i:5 * i + 5]
+                or then[5 * i] == -1 or then[5 * i + 1] + RACY_NS > started]
+
+
+def _packable(sig: Signature | None) -> tuple[int, ...]:
+    if sig is None or not all(-(1 << 63) <= v < (1 << 63) for v in sig):
+        return _NONE
+    return sig
+
+
 @dataclass
 class Listing:
     """The files of one run's paths, listed before any is read: ``started`` (ns, the clock when
@@ -78,8 +121,8 @@ class Listing:
     key: str | None
     run: str
     started: int
-    articles: list[Path]
-    signatures: list[Signature | None]
+    articles: list[str]
+    signatures: Signatures
     inputs: list[tuple[str, Signature | None]]
     registries: list[Path]
     records: int
@@ -94,7 +137,7 @@ class Snapshot:
     run: str
     started: int
     files: list[str]
-    signatures: list[Signature | None]
+    signatures: Signatures
     inputs: list[tuple[str, Signature | None]]
     ids: list[str]
     sources: list[str]
@@ -125,7 +168,8 @@ def list_inputs(paths: list[Path], codes: Iterable[str]) -> Listing:
     files = [a for a in articles if a != STDIN]
     settings = [f / SOURCES_FILE for f in dict.fromkeys(a.parent for a in files) if (f / SOURCES_FILE).is_file()]
     inputs = [(str(p), signature(p)) for p in [*registries, *settings, *records]]
-    return Listing(key, run or "", started, files, [signature(a) for a in files], inputs, registries, len(records), STDIN in articles)
+    return Listing(key, run or "", started, [str(a) for a in files], Signatures(signature(a) for a in files), inputs, registries,
+                   len(records), STDIN in articles)
 
 
 def _where(listing: Listing) -> Path | None:
@@ -147,7 +191,7 @@ def keep_snapshot(listing: Listing, corpus: Corpus, shelf: Shelf, kept: Kept) ->
     if not _eligible(listing) or len(corpus.sources) != len(listing.articles) or shelf.names is None:
         return
     sources = list(corpus.sources.values())
-    snap = Snapshot(listing.run, listing.started, [str(a) for a in listing.articles], listing.signatures, listing.inputs,
+    snap = Snapshot(listing.run, listing.started, listing.articles, listing.signatures, listing.inputs,
                     [s.id for s in sources], [s.digest() for s in sources], [_meta(s) for s in sources], [shelf.keys.get(s.id) for s in sources],
                     shelf.names, shelf.renamed, kept)
     _write(listing, snap)
@@ -271,7 +315,7 @@ def refuse_listed_output(listing: Listing, output: Path | None) -> None:
         st = os.stat(output)
     except OSError:
         return
-    for name, sig in [*zip(map(str, listing.articles), listing.signatures), *listing.inputs]:
+    for name, sig in [*zip(listing.articles, listing.signatures), *listing.inputs]:
         if sig is not None and (sig[3], sig[4]) == (st.st_ino, st.st_dev):
             raise UsageError(f"-o {output} is one of the files this run reads ({name}); write the report elsewhere")
 
@@ -300,17 +344,16 @@ def audit_again(listing: Listing, rules: list[Rule], mapper: Mapper) -> Report |
     if not _eligible(listing) or not isinstance(mapper, LocalMapper):
         return None
     snap = _read(listing)
-    if snap is None or snap.files != [str(a) for a in listing.articles] or snap.inputs != listing.inputs:
+    if snap is None or snap.files != listing.articles or snap.inputs != listing.inputs:
         return None
-    changed = [i for i, (now, then) in enumerate(zip(listing.signatures, snap.signatures))
-               if now is None or now != then or then[1] + RACY_NS > snap.started]
+    changed = snap.signatures.changed(listing.signatures, snap.started)
     limit = len(snap.ids) // AGAIN_SHARE
     if len(changed) > limit:
         return None
     ids, at = snap.ids, {sid: i for i, sid in enumerate(snap.ids)}
     corpus = Corpus()
     add_registries(corpus, listing.registries)
-    articles = Articles(snap, settings_files(listing.articles))
+    articles = Articles(snap, settings_files([Path(a) for a in {os.path.dirname(a): a for a in listing.articles}.values()]))
     corpus.sources = articles  # type: ignore[assignment]  # a Mapping: articles are read when asked for
     shelf = Shelf()
     shelf.reserve(sorted(ids))  # ranks as extraction gives them (:func:`verifier.extract.corpus.extract_missing`)

@@ -167,7 +167,8 @@ class Kept:
         claims, frames: the claims pass's and the frames pass's stats, summed with counts.
         frame_reads: what the frames pass read, by article.
         codes: each article's keys, resolved, as codes (:class:`Codes`).
-        name_users: name -> the articles with a key whose name takes its representative.
+        name_users: name -> the articles with a key whose name takes its representative (4
+            bytes an article, in arrays: one of a common block lists tens of thousands).
         block_users: block -> the articles with a rare frame weighed against it.
         whose, same: the names' representatives (:func:`verifier.rules.groups._one_name`).
         extras: the articles read beside every group.
@@ -181,8 +182,8 @@ class Kept:
     frames: Totals = field(default_factory=Totals)
     frame_reads: ReadIndex = field(default_factory=ReadIndex)
     codes: Codes = field(default_factory=Codes)
-    name_users: dict[str, set[int]] = field(default_factory=dict)
-    block_users: dict[tuple, set[int]] = field(default_factory=dict)
+    name_users: dict[str, array] = field(default_factory=dict)
+    block_users: dict[tuple, array] = field(default_factory=dict)
     whose: dict[str, str] = field(default_factory=dict)
     same: dict[str, str] = field(default_factory=dict)
     extras: list[int] = field(default_factory=list)
@@ -208,10 +209,11 @@ class Kept:
             self.codes.append(codes)
         else:
             self.codes[at] = codes
-        for n in names:
-            self.name_users.setdefault(n, set()).add(at)
-        for b in blocks:
-            self.block_users.setdefault(b, set()).add(at)
+        for users, keys in ((self.name_users, names), (self.block_users, blocks)):
+            for k in keys:
+                if k not in users:
+                    users[k] = array("I")
+                users[k].append(at)  # an article may be listed twice: read as a set
 
 
 class Unknown(LookupError):
