@@ -273,3 +273,15 @@ def test_equal_keys_have_one_code_in_any_process() -> None:
     other = subprocess.run([sys.executable, "-c", "from verifier.rules.joiner import key_hash; print(key_hash(('whose', 'b', 'Ørsted')))"],
                            capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "99"})
     assert int(other.stdout) == key_hash(("whose", "b", "Ørsted"))
+
+
+def test_signatures_are_packed_and_what_cannot_be_is_always_changed() -> None:
+    from verifier.reaudit import Signatures
+
+    then = Signatures([(10, 5_000_000_000, 5_000_000_001, 7, 2049), None, (1, 2, 3, 1 << 64, 4)])
+    assert then[0] == (10, 5_000_000_000, 5_000_000_001, 7, 2049) and then[1] is None and then[2] is None
+    now = Signatures([(10, 5_000_000_000, 5_000_000_001, 7, 2049), None, (1, 2, 3, 1 << 64, 4)])
+    assert then.changed(now, started=9_000_000_000) == [1, 2]  # unreadable, or an inode past 64 bits: read again
+    assert then.changed(now, started=6_000_000_000) == [0, 1, 2]  # modified within a clock tick of the listing
+    now[0] = (11, 5_000_000_000, 5_000_000_001, 7, 2049)
+    assert then.changed(now, started=9_000_000_000) == [0, 1, 2]
