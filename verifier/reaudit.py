@@ -1,10 +1,10 @@
 """An archive audited again after a few of its articles changed, reading only those and what
 they touch: a totals-only audit (``--format jsonl``) of the same paths as an earlier one.
 
-    listing = list_inputs(paths)                     # every file's signature, before any is read
+    listing = list_inputs(paths, rule_codes)         # every file's signature, before any is read
     report = audit_again(listing, rules, mapper)     # None: no snapshot, or a full run is needed
     ... a full audit_shelved(corpus, shelf, rules, kept=kept) ...
-    keep_snapshot(listing, corpus, shelf, kept, rules)   # after a full run
+    keep_snapshot(listing, corpus, shelf, kept)      # after a full run
 
 A full run leaves a *snapshot* of itself in the cache folder (``runs-1/``), one per set of
 paths and current folder (made with verifier's code and rules of that run, which a re-audit
@@ -256,7 +256,7 @@ class Articles(Mapping[str, "Source"]):
     cache first) only when asked for; :meth:`digest_of` answers from the snapshot without reading."""
 
     def __init__(self, snap: Snapshot, settings: dict) -> None:
-        self._ids, self._files, self._digests = snap.ids, snap.files, {}
+        self._ids, self._files = snap.ids, snap.files
         self._at = {sid: i for i, sid in enumerate(snap.ids)}
         self._settings = settings
         self._snap = snap
@@ -277,15 +277,16 @@ class Articles(Mapping[str, "Source"]):
             if src.id != sid:
                 raise Unknown(sid)
             self.loaded[sid] = src
-            self._digests[sid] = src.digest()
         return [self.loaded[s] for s in sids]
 
     def digest_of(self, sid: str) -> str | None:
-        """The article's :meth:`Source.digest <verifier.models.source.Source.digest>` (None: no such article)."""
-        if sid in self._digests:
-            return self._digests[sid]
+        """The article's :meth:`Source.digest <verifier.models.source.Source.digest>` (None: no
+        such article): the snapshot's until :meth:`load` read it (an unchanged file read for a
+        group to be checked gives the same one, made only if asked)."""
         i = self._at.get(sid)
-        return None if i is None else self._snap.sources[i]
+        if i is None:
+            return None
+        return self.loaded[sid].digest() if sid in self.loaded else self._snap.sources[i]
 
     def __getitem__(self, sid: str) -> Source:
         if sid not in self._at:

@@ -452,7 +452,7 @@ def _claim_pass(shared: tuple[dict, Mapping[str, Source]], one: Part) -> tuple[d
     return {}, (claim_part(ctx), [c.id for c in ctx.corpus.claims])
 
 
-def _frame_pass(shared: tuple[dict, Stats, dict[str, str], Mapping[str, Source]], one: Part) -> tuple[dict, tuple[Stats, bytes, bool]]:
+def _frame_pass(shared: tuple[dict, Stats, dict[str, str], Mapping[str, Source]], one: Part) -> tuple[dict, tuple[Stats, tuple[bytes, bytes], bool]]:
     """What it read of the whole corpus (:mod:`verifier.rules.reads`), and one article's
     :func:`~verifier.rules.stats.frame_part`, its keys (:func:`article_keys`, packed by :func:`_split_keys`) and
     whether it is an extra (a primary source, or printing a correction), in a worker;
