@@ -133,7 +133,7 @@ def _progress(label: str):
             shown[0].stop()
 
 
-def _load(paths: Optional[list[Path]], with_records: bool = True):
+def _load(paths: Optional[list[Path]], with_records: bool = True, packed: bool = False):
     """The corpus of ``paths``; a path ``-`` reads one article from standard input.
 
     Raises:
@@ -143,7 +143,7 @@ def _load(paths: Optional[list[Path]], with_records: bool = True):
 
     paths = list(paths or [])
     stdin = sys.stdin.buffer.read() if STDIN in paths else None
-    return load_corpus(paths, with_records=with_records, stdin=stdin)
+    return load_corpus(paths, with_records=with_records, stdin=stdin, packed=packed)
 
 
 def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Optional[Path] = None,
@@ -166,7 +166,7 @@ def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Opti
     if mapper is None:
         with open_mapper(engine, scheduler) as mapper:
             return _corpus(paths, extract_all, output, shelf=shelf, mapper=mapper)
-    corpus = _load(paths, with_records=not extract_all)
+    corpus = _load(paths, with_records=not extract_all, packed=shelf is not None)  # an archive's audit: articles held compressed
     if output is not None:
         _refuse_input_as_output(corpus, output)
     with _progress("extracting claims") as tick:
@@ -241,7 +241,8 @@ def audit(
             if report is None:
                 from verifier.rules.regroup import Kept
 
-                corpus = _corpus(paths, extract, output, shelf=shelf, mapper=mapper)
+                checked = output if listing is None else None  # a listing refused it already, without reading every article
+                corpus = _corpus(paths, extract, checked, shelf=shelf, mapper=mapper)
                 kept = Kept() if listing is not None else None
                 with _progress("checking claims"):
                     report = run_audit(corpus, rules, listed=listed) if shelf is None else audit_shelved(corpus, shelf, rules, mapper=mapper, kept=kept)

@@ -190,10 +190,13 @@ def keep_snapshot(listing: Listing, corpus: Corpus, shelf: Shelf, kept: Kept) ->
     failures are ignored (the next run is a full one)."""
     if not _eligible(listing) or len(corpus.sources) != len(listing.articles) or shelf.names is None:
         return
-    sources = list(corpus.sources.values())
+    ids, digests, metas = list(corpus.sources), [], []
+    for sid in ids:  # one article read at a time: an archive's are held compressed
+        src = corpus.sources[sid]
+        digests.append(src.digest())
+        metas.append(_meta(src))
     snap = Snapshot(listing.run, listing.started, listing.articles, listing.signatures, listing.inputs,
-                    [s.id for s in sources], [s.digest() for s in sources], [_meta(s) for s in sources], [shelf.keys.get(s.id) for s in sources],
-                    shelf.names, shelf.renamed, kept)
+                    ids, digests, metas, [shelf.keys.get(sid) for sid in ids], shelf.names, shelf.renamed, kept)
     _write(listing, snap)
 
 

@@ -84,7 +84,7 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
             ``corpus.extraction_errors`` (rule V602).
     """
     have = {c.source for c in corpus.claims}
-    todo = [src for sid, src in sorted(corpus.sources.items()) if everything or sid not in have]
+    todo_ids = [sid for sid in sorted(corpus.sources) if everything or sid not in have]
     if everything:
         corpus.claims = []
         corpus.record_lines = {}
@@ -92,8 +92,9 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     lexicon = load_lexicon(None, *extra)  # an invalid corpus lexicon stops the run here, with its file and line
     on_disk = [str(_on_disk(corpus, p)) for p in extra[0]]
     if shelf is not None:
-        _shelve(corpus, todo, extra, on_disk, mapper or LocalMapper(jobs), progress, shelf, frozenset(e.name for e in lexicon.entries))
-        return [src.id for src in todo]
+        _shelve(corpus, todo_ids, extra, on_disk, mapper or LocalMapper(jobs), progress, shelf, frozenset(e.name for e in lexicon.entries))
+        return todo_ids
+    todo = [corpus.sources[sid] for sid in todo_ids]
     results = _extracted(todo, corpus.external, extra, on_disk, mapper or LocalMapper(jobs), progress)
     # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
     unified = unify_subjects({src.id: found.claims() for src, (found, _) in zip(todo, results)},
@@ -121,44 +122,46 @@ SHELF_BATCH = 5000
 enough that their claims (~14 KB an article while decoded) stay well under the memory of the audit."""
 
 
-def _shelve(corpus: Corpus, todo: list[Source], extra: Lexicons, on_disk: list[str], mapper: Mapper, progress,
+def _shelve(corpus: Corpus, todo: list[str], extra: Lexicons, on_disk: list[str], mapper: Mapper, progress,
             shelf: Shelf, known: frozenset[str]) -> None:
-    """:func:`extract_missing` into ``shelf``: batch by batch, the articles the extraction cache
-    holds, then those it does not, extracted together (a re-audit's few edited articles make one
-    batch for the pool, not a few in each batch of the archive); each article's numbers and error
-    kept in ``corpus``, its claims shelved in the corpus's order whatever the order they come in
-    (:meth:`Shelf.reserve <verifier.shelf.Shelf.reserve>`) and their names read
-    (:class:`SubjectNames`); then the articles whose short names take a full name are shelved
-    again, renamed."""
+    """:func:`extract_missing` of the articles ``todo`` (ids) into ``shelf``: batch by batch, the
+    articles the extraction cache holds, then those it does not, extracted together (a
+    re-audit's few edited articles make one batch for the pool, not a few in each batch of the
+    archive); each article's numbers and error kept in ``corpus``, its claims shelved in the
+    corpus's order whatever the order they come in (:meth:`Shelf.reserve
+    <verifier.shelf.Shelf.reserve>`) and their names read (:class:`SubjectNames`); then the
+    articles whose short names take a full name are shelved again, renamed. No more than a
+    batch of articles is read from ``corpus.sources`` at a time (an archive's are held
+    compressed, :class:`~verifier.ingest.packed_sources.PackedSources`)."""
     names = SubjectNames(known, corpus.claims)
     tick = progress or (lambda done, total: None)
     tick(0, len(todo))
-    shelf.reserve(src.id for src in todo)
+    shelf.reserve(todo)
     done = 0
 
-    def keep(src: Source, found: Extracted, error: str | None, key: str | None) -> None:  # shelved as extraction packed them: no claim decoded
-        _keep(corpus, src.id, error, found.numbers)
-        names.add_uses(src.id, found.names)
-        shelf.put_packed(src.id, found.packed, found.count)
-        shelf.keys[src.id] = key
+    def keep(sid: str, found: Extracted, error: str | None, key: str | None) -> None:  # shelved as extraction packed them: no claim decoded
+        _keep(corpus, sid, error, found.numbers)
+        names.add_uses(sid, found.names)
+        shelf.put_packed(sid, found.packed, found.count)
+        shelf.keys[sid] = key
 
-    misses: list[tuple[Source, str | None]] = []
+    misses: list[tuple[str, str | None]] = []
     for at in range(0, len(todo), SHELF_BATCH):
         batch = todo[at:at + SHELF_BATCH]
-        for src, (hit, key) in zip(batch, _cached(batch, corpus.external, on_disk)):
+        for sid, (hit, key) in zip(batch, _cached([corpus.sources[sid] for sid in batch], corpus.external, on_disk)):
             if hit is not None:
-                keep(src, hit, None, key)
+                keep(sid, hit, None, key)
                 done += 1
             else:
-                misses.append((src, key))
+                misses.append((sid, key))
         tick(done, len(todo))
     warm = len(misses) >= MIN_ITEMS
     for at in range(0, len(misses), SHELF_BATCH):
         batch = misses[at:at + SHELF_BATCH]
-        fresh = _fresh([src for src, _ in batch], [key for _, key in batch], corpus.external, extra, mapper,
+        fresh = _fresh([corpus.sources[sid] for sid, _ in batch], [key for _, key in batch], corpus.external, extra, mapper,
                        lambda one, _total, base=done + at: tick(base + one, len(todo)), warm)
-        for (src, key), (found, error) in zip(batch, fresh):
-            keep(src, found, error, key)
+        for (sid, key), (found, error) in zip(batch, fresh):
+            keep(sid, found, error, key)
     shelf.names, shelf.renamed = pickle.dumps(names, pickle.HIGHEST_PROTOCOL), names.renames()
     for sid, renamed in shelf.renamed.items():
         shelf.put(sid, rename(shelf[sid], renamed))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -56,7 +56,9 @@ class Corpus:
     """Everything one run reads. ``record_lines`` maps claim id to (records path, line);
     ``record_paths`` maps each records path as shown to the file on disk."""
 
-    sources: dict[str, Source] = field(default_factory=dict)
+    sources: MutableMapping[str, Source] = field(default_factory=dict)
+    """Source id -> article, in the order read (a :class:`~verifier.ingest.packed_sources.PackedSources`
+    for an archive's audit: ``load_corpus(..., packed=True)``)."""
     external: dict[str, ExternalSource] = field(default_factory=dict)
     claims: list[Claim] = field(default_factory=list)
     record_lines: dict[str, tuple[str, int]] = field(default_factory=dict)
@@ -138,7 +140,8 @@ def _bases(folder: Path, cwd: Path) -> tuple[Path, ...]:
     return (cwd.resolve(), *(p for p in (folder, *folder.parents) if (p / "sources").is_dir()))
 
 
-def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str | None = None) -> Corpus:
+def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str | None = None,
+                packed: bool = False) -> Corpus:
     """Load articles, records and the external registry from ``paths``.
 
     Args:
@@ -146,6 +149,8 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         with_records: False to ignore claim records (extraction-only runs).
         stdin: what standard input held, read when a path is ``-``: bytes are decoded as a
             file's are (UTF-8, or an HTML page's declared charset).
+        packed: hold the articles compressed, each unpacked when read
+            (:class:`~verifier.ingest.packed_sources.PackedSources`): an archive's audit.
 
     Raises:
         InputError: a path does not exist, holds no article, or a file is invalid.
@@ -153,10 +158,15 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
     """
     articles, records, registries = collect(paths)
     corpus = Corpus()
+    if packed:
+        from verifier.ingest.packed_sources import PackedSources
+
+        corpus.sources = PackedSources()
     add_registries(corpus, registries)
     settings = settings_files(articles)
     files = [art for art in dict.fromkeys(articles) if art != STDIN]
     read = read_articles(files, settings)
+    folders: dict[Path, list[tuple[str, str]]] = {folder.resolve(): [] for folder in settings}  # (id, file name) of each one's articles
     for art in dict.fromkeys(articles):
         if art == STDIN:
             data = stdin or b""
@@ -167,10 +177,11 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         if src.id in corpus.sources:
             raise InputError(src.path, 2, f"duplicate source id {src.id!r} (also in {corpus.sources[src.id].path})")
         corpus.sources[src.id] = src
+        if src.file and Path(src.file).parent in folders:
+            folders[Path(src.file).parent].append((src.id, Path(src.file).name))
     for folder, found in settings.items():
-        where = folder.resolve()
-        here = [s for s in corpus.sources.values() if s.file and Path(s.file).parent == where]
-        found.check_ids({s.id for s in here}, {Path(s.file).name for s in here})
+        here = folders[folder.resolve()]
+        found.check_ids({sid for sid, _ in here}, {name for _, name in here})
     if not corpus.sources:
         raise InputError(str(paths[0]), None, "no articles found (.md, .markdown, .txt, .html or .htm files)")
     if with_records:

@@ -115,13 +115,8 @@ class Source(Compact):
         kept = _DIGESTS.get(id(self))
         if kept is not None and kept[0]() is self:
             return kept[1]
-        global _sweep_at
         found = hashlib.sha1(self.model_dump_json().encode()).hexdigest()
-        if len(_DIGESTS) >= _sweep_at:  # entries of instances gone: dropped now and then, never read
-            for key in [k for k, (ref, _) in _DIGESTS.items() if ref() is None]:
-                del _DIGESTS[key]
-            _sweep_at = max(1024, 2 * len(_DIGESTS))
-        _DIGESTS[id(self)] = (weakref.ref(self), found)
+        known_digest(self, found)
         return found
 
     def line_of(self, offset: int) -> int:
@@ -131,6 +126,18 @@ class Source(Compact):
         if self.line_map:
             return self.line_map[min(index, len(self.line_map) - 1)]
         return self.body_line + index
+
+
+def known_digest(src: Source, digest: str) -> Source:
+    """``src``, its :meth:`Source.digest` now ``digest`` without being made (an article unpacked
+    from where its digest was kept, :class:`verifier.ingest.packed_sources.PackedSources`)."""
+    global _sweep_at
+    if len(_DIGESTS) >= _sweep_at:  # entries of instances gone: dropped now and then, never read
+        for key in [k for k, (ref, _) in _DIGESTS.items() if ref() is None]:
+            del _DIGESTS[key]
+        _sweep_at = max(1024, 2 * len(_DIGESTS))
+    _DIGESTS[id(src)] = (weakref.ref(src), digest)
+    return src
 
 
 _DIGESTS: dict[int, tuple[weakref.ref, str]] = {}
