@@ -1,6 +1,6 @@
-"""An archive's articles held compressed (:class:`verifier.ingest.packed_sources.PackedSources`)
-read as the articles themselves: the same articles in the same order, their digests kept, the
-same errors from loading."""
+"""An archive's articles and their numbers held compressed (:mod:`verifier.ingest.packed_sources`)
+read as the articles and numbers themselves: the same ones in the same order, the articles'
+digests kept, the same errors from loading."""
 
 from __future__ import annotations
 
@@ -82,3 +82,17 @@ def test_packed_load_reports_a_duplicate_id_and_a_sources_yaml_entry_with_no_art
     assert err.value.line == 3
     (folder / "sources.yaml").write_text("one.md:\n  tier: primary\n")  # a file name is an id entry too
     assert load_corpus([folder], packed=True).sources["same"].meta.tier == "primary"
+
+
+def test_packed_numbers_read_as_extraction_found_them(archive: Path) -> None:
+    from verifier.extract.corpus import extract_missing
+    from verifier.ingest.packed_sources import PackedValues
+    from verifier.shelf import Shelf
+
+    plain, packed = load_corpus([archive]), load_corpus([archive], packed=True)
+    extract_missing(plain, shelf=Shelf())
+    extract_missing(packed, shelf=Shelf())
+    assert isinstance(packed.numbers, PackedValues) and type(plain.numbers) is dict
+    assert list(packed.numbers) == list(plain.numbers) and len(plain.numbers) == 12
+    assert {sid: packed.numbers[sid] for sid in packed.numbers} == plain.numbers
+    assert sum(n.found for n in plain.numbers.values()) > 12  # the articles print figures: the comparison is not of empty records

@@ -342,6 +342,7 @@ def audit_again(listing: Listing, rules: list[Rule], mapper: Mapper) -> Report |
     from verifier.ingest.corpus import Corpus, add_registries, settings_files
     from verifier.models.report import Report
     from verifier.rules.regroup import Unknown, regroup
+    from verifier.rules.reads import digest_in
     from verifier.rules.results_cache import article_digest
     from verifier.shelf import ClaimsBySource, Shelf, pack, unpack
 
@@ -403,7 +404,7 @@ def audit_again(listing: Listing, rules: list[Rule], mapper: Mapper) -> Report |
         touched = list(dict.fromkeys([*(ids[i] for i in really), *sorted(moved)]))
         materialize(touched)
         digests = {at[s]: d for s in touched
-                    if (d := article_digest(articles[s], claims_of.payload(s), corpus.numbers.get(s), corpus.extraction_errors.get(s)))
+                    if (d := article_digest(digest_in(articles, s), claims_of.payload(s), corpus.numbers.get(s), corpus.extraction_errors.get(s)))
                     != snap.kept.digests[at[s]]}
         result = regroup(snap.kept, corpus, claims_of, digests, rules, mapper, materialize, limit)
     except Unknown:

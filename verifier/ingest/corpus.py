@@ -71,10 +71,11 @@ class Corpus:
     lexicon_paths: dict[str, Path] = field(default_factory=dict)
     """Each of ``lexicon_files`` -> the file on disk (a path as shown is relative to the corpus
     root when the corpus is outside the current folder, so it cannot be opened as it is)."""
-    numbers: dict[str, NumbersFound] = field(default_factory=dict)
+    numbers: MutableMapping[str, NumbersFound] = field(default_factory=dict)
     """Source id -> the numbers of its body as the coverage count reads them
     (:class:`verifier.quantities.counted.NumbersFound`), for the articles extraction has read, so
-    that the audit does not scan them again nor hold every quantity of every article."""
+    that the audit does not scan them again nor hold every quantity of every article (held
+    compressed for an archive's audit, :class:`~verifier.ingest.packed_sources.PackedValues`)."""
 
     def claims_of(self, source_id: str) -> list[Claim]:
         """Claims printed by ``source_id``, in offset order."""
@@ -149,8 +150,8 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         with_records: False to ignore claim records (extraction-only runs).
         stdin: what standard input held, read when a path is ``-``: bytes are decoded as a
             file's are (UTF-8, or an HTML page's declared charset).
-        packed: hold the articles compressed, each unpacked when read
-            (:class:`~verifier.ingest.packed_sources.PackedSources`): an archive's audit.
+        packed: hold the articles, and the numbers extraction will find in them, compressed,
+            each unpacked when read (:mod:`verifier.ingest.packed_sources`): an archive's audit.
 
     Raises:
         InputError: a path does not exist, holds no article, or a file is invalid.
@@ -159,9 +160,9 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
     articles, records, registries = collect(paths)
     corpus = Corpus()
     if packed:
-        from verifier.ingest.packed_sources import PackedSources
+        from verifier.ingest.packed_sources import PackedSources, PackedValues
 
-        corpus.sources = PackedSources()
+        corpus.sources, corpus.numbers = PackedSources(), PackedValues()
     add_registries(corpus, registries)
     settings = settings_files(articles)
     files = [art for art in dict.fromkeys(articles) if art != STDIN]

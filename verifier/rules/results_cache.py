@@ -37,11 +37,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from verifier.ingest.entries import Entries
-from verifier.rules.reads import Whole, source_digest, still_holds
+from verifier.rules.reads import Whole, digest_in, still_holds
 
 if TYPE_CHECKING:
     from verifier.ingest.corpus import Corpus
-    from verifier.models.source import ExternalSource, Source
+    from verifier.models.source import ExternalSource
 
 FORMAT: Final = "results-1"
 """Bumped when the layout of an entry changes."""
@@ -54,14 +54,15 @@ def enabled() -> bool:
     return _ENTRIES.path() is not None
 
 
-def article_digest(src: Source, payload: Any, numbers: Any, error: str | None) -> str:
-    """A digest of one article as the passes read it: ``src`` (metadata, path, body), its
+def article_digest(source: str | None, payload: Any, numbers: Any, error: str | None) -> str:
+    """A digest of one article as the passes read it: ``source``, the digest of the article
+    itself (metadata, path, body: :func:`~verifier.rules.reads.digest_in`), its
     claims' ``payload`` (:meth:`ClaimsBySource.payload <verifier.shelf.ClaimsBySource.payload>`:
     compressed claims with the article's rank, or (position, claim) pairs of curated records),
     its ``numbers`` and extraction ``error``."""
     from verifier.shelf import Packed
 
-    h = hashlib.sha1((source_digest(src) or "").encode())
+    h = hashlib.sha1((source or "").encode())
     if isinstance(payload, Packed):
         h.update(b"packed %d\0" % payload.rank + payload.data)
     else:
@@ -76,8 +77,8 @@ def article_digests(corpus: Corpus, payload_of: Callable[[str], Any]) -> dict[st
     its claims as a worker receives them); {} when the cache is off."""
     if not enabled():
         return {}
-    return {sid: article_digest(src, payload_of(sid), corpus.numbers.get(sid), corpus.extraction_errors.get(sid))
-            for sid, src in corpus.sources.items()}
+    return {sid: article_digest(digest_in(corpus.sources, sid), payload_of(sid), corpus.numbers.get(sid), corpus.extraction_errors.get(sid))
+            for sid in corpus.sources}
 
 
 def run_digest(codes: Sequence[str], external: Mapping[str, ExternalSource]) -> str:
