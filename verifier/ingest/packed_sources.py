@@ -18,9 +18,11 @@ them Chinese): an article read into memory takes ~5 KB (its body as a ``str``, t
 models), ~1.26 KB packed; packing takes ~53 µs and unpacking ~34 µs. At 100,000 articles the
 audit's parent process held ~660 MiB of articles from loading to the end of the run, and each
 forked worker copied the pages of those it read (Python writes a reference count into every
-object it reads). Holding them packed took the run's peak over its process tree from 2064 to
-1435 MiB (proportional set sizes). An article's numbers took ~2.7 KB as objects (ten
-thousand articles: 27 MiB), ~0.2 KB pickled.
+object it reads). An article's numbers took ~2.7 KB as objects, ~0.2 KB pickled. Holding both
+packed took the first audit of that archive (the caches filled) from a peak of 2050 to 1271 MiB
+over its process tree (proportional set sizes), 1505 to 879 MiB in its largest process
+(``benchmarks/bench_scale.py --sizes 100000 --format jsonl --reaudit``). The articles packed
+cost ~2% more time (10,000 articles, the caches off: 52.7 s against 51.3 s, medians of three).
 """
 
 from __future__ import annotations
