@@ -196,7 +196,7 @@ def keep_snapshot(listing: Listing, corpus: Corpus, shelf: Shelf, kept: Kept) ->
         digests.append(src.digest())
         metas.append(_meta(src))
     snap = Snapshot(listing.run, listing.started, listing.articles, listing.signatures, listing.inputs,
-                    ids, digests, metas, [shelf.keys.get(sid) for sid in ids], shelf.names, shelf.renamed, kept)
+                    ids, digests, metas, [shelf.extraction_keys.get(sid) for sid in ids], shelf.names, shelf.renamed, kept)
     _write(listing, snap)
 
 
@@ -337,7 +337,7 @@ def audit_again(listing: Listing, rules: list[Rule], mapper: Mapper) -> Report |
         Whatever the passes raise."""
     from verifier.engines import LocalMapper
     from verifier.extract import cached
-    from verifier.extract.corpus import extract_some
+    from verifier.extract.corpus import extract_some, keep_found
     from verifier.extract.corpus_names import rename
     from verifier.ingest.corpus import Corpus, add_registries, settings_files
     from verifier.models.report import Report
@@ -380,10 +380,7 @@ def audit_again(listing: Listing, rules: list[Rule], mapper: Mapper) -> Report |
             done, error, _ = found[sid]
             data = pack(rename(unpack(done.packed), renames[sid])) if sid in renames else done.packed
             shelf.put_packed(sid, data, done.count)
-            if done.numbers is not None:
-                corpus.numbers[sid] = done.numbers
-            if error:
-                corpus.extraction_errors[sid] = error
+            keep_found(corpus, sid, error, done.numbers)
 
     try:
         current = articles.load(ids[i] for i in changed)

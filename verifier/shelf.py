@@ -68,7 +68,7 @@ class Shelf(Mapping[str, list[Claim]]):
         self._packed: dict[str, bytes] = {}
         self._rank: dict[str, int] = {}
         self._count: dict[str, int] = {}
-        self.keys: dict[str, str | None] = {}
+        self.extraction_keys: dict[str, str | None] = {}
         """Source id -> the extraction cache key its claims were made under (None: the cache is
         off), as :func:`verifier.extract.corpus.extract_missing` shelves them: kept for a re-audit."""
         self.names: bytes | None = None

@@ -88,26 +88,34 @@ def extract_missing(corpus: Corpus, everything: bool = False, jobs: int | None =
     if everything:
         corpus.claims = []
         corpus.record_lines = {}
-    extra = lexicon_texts(corpus)
-    lexicon = load_lexicon(None, *extra)  # an invalid corpus lexicon stops the run here, with its file and line
-    on_disk = [str(_on_disk(corpus, p)) for p in extra[0]]
+    extra, lexicon, on_disk = _lexicons(corpus)
     if shelf is not None:
         _shelve(corpus, todo_ids, extra, on_disk, mapper or LocalMapper(jobs), progress, shelf, frozenset(e.name for e in lexicon.entries))
         return todo_ids
     todo = [corpus.sources[sid] for sid in todo_ids]
     results = _extracted(todo, corpus.external, extra, on_disk, mapper or LocalMapper(jobs), progress)
     # one product, one name across articles ('E12' here, 'Voltara E12' there): curated records untouched
-    unified = unify_subjects({src.id: found.claims() for src, (found, _) in zip(todo, results)},
+    unified = unify_subjects({src.id: found.claims() for src, (found, _, _) in zip(todo, results)},
                              frozenset(e.name for e in lexicon.entries), curated=corpus.claims)
-    for src, (found, error) in zip(todo, results):
-        _keep(corpus, src.id, error, found.numbers)
+    for src, (found, error, _) in zip(todo, results):
+        keep_found(corpus, src.id, error, found.numbers)
         for claim in unified[src.id]:
             corpus.claims.append(claim.share_parts())
             corpus.record_lines[claim.id] = (src.path, src.line_of(claim.anchor.start))
     return [src.id for src in todo]
 
 
-def _keep(corpus: Corpus, sid: str, error: str | None, numbers: NumbersFound | None) -> None:
+def _lexicons(corpus: Corpus) -> tuple[Lexicons, Lexicon, list[str]]:
+    """(the corpus lexicons' texts, the lexicon they make with the shipped one, their files on
+    disk, read for the extraction cache's keys) of ``corpus``.
+
+    Raises:
+        InputError: a corpus lexicon file is invalid (before any article is read), with its file and line."""
+    extra = lexicon_texts(corpus)
+    return extra, load_lexicon(None, *extra), [str(_on_disk(corpus, p)) for p in extra[0]]
+
+
+def keep_found(corpus: Corpus, sid: str, error: str | None, numbers: NumbersFound | None) -> None:
     """Keep in ``corpus`` what extracting article ``sid`` gave besides its claims: the numbers of
     its body (coverage) and the error that stopped it (rule V602)."""
     if numbers is not None:
@@ -140,10 +148,10 @@ def _shelve(corpus: Corpus, todo: list[str], extra: Lexicons, on_disk: list[str]
     done = 0
 
     def keep(sid: str, found: Extracted, error: str | None, key: str | None) -> None:  # shelved as extraction packed them: no claim decoded
-        _keep(corpus, sid, error, found.numbers)
+        keep_found(corpus, sid, error, found.numbers)
         names.add_uses(sid, found.names)
         shelf.put_packed(sid, found.packed, found.count)
-        shelf.keys[sid] = key
+        shelf.extraction_keys[sid] = key
 
     misses: list[tuple[str, str | None]] = []
     for at in range(0, len(todo), SHELF_BATCH):
@@ -177,14 +185,8 @@ def extract_some(corpus: Corpus, sources: list[Source], mapper: Mapper,
 
     Raises:
         InputError: a corpus lexicon file is invalid."""
-    extra = lexicon_texts(corpus)
-    load_lexicon(None, *extra)  # an invalid corpus lexicon stops the run here, with its file and line
-    on_disk = [str(_on_disk(corpus, p)) for p in extra[0]]
-    looked = _cached(sources, corpus.external, on_disk, keys)
-    misses = [i for i, (hit, _) in enumerate(looked) if hit is None]
-    fresh = iter(_fresh([sources[i] for i in misses], [looked[i][1] for i in misses], corpus.external, extra, mapper, None,
-                        len(misses) >= MIN_ITEMS))
-    return [(hit, None, key) if hit is not None else (*next(fresh), key) for hit, key in looked]
+    extra, _, on_disk = _lexicons(corpus)
+    return _extracted(sources, corpus.external, extra, on_disk, mapper, None, keys)
 
 
 def _cached(todo: list[Source], external: dict[str, ExternalSource], on_disk: list[str],
@@ -200,16 +202,15 @@ def _cached(todo: list[Source], external: dict[str, ExternalSource], on_disk: li
 
 
 def _extracted(todo: list[Source], external: dict[str, ExternalSource], extra: Lexicons, on_disk: list[str],
-               mapper: Mapper, progress) -> list[tuple[Extracted, str | None]]:
-    """:func:`_extract_one` of each article of ``todo``, in order: those the extraction cache
-    holds (:mod:`verifier.extract.cached`) read from it, the others extracted (:func:`_fresh`)."""
-    looked = _cached(todo, external, on_disk)
-    results: list = [(hit, None) if hit is not None else None for hit, _ in looked]
-    misses = [i for i, r in enumerate(results) if r is None]
-    fresh = _fresh([todo[i] for i in misses], [looked[i][1] for i in misses], external, extra, mapper, progress, len(misses) >= MIN_ITEMS)
-    for i, r in zip(misses, fresh):
-        results[i] = r
-    return results
+               mapper: Mapper, progress, known: list[str | None] | None = None) -> list[tuple[Extracted, str | None, str | None]]:
+    """(:func:`_extract_one`'s extraction and error, the extraction cache key or None) of each
+    article of ``todo``, in order: those the extraction cache holds (:mod:`verifier.extract.cached`)
+    read from it, the others extracted (:func:`_fresh`). ``known``: keys already known, as :func:`_cached`."""
+    looked = _cached(todo, external, on_disk, known)
+    misses = [i for i, (hit, _) in enumerate(looked) if hit is None]
+    fresh = iter(_fresh([todo[i] for i in misses], [looked[i][1] for i in misses], external, extra, mapper, progress,
+                        len(misses) >= MIN_ITEMS))
+    return [(hit, None, key) if hit is not None else (*next(fresh), key) for hit, key in looked]
 
 
 def _fresh(todo: list[Source], keys: list[str | None], external: dict[str, ExternalSource], extra: Lexicons,

@@ -382,15 +382,14 @@ def regroup(kept: Kept, corpus: Corpus, claims_of: Mapping[str, Any], changed: d
         materialize([*(sid for j in todo for sid in groups[j]), *(ids[i] for i in extras)])
         extra = part(corpus, claims_of, [ids[i] for i in extras], at) if extras else None
         shared = _Run(external, stats, extra, codes, corpus.sources)
-        logs: dict[int, Any] = {}
         checked = dict(zip(todo, _kept_or_run("group", _group_pass, shared, Parts(corpus, claims_of, [groups[j] for j in todo]), by_sid,
-                                              whole, external, mapper, codes, extra, lambda n, key, log: logs.__setitem__(todo[n], log))))
+                                              whole, external, mapper, codes, extra)))
     except Unknown:
         return None
     findings: list[Finding] = []
     tally, units = Tally(), UnknownUnits()
     for j, key in enumerate(gkeys):
-        _, (found_here, _, counts, seen) = (logs[j], checked[j]) if j in checked else found[key]
+        found_here, _, counts, seen = checked[j] if j in checked else found[key][1]
         findings += found_here
         tally.merge(counts)
         units.merge(seen)
