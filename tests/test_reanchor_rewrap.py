@@ -17,9 +17,10 @@ import pytest
 import yaml
 
 from tests.builders import anchor_at, run_cli
+from verifier.extract.reread import reread
 from verifier.ingest.reanchor import Moved, anchor_holds, reanchor
 from verifier.ingest.rendered import fold
-from verifier.models.claim import Attribution, Claim, Value
+from verifier.models.claim import Anchor, Attribution, Claim, Value
 
 EN = "The Kessel clinic said its revenue grew by 12% last year, while visits rose to 1.2 million.\n"
 ZH = "据卫生局统计，该医院全年营收同比增长了一成，门诊量为120万人次，营收为1.2亿元。\n"
@@ -58,6 +59,31 @@ def test_the_issue_case_offsets_12_to_21() -> None:
     result = reanchor(edited, a)
     assert isinstance(result, Moved) and (result.anchor.start, result.anchor.end) == (12, 22)
     assert result.anchor.quote == "营收同比增长了\n一成"
+
+
+def _claim(quote: str, printed: str, number: float, unit: str | None, resolution: float | None = 1) -> Claim:
+    return Claim(id="x-c001", source="x", anchor=Anchor(quote=quote, start=0, end=len(quote)), subject="S", metric="m",
+                 kind="measurement", value=Value(printed=printed, number=number, unit=unit, resolution=resolution),
+                 attribution=Attribution(tier="primary"))
+
+
+@pytest.mark.parametrize(("quote", "printed", "number", "unit", "new", "expect"), [
+    # a record that printed the unit prints it again
+    ("12%", "12%", 12, "%", "9%", Value(printed="9%", number=9, unit="%", resolution=1)),
+    ("约12%", "12%", 12, "%", "约9%", Value(printed="9%", number=9, unit="%", resolution=1)),
+    # a record that kept the figure but no unit takes the parser's: 9 %, not a bare 9
+    ("12%", "12", 12, None, "9%", Value(printed="9", number=9, unit="%", resolution=1)),
+    ("12%", "12", 12, "%", "9%", Value(printed="9", number=9, unit="%", resolution=1)),
+    # a share kept as a fraction stays one (factor 0.01, the record's own unit)
+    ("12%", "12", 0.12, None, "9%", Value(printed="9", number=0.09, unit=None, resolution=0.01)),
+    ("1.2亿元", "1.2亿元", 1.2e8, "CNY", "9000万元", Value(printed="9000万元", number=9e7, unit="CNY", resolution=1e4)),
+    ("1.2亿元", "1.2亿", 1.2e8, None, "9000万元", Value(printed="9000万", number=9e7, unit="CNY", resolution=1e4)),
+    ("同比增长12%", "12%", 12, None, "同比增长9%", Value(printed="9%", number=9, unit="%", resolution=1)),
+], ids=["printed-unit", "printed-unit-approx", "no-unit", "unit", "share", "zh-printed-unit", "zh-no-unit", "zh-no-unit-words"])
+def test_a_changed_quote_is_re_read_with_its_unit(quote, printed, number, unit, new, expect) -> None:
+    resolution = 1e7 if "亿" in quote else 1  # 1.2亿: the last printed digit stands for 10 million
+    got = reread(_claim(quote, printed, number, unit, resolution), new)
+    assert got.why is None and got.value == expect
 
 
 # the commands -------------------------------------------------------------------------------
@@ -112,3 +138,21 @@ def test_validate_rejects_offsets_one_short_and_reanchor_covers_the_quote(tmp_pa
     ok = run_cli("validate", str(corpus))
     assert ok.exit_code == 0, ok.output
     assert run_cli("reanchor", str(corpus)).stdout == ""
+
+
+@pytest.mark.parametrize(("body", "lang", "quote", "printed", "number", "new", "expect"), [
+    (EN, "en", "12%", "12%", 12, "9%", {"printed": "9%", "number": 9, "unit": "%"}),
+    (ZH.replace("一成", "12%"), "zh", "12%", "12", 12, "9%", {"printed": "9", "number": 9, "unit": "%"}),
+    (ZH, "zh", "1.2亿元", "1.2亿元", 1.2e8, "9000万元", {"printed": "9000万元", "number": 9e7, "unit": "CNY"}),
+], ids=["en-percent", "zh-percent", "zh-yuan"])
+def test_reanchor_re_reads_a_changed_quote_with_its_unit(tmp_path: Path, body, lang, quote, printed, number, new, expect) -> None:
+    corpus = _corpus(tmp_path, body, lang, quote, printed, number, None)  # the record left the unit out
+    a = anchor_at(body, quote)
+    _article(corpus, quote, new)
+    result = run_cli("reanchor", str(corpus))
+    assert result.exit_code == 1, result.output
+    assert f"R002 changed a1-c001 {a.start}:{a.end} -> {a.start}:{a.start + len(new)}: quote {quote!r} -> {new!r}; " \
+           f"value {printed!r} -> {expect['printed']!r} (re-read from the new quote); marked proposed: review it" in result.stdout
+    record = _record(corpus)
+    assert {k: record["value"][k] for k in expect} == expect and record["status"] == "proposed"
+    assert run_cli("validate", str(corpus)).exit_code == 0
