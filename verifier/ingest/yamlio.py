@@ -6,6 +6,10 @@ validation error at ``[3, 'value', 'unit']`` is reported at the line of ``unit:`
 fourth record. Records are never rewritten through a YAML dumper: new records are appended
 as text and anchors are spliced in place (verifier/ingest/reanchor.py), so human edits,
 comments and quoting survive byte for byte.
+
+Every YAML file verifier reads goes through :func:`load_yaml` (front matter, records,
+``sources.yaml``, lexicons, and the shipped tables by :func:`load_table`), which refuses a
+recursive alias and aliases that expand past :data:`ALIAS_NODES` (:func:`check_aliases`).
 """
 
 from __future__ import annotations
