@@ -124,7 +124,7 @@ def test_validate_ok_and_anchor_error(corpus: Path) -> None:
     bad = run("validate", str(corpus))
     assert bad.exit_code == 2
     assert "alpha.yaml:1: V301 quote '800 W' of alpha-c001 is not at 47:52" in bad.stderr
-    assert "found at offset 48" in bad.stderr
+    assert "found at 48:53" in bad.stderr
 
 
 def test_unknown_source_in_records_is_an_error(corpus: Path) -> None:

@@ -42,7 +42,7 @@ def test_v301_fires_when_the_offsets_are_four_characters_early():
     assert (f.source, f.path, f.line) == ("en1", "sources/en1.md", 2)
     start = good.anchor.start
     assert f.message == (f"quote '700 W' of c1 is not at {start - 4}:{start + 1} (the text there is "
-                         f"{EN[start - 4:start + 1]!r}); it is found at offset {start}")
+                         f"{EN[start - 4:start + 1]!r}); it is found at {start}:{start + 5}")
 
 
 @pytest.mark.parametrize(("by", "fires"), [(0, False), (1, True), (-1, True)])
@@ -53,7 +53,7 @@ def test_v301_second_occurrence_and_off_by_one(by, fires):
     assert bool(found) is fires
     if fires:
         first = ZH.find("1400W")
-        assert found[0].message.endswith(f"found at offset {first}, {second.anchor.start}")
+        assert found[0].message.endswith(f"found at {first}:{first + 5}, {second.anchor.start}:{second.anchor.end}")
 
 
 def test_v301_offsets_count_code_points_not_bytes():
@@ -62,7 +62,7 @@ def test_v301_offsets_count_code_points_not_bytes():
     as_bytes = len(ZH[:good.anchor.start].encode("utf-8"))
     assert as_bytes != good.anchor.start
     (f,) = run(a, shifted(good, as_bytes - good.anchor.start), "V301")
-    assert f"found at offset {good.anchor.start}, " in f.message
+    assert f"found at {good.anchor.start}:{good.anchor.end}, " in f.message
 
 
 def test_v301_leaves_a_quote_that_is_nowhere_to_v302():
@@ -231,12 +231,18 @@ HEALTH_ZH = "门诊\n据卫生局统计，该医院全年门诊量为120万人�
 
 def test_v3xx_quiet_when_a_chinese_paragraph_was_re_wrapped_around_the_quote():
     """The record was made before the re-wrap: its quote and context hold no line break, the
-    article now breaks the line between two Han characters inside the quote and its prefix."""
+    article now breaks the line between two Han characters inside the quote and its prefix.
+    Offsets that cover the quote, the break inside it included, hold; offsets one short do not
+    (the text there ends before the quote's last character)."""
     recorded = art("zh1", HEALTH_ZH)
     c = claim(recorded, "门诊量为120万人次", "某医院", "visits", 1_200_000, "visits", printed="120万")
     a = art("zh1", HEALTH_ZH.replace("全年门诊", "全年门\n诊").replace("据卫生局", "据卫生\n局"))
     c = shifted(c, 1)  # the break in the prefix moved the quote by one; the one in the quote does not move its start
-    assert run(a, c, "V301", "V302", "V303") == []
+    covered = reanchor(c, quote="门\n诊量为120万人次", end=c.anchor.end + 1)  # as `verifier reanchor` writes it
+    assert a.body[covered.anchor.start:covered.anchor.end] == covered.anchor.quote
+    assert run(a, covered, "V301", "V302", "V303") == []
+    (f,) = run(a, c, "V301", "V302", "V303")
+    assert f.rule == "V301" and f.message.endswith(f"found at {c.anchor.start}:{c.anchor.end + 1}")
 
 
 def test_v3xx_quiet_on_runs_of_spaces_and_soft_breaks_in_english():

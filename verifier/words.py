@@ -40,7 +40,7 @@ def load(path: str | None = None) -> dict:
     ``{section: {lang: [words] | {word: factor}}}``.
 
     Raises:
-        OSError, yaml.YAMLError: the file cannot be read or parsed.
+        OSError, InputError: the file cannot be read or parsed.
     """
     from verifier.ingest.yamlio import load_table  # only the extract side reads these words; the quantity layer never imports yaml
 

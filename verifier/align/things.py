@@ -108,7 +108,7 @@ def vocabulary() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
     tried first by :func:`thing_of`.
 
     Raises:
-        OSError, yaml.YAMLError: the vocabulary file cannot be read or parsed.
+        OSError, InputError: the vocabulary file cannot be read or parsed.
     """
     from verifier.ingest.yamlio import load_table
 

@@ -186,7 +186,7 @@ def cues(path: str | None = None) -> Cues:
     """Compile the cue words of ``path`` (default: the shipped ``derivations.yaml``), once.
 
     Raises:
-        OSError, yaml.YAMLError: the file cannot be read or parsed.
+        OSError, InputError: the file cannot be read or parsed.
         KeyError: a section the module needs is missing.
     """
     d = words(path)

@@ -17,7 +17,11 @@ nothing the reviewer decided is lost:
 4. the record's value relates to the old quantity by one factor (a share written as a
    percent, a unit normalised by a person); the new quantity is scaled by the same factor,
    its resolution too (a record without a resolution, an exact count, stays without one).
-   Dates take the new ISO date, with the record's year when the quote prints none.
+   A record that kept the figure as printed (factor 1) but no unit takes the unit the quantity
+   layer reads ('9%' is 9 %, never a bare 9). Dates take the new ISO date, with the record's
+   year when the quote prints none;
+5. the new ``printed`` is cut from the new figure as the record's was from the old one: a
+   record that printed '12%' prints '9%', one that printed '12' prints '9'.
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ def reread(claim: Claim, quote: str) -> Reread:
         return Reread(None, f"the figure is now read in {nq.unit or 'no unit'}, not {oq.unit or 'no unit'}")
     if nq.approx != oq.approx:
         return Reread(None, f"the approximation word changed ({oq.approx or 'none'} -> {nq.approx or 'none'})")
-    printed = printed_of(nq.surface)
+    printed = _printed(claim.value.printed, oq.surface, nq.surface)
     if claim.value.iso is not None:
         return _date(claim, nq, printed)
     factor = _factor(claim.value, oq)
@@ -73,6 +77,22 @@ def _old_index(claim: Claim, qs: list[Quantity]) -> int | None:
     if len(hits) == 1:
         return hits[0]
     return 0 if len(qs) == 1 else None
+
+
+def _printed(old: str, old_surface: str, new_surface: str) -> str:
+    """The new figure as the record prints it: ``new_surface`` without what the record's
+    ``old`` printed form left out of ``old_surface`` ('约12%' printed '12%' -> '约9%' printed
+    '9%'); the number alone (:func:`printed_of`) when the record's form is not the old number
+    with some of its surface around it."""
+    number = printed_of(new_surface)
+    at = old_surface.find(old)
+    if at < 0 or printed_of(old_surface) not in old:
+        return number
+    lead, tail = old_surface[:at], old_surface[at + len(old):]
+    if not (new_surface.startswith(lead) and new_surface.endswith(tail)):
+        return number
+    cut = new_surface[len(lead):len(new_surface) - len(tail)].strip()
+    return cut if number in cut else number
 
 
 def _ends(v: object) -> tuple[float | None, ...]:
@@ -109,9 +129,11 @@ def _scaled(old: Value, nq: Quantity, printed: str, factor: float) -> Reread:
         return Reread(None, "the new figure is beyond the range the checker computes in")
     if len(ends) == 2 and None in ends:
         ends = tuple(x for x in ends if x is not None)
+    # a record that kept the figure as printed but left its unit out takes the parser's unit
+    unit = nq.unit if old.unit is None and factor == 1 else old.unit
     if len(ends) == 1:
-        return Reread(Value(printed=printed, number=ends[0], unit=old.unit, resolution=res))
-    return Reread(Value(printed=printed, low=ends[0], high=ends[1], unit=old.unit, resolution=res))
+        return Reread(Value(printed=printed, number=ends[0], unit=unit, resolution=res))
+    return Reread(Value(printed=printed, low=ends[0], high=ends[1], unit=unit, resolution=res))
 
 
 def _date(claim: Claim, nq: Quantity, printed: str) -> Reread:

@@ -87,7 +87,7 @@ def table() -> dict:
     """``verifier/data/series.yaml`` as loaded, once per process.
 
     Raises:
-        OSError, yaml.YAMLError: the file cannot be read or parsed.
+        OSError, InputError: the file cannot be read or parsed.
     """
     from verifier.ingest.yamlio import load_table
 

@@ -49,7 +49,7 @@ from verifier.ingest.anchor_places import (
     CONTEXT, MIN_SIDE, REACH, WEIGHTS, Place, Search, candidates, cut_at_lines, distinct, exact_context, keeps_figure,
     near_lengths, occurrences, sides,
 )
-from verifier.ingest.rendered import fold, fold_anchor
+from verifier.ingest.rendered import fold, fold_anchor, renders_as
 from verifier.models.claim import Anchor
 
 __all__ = ["CONTEXT", "MARGIN", "MIN_SCORE", "MIN_SIDE", "OUTCOMES", "REACH", "WEIGHTS", "Ambiguous", "Changed", "Moved",
@@ -149,8 +149,11 @@ def anchor_holds(body: str, anchor: Anchor) -> bool:
 
 
 def holds_rendered(body: str, anchor: Anchor) -> bool:
-    """True when the text from ``anchor.start`` renders as the recorded quote does, with the
+    """True when the text at ``anchor.start:anchor.end`` renders as the recorded quote does
+    (:func:`~verifier.ingest.rendered.renders_as`: the offsets cover all of it), with the
     recorded prefix and suffix rendered around it (unrendered whitespace aside: :mod:`.rendered`)."""
+    if not renders_as(body, anchor.start, anchor.end, anchor.quote):
+        return False
     fp, fq, fs = fold_anchor(anchor.prefix, anchor.quote, anchor.suffix)
     w0 = max(0, anchor.start - 2 * CONTEXT)
     window = fold(body[w0:anchor.end + 2 * len(anchor.quote) + 2 * CONTEXT])

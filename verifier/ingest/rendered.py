@@ -116,21 +116,22 @@ def fold_anchor(prefix: str, quote: str, suffix: str) -> tuple[str, str, str]:
     return f.text[:i].lstrip(), f.text[i:j].strip(), f.text[j:].rstrip()
 
 
-def renders_at(body: str, start: int, quote: str) -> bool:
-    """True when the text of ``body`` from ``start`` renders as ``quote`` does (a quote whose
-    Chinese line was re-wrapped, or whose spaces were doubled, is still at its offsets)."""
-    want = fold(quote).text.strip()
-    window = fold(body[start:start + 2 * len(quote) + 8])
-    return bool(want) and window.text.startswith(want)
+def renders_as(body: str, start: int, end: int, quote: str) -> bool:
+    """True when ``body[start:end]`` renders as ``quote`` does: a quote whose Chinese line was
+    re-wrapped, or whose spaces were doubled, is still at its offsets when they cover the whole
+    of it, the whitespace the re-wrapping put inside included. Offsets that stop short of the
+    quote's last character (or run past it) do not hold, however the text after them reads."""
+    return 0 <= start < end <= len(body) and fold(body[start:end]).text == fold(quote).text
 
 
-def find_rendered(body: str, quote: str, folded: Folded | None = None) -> list[int]:
-    """Original offsets of up to five places where ``quote`` occurs in ``body`` as rendered."""
+def find_rendered(body: str, quote: str, folded: Folded | None = None) -> list[tuple[int, int]]:
+    """Original (start, end) offsets of up to five places where ``quote`` occurs in ``body`` as
+    rendered; each span covers the whole place, whitespace inside it included."""
     f = folded or fold(body)
     want = fold(quote).text.strip()
-    found: list[int] = []
+    found: list[tuple[int, int]] = []
     at = f.text.find(want) if want else -1
     while at >= 0 and len(found) < 5:
-        found.append(f.original(at))
+        found.append((f.original(at), f.original_end(at + len(want))))
         at = f.text.find(want, at + 1)
     return found

@@ -6,6 +6,10 @@ validation error at ``[3, 'value', 'unit']`` is reported at the line of ``unit:`
 fourth record. Records are never rewritten through a YAML dumper: new records are appended
 as text and anchors are spliced in place (verifier/ingest/reanchor.py), so human edits,
 comments and quoting survive byte for byte.
+
+Every YAML file verifier reads goes through :func:`load_yaml` (front matter, records,
+``sources.yaml``, lexicons, and the shipped tables by :func:`load_table`), which refuses a
+recursive alias and aliases that expand past :data:`ALIAS_NODES` (:func:`check_aliases`).
 """
 
 from __future__ import annotations
@@ -22,14 +26,16 @@ _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def load_table(path: Path) -> Any:
-    """The YAML file ``path`` (one of verifier's word and vocabulary tables) parsed with the C safe
-    loader: ~10 times faster than ``yaml.safe_load``'s pure-Python parser on the shipped tables
-    (measured 170 -> 16 ms for the eight of them), which every audit reads on start.
+    """The YAML file ``path`` (one of verifier's word and vocabulary tables) read by
+    :func:`load_yaml`, the one loader of every YAML verifier reads: the C safe loader, ~10 times
+    faster than ``yaml.safe_load``'s pure-Python parser on the shipped tables (measured 170 ->
+    16 ms for the eight of them), which every audit reads on start.
 
     Raises:
-        OSError, yaml.YAMLError: the file cannot be read or parsed.
+        OSError: the file cannot be read.
+        InputError: the file is not valid YAML or its aliases expand without bound (``path:line``).
     """
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=_BaseLoader)
+    return load_yaml(path.read_text(encoding="utf-8"), str(path))[0]
 
 
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
@@ -96,6 +102,8 @@ def load_yaml(text: str, path: str, line_offset: int = 0, front: bool = False) -
     loader = (_FrontLoader if front else _Loader)(text)
     try:
         node = loader.get_single_node()
+        if node is not None and "&" in text:  # no anchor, no alias: most files skip the walk
+            check_aliases(node, path, line_offset)
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
@@ -106,6 +114,69 @@ def load_yaml(text: str, path: str, line_offset: int = 0, front: bool = False) -
     finally:
         loader.dispose()
     return data, node
+
+
+ALIAS_NODES = 10_000
+"""Most YAML nodes that aliases may add to a document once expanded (a node is one scalar, list or
+mapping). An alias is read as a reference to its anchored value, but every later copy (front
+matter kept as metadata, pydantic's validation, a JSON report) writes it out: eight levels of
+``&l1 [*l0, *l0, ...]`` in 531 bytes expand to 9**9 values and took gigabytes. The shipped records
+use aliases as PyYAML writes them (``model: *id001``, a few nodes each, a few times); a front
+matter block reused by a few keys adds tens. 10,000 is far above such use and keeps the expanded
+document within a few megabytes whatever the input."""
+
+
+def check_aliases(root: Any, path: str, line_offset: int = 0) -> None:
+    """Refuse a node tree whose aliases expand without bound: one that contains itself
+    (``tags: &a [1, *a]``) or that aliases make more than :data:`ALIAS_NODES` nodes larger
+    (a "billion laughs"). Merge keys (``<<: *base``) count as the aliases they are.
+
+    Composed YAML shares an aliased node, so the tree is a graph of the document's own size; this
+    walks it once, without recursion, counting each node's expanded size from its children's.
+
+    Args:
+        root: the composed root node (:meth:`yaml.composer.Composer.get_single_node`).
+        path: file name used in error messages.
+        line_offset: lines before the document in its file.
+
+    Raises:
+        InputError: at the line of the anchored value that contains itself, or of the smallest
+            value that expands past the limit.
+    """
+    size: dict[int, int] = {}  # id(node) -> nodes once every alias under it is expanded
+    order: list[Any] = []  # nodes in the order their size was known (children first)
+    open_: set[int] = set()  # nodes whose children are being walked
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            open_.discard(id(node))
+            size[id(node)] = 1 + sum(size[id(c)] for c in _children(node))
+            order.append(node)
+            continue
+        if id(node) in size:
+            continue
+        if id(node) in open_:
+            raise InputError(path, node_line(node, line_offset), "YAML alias refers to the value that contains it "
+                             "(a recursive alias such as '&a [1, *a]' has no end); write the value out")
+        open_.add(id(node))
+        stack.append((node, True))
+        stack.extend((c, False) for c in _children(node) if id(c) not in size)
+    limit = len(size) + ALIAS_NODES
+    if size[id(root)] > limit:
+        big = next(n for n in order if size[id(n)] > limit)
+        raise InputError(path, node_line(big, line_offset), f"YAML aliases expand this value to {size[id(big)]:,} nodes, "
+                         f"more than {ALIAS_NODES:,} beyond the file's own {len(size):,} (an alias bomb?); "
+                         "write the repeated values out")
+
+
+def _children(node: Any) -> list[Any]:
+    """The child nodes of a composed node: a list's items, a mapping's keys and values."""
+    if isinstance(node, yaml.SequenceNode):
+        return node.value
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return []
 
 
 def node_line(node: Any, line_offset: int = 0) -> int | None:

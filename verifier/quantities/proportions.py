@@ -79,7 +79,7 @@ def words() -> dict:
     """The word table (``verifier/data/bases.yaml``) as loaded.
 
     Raises:
-        OSError, yaml.YAMLError: the file cannot be read or parsed.
+        OSError, InputError: the file cannot be read or parsed.
     """
     from verifier.ingest.yamlio import load_table  # the quantity layer proper never imports yaml: only this reader does, on first use
 

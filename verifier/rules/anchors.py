@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, Final, Iterator
 
-from verifier.ingest.rendered import find_rendered, renders_at
+from verifier.ingest.rendered import find_rendered, renders_as
 from verifier.ingest.reanchor import holds_rendered
 from verifier.models.claim import Claim
 from verifier.models.finding import Finding
@@ -24,7 +24,9 @@ def quote_not_at_offsets(ctx: Context) -> Iterator[Finding]:
     """The text at ``anchor.start:anchor.end`` of the article body must equal ``anchor.quote``
     (code points), or render as it does: whitespace that does not render (a line break or
     space between two Chinese characters, a run of spaces) is ignored
-    (:mod:`verifier.ingest.rendered`), so re-wrapping a paragraph moves no quote. When the
+    (:mod:`verifier.ingest.rendered`), so re-wrapping a paragraph moves no quote; but the
+    offsets must cover the whole quote, whitespace put inside it included (re-wrapping that
+    adds a character inside the quote leaves ``end`` one short: ``verifier reanchor`` renews it). When the
     quote occurs elsewhere in the body, the message gives that offset so the record can be
     fixed (``verifier reanchor``); when it occurs nowhere, the record does not describe this
     article (V302).
@@ -36,14 +38,14 @@ def quote_not_at_offsets(ctx: Context) -> Iterator[Finding]:
     for c in ctx.corpus.claims:
         src = ctx.corpus.sources[c.source]
         a = c.anchor
-        if src.body[a.start:a.end] == a.quote or renders_at(src.body, a.start, a.quote):
+        if src.body[a.start:a.end] == a.quote or renders_as(src.body, a.start, a.end, a.quote):
             continue
         found = find_rendered(src.body, a.quote)
         if not found:
             continue
         yield me.finding(
             f"quote {a.quote!r} of {c.id} is not at {a.start}:{a.end} (the text there is "
-            f"{src.body[a.start:a.end]!r}); it is found at offset {', '.join(map(str, found))}",
+            f"{src.body[a.start:a.end]!r}); it is found at {', '.join(f'{s}:{e}' for s, e in found)}",
             claims=[c.id], **_where(ctx, c),
         )
 
@@ -78,7 +80,7 @@ def context_mismatch(ctx: Context) -> Iterator[Finding]:
     for c in ctx.corpus.claims:
         body = ctx.corpus.sources[c.source].body
         a = c.anchor
-        if body[a.start:a.end] != a.quote and not renders_at(body, a.start, a.quote):
+        if body[a.start:a.end] != a.quote and not renders_as(body, a.start, a.end, a.quote):
             continue
         before = body[max(0, a.start - len(a.prefix)):a.start]
         after = body[a.end:a.end + len(a.suffix)]
