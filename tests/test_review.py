@@ -263,7 +263,7 @@ def test_a_records_file_broken_by_hand_is_shown_not_served_stale(client, corpus:
 
 
 def test_a_file_that_cannot_be_written_is_an_error_on_the_page(client, corpus: Path, monkeypatch) -> None:
-    import verifier.review.edits as edits
+    import verifier.ingest.rewrite as rewrite
 
     def refuse(path, write):
         raise PermissionError(13, "Permission denied")
@@ -271,7 +271,7 @@ def test_a_file_that_cannot_be_written_is_an_error_on_the_page(client, corpus: P
     before = records(corpus)
     cid = quote_id(before, "40 million dollars")
     version = version_of(client, cid)
-    monkeypatch.setattr(edits, "write_atomic", refuse)
+    monkeypatch.setattr(rewrite, "write_atomic", refuse)
     response = post(client, cid, version=version, status="accepted")
     assert response.status_code == 422
     assert "claims/budget.yaml: cannot write: Permission denied" in response.get_data(as_text=True)

@@ -11,6 +11,10 @@ the result read back and compared), the new file is validated as a whole
 A form carries the :func:`version` of the record it was read from; when the record on disk
 has another version (edited in another tab, or by hand, since), the edit is refused with
 :class:`Conflict` rather than written over it.
+
+The records file is read, changed and replaced by :func:`verifier.ingest.rewrite.rewrite`, under
+a file lock; lines another writer appended meanwhile are kept, and when it changed the file
+otherwise, the edit is applied again to what it wrote (a change to the same record is a Conflict).
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from verifier.errors import InputError
-from verifier.ingest.files import read_text, write_atomic
+from verifier.ingest.files import decode
+from verifier.ingest.rewrite import rewrite
 from verifier.ingest.records import parse_claims, replace_fields
 from verifier.models.claim import Claim
 
@@ -112,8 +117,27 @@ def apply_edit(path: Path, shown: str, claim_id: str, read_version: str, fields:
         EditError: the edited file does not validate, the file cannot be rewritten in place, or
             it cannot be written (permissions, a full disk: the old file stays as it was).
     """
-    raw = path.read_bytes()
-    text = read_text(path, shown)
+    done: dict[str, Claim] = {}
+
+    def change(raw: bytes) -> str:
+        done["old"], done["new"], text = _edited(raw, shown, claim_id, read_version, fields)
+        return raw.decode("utf-8") if text is None else text
+
+    try:
+        rewrite(path, change)
+    except OSError as err:  # the old file stays whole
+        raise EditError(f"{shown}: cannot write: {err.strerror or err}") from None
+    return done["old"], done["new"]
+
+
+def _edited(raw: bytes, shown: str, claim_id: str, read_version: str, fields: Mapping[str, Any]) -> tuple[Claim, Claim, str | None]:
+    """(the record before, the record after, the file's new text or None when unchanged) for
+    the records file whose bytes are ``raw``.
+
+    Raises:
+        Conflict, EditError: as :func:`apply_edit`.
+    """
+    text = decode(raw, shown)
     before = {c.id: c for c in parse_claims(text, shown)[0]}
     old = before.get(claim_id)
     if old is None or version(old) != read_version:
@@ -123,10 +147,7 @@ def apply_edit(path: Path, shown: str, claim_id: str, read_version: str, fields:
         new = {c.id: c for c in parse_claims(new_text, shown)[0]}[claim_id]
     except InputError as err:  # RecordError too: the edited record does not validate
         raise EditError(str(err)) from None
-    bom = "\ufeff" if raw.startswith(codecs.BOM_UTF8) else ""  # read_text drops it; keep the file's bytes
-    if new_text != text:
-        try:
-            write_atomic(path, lambda handle: handle.write(bom + new_text))
-        except OSError as err:  # the old file stays whole
-            raise EditError(f"{shown}: cannot write: {err.strerror or err}") from None
-    return old, new
+    if new_text == text:
+        return old, new, None
+    bom = "\ufeff" if raw.startswith(codecs.BOM_UTF8) else ""  # decode drops it; keep the file's bytes
+    return old, new, bom + new_text
