@@ -34,13 +34,20 @@ def page(client, url: str) -> str:
     return response.get_data(as_text=True)
 
 
+def read_state(client, claim_id: str) -> dict[str, str]:
+    """The hidden fields of a claim's form that say what it was read from: ``version`` and ``article``."""
+    html = page(client, f"/claim/{claim_id}")
+    return {k: re.search(rf'name="{k}" value="(\w+)"', html).group(1) for k in ("version", "article")}
+
+
 def version_of(client, claim_id: str) -> str:
-    return re.search(r'name="version" value="(\w+)"', page(client, f"/claim/{claim_id}")).group(1)
+    return read_state(client, claim_id)["version"]
 
 
 def post(client, claim_id: str, **fields: str):
     data = {"token": TOKEN, "back": "article", **fields}
-    data.setdefault("version", version_of(client, claim_id))
+    for key, value in read_state(client, claim_id).items():
+        data.setdefault(key, value)
     return client.post(f"/claim/{claim_id}", data=data)
 
 
@@ -174,7 +181,7 @@ def test_an_edit_the_record_model_refuses_writes_nothing(client, corpus: Path) -
     response = post(client, cid, number="-5", unit="USD", metric="budget")  # accepted by the model: a control
     assert response.status_code == 302
     text = records(corpus)
-    response = client.post(f"/claim/{cid}", data={"token": TOKEN, "version": version_of(client, cid), "status": "accepted",
+    response = client.post(f"/claim/{cid}", data={"token": TOKEN, **read_state(client, cid), "status": "accepted",
                                                    "number": "1e400"})
     assert response.status_code == 422 and records(corpus) == text
 
@@ -186,7 +193,7 @@ def test_queue_walks_the_proposals_with_progress(client, corpus: Path) -> None:
     skipped = page(client, f"/queue?source=budget&after={first}")
     second = re.search(r'action="/claim/([^"]+)"', skipped).group(1)
     assert second != first
-    response = client.post(f"/claim/{second}", data={"token": TOKEN, "version": version_of(client, second), "back": "queue",
+    response = client.post(f"/claim/{second}", data={"token": TOKEN, **read_state(client, second), "back": "queue",
                                                       "source": "budget", "status": "accepted", "note": ""})
     assert response.status_code == 302 and "/queue?" in response.headers["Location"]
     assert "1 of 5 records reviewed · 4 proposals left" in page(client, response.headers["Location"])

@@ -1,5 +1,6 @@
-"""The review desk on a shared machine: what another writer of the records file cannot lose.
-Through Flask's test client."""
+"""The review desk on a shared machine: what another writer of the records file cannot lose,
+and what a decision read from an older version of its article cannot write. Through Flask's
+test client."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from review_corpus import TOKEN, quote_id, record_block, write_review_corpus
-from test_review import post, records
+from test_review import post, read_state, records
 from verifier.review import create_app
 
 
@@ -21,6 +22,19 @@ def corpus(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(corpus: Path):
     return create_app([corpus], token=TOKEN).test_client()
+
+
+def test_a_decision_on_an_article_changed_since_the_read_is_refused(client, corpus: Path) -> None:
+    before = records(corpus)
+    cid = quote_id(before, "40 million dollars")
+    state = read_state(client, cid)
+    article = corpus / "sources" / "budget.md"
+    text = article.read_text(encoding="utf-8")
+    article.write_text(text.replace("Harbor City's parks", "Update: a new first line.\n\nHarbor City's parks"), encoding="utf-8")
+    response = post(client, cid, status="accepted", **state)
+    assert response.status_code == 409
+    assert "the article sources/budget.md changed since this page was read" in response.get_data(as_text=True)
+    assert records(corpus) == before
 
 
 @pytest.fixture

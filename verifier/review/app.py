@@ -24,7 +24,7 @@ from verifier.numeric import fmt_pair
 from verifier.report.common import arithmetic_rows
 from verifier.review import pages
 from verifier.review.desk import Desk
-from verifier.review.edits import Conflict, EditError, apply_edit, fields_from_form, version
+from verifier.review.edits import Conflict, EditError, ReadState, apply_edit, article_version, fields_from_form, version
 
 COOKIE = "verifier_review"
 """The cookie that carries the token once an address with it was opened."""
@@ -79,7 +79,11 @@ def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = 
         return render_template("error.html", message=str(err), token=app.config["TOKEN"]), 500
 
     def render(name: str, **kw: Any) -> str:
-        return render_template(name, token=app.config["TOKEN"], nonce=g.nonce, **kw)
+        return render_template(name, token=app.config["TOKEN"], nonce=g.nonce, article_version=article_of, **kw)
+
+    def article_of(loaded, c) -> str:
+        """The :func:`article_version` of claim ``c``'s article, for the form that decides on it."""
+        return article_version(loaded.article_file(c.source))
 
     @app.get("/")
     def overview():
@@ -140,14 +144,16 @@ def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = 
         path = loaded.corpus.record_paths[shown]
         back, source = request.form.get("back", "article"), request.form.get("source", "")
         before = loaded.findings_of(c.source)
+        read = ReadState(request.form.get("version", ""), loaded.article_file(c.source), loaded.corpus.sources[c.source].path,
+                         request.form.get("article", ""))
         try:
-            old, new = apply_edit(path, shown, cid, request.form.get("version", ""), fields_from_form(request.form, c))
+            old, new = apply_edit(path, shown, cid, read, fields_from_form(request.form, c))
         except (EditError, Conflict) as err:
             conflict = isinstance(err, Conflict)
             fresh = desk.current().by_id.get(cid) if conflict else c
             # a conflict shows the record as it is on disk, with what was submitted beside it; an
             # invalid form is shown again as typed, with the error
-            submitted = {k: v for k, v in request.form.items() if k not in ("token", "version", "back", "source")}
+            submitted = {k: v for k, v in request.form.items() if k not in ("token", "version", "article", "back", "source")}
             page = render("claim.html", c=fresh or c, version=version(fresh or c), loaded=desk.current(),
                           sentence=pages.sentence_of(loaded, c), back=back, source=source,
                           form={} if conflict else request.form, submitted=submitted,

@@ -41,6 +41,11 @@ class Loaded:
         mine = {c.id for c in self.corpus.claims if c.source == source_id}
         return [f for f in self.findings if f.source == source_id or mine & set(f.claims)]
 
+    def article_file(self, source_id: str) -> Path:
+        """The file article ``source_id`` was read from."""
+        src = self.corpus.sources[source_id]
+        return Path(src.file or src.path)
+
     def provenance(self, claim_ids: list[str]) -> list[ProvenanceEntry]:
         """Origin and citation chains of the claims ``claim_ids``."""
         return provenance(self.corpus, claim_ids)
@@ -76,8 +81,7 @@ class Desk:
 
     def records_file(self, source_id: str) -> Path:
         """Where the records of article ``source_id`` live (``claims/<stem>.yaml``), existing or not."""
-        src = self.current().corpus.sources[source_id]
-        article = Path(src.file or src.path)
+        article = self.current().article_file(source_id)
         return records_folder(article.parent) / (article.stem + ".yaml")
 
     def _fingerprint(self) -> tuple:

@@ -8,9 +8,11 @@ the result read back and compared), the new file is validated as a whole
 (:func:`verifier.ingest.records.parse_claims`) and only then replaced atomically
 (:func:`verifier.ingest.files.write_atomic`). Nothing is written when any step fails.
 
-A form carries the :func:`version` of the record it was read from; when the record on disk
-has another version (edited in another tab, or by hand, since), the edit is refused with
-:class:`Conflict` rather than written over it.
+A form carries the :func:`version` of the record it was read from and the
+:func:`article_version` of its article (a :class:`ReadState`); when the record on disk has
+another version (edited in another tab, or by hand, since), or the article changed (its figures
+may have moved: the record's anchor would be stale), the edit is refused with :class:`Conflict`
+rather than written.
 
 The records file is read, changed and replaced by :func:`verifier.ingest.rewrite.rewrite`, under
 a file lock; lines another writer appended meanwhile are kept, and when it changed the file
@@ -22,6 +24,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -44,12 +47,32 @@ class EditError(ValueError):
 
 
 class Conflict(Exception):
-    """The record changed on disk since the page was read; nothing is written."""
+    """The record, or its article, changed on disk since the page was read; nothing is written."""
+
+
+@dataclass(frozen=True)
+class ReadState:
+    """What a decision's page was read from: the record's :func:`version`, and the article
+    (``article`` on disk, ``article_shown`` its name in messages) with its :func:`article_version`."""
+
+    version: str
+    article: Path
+    article_shown: str
+    article_version: str
 
 
 def version(claim: Claim) -> str:
     """A short content hash of a record as validated (16 hex digits of SHA-256 of its JSON)."""
     return hashlib.sha256(claim.model_dump_json().encode()).hexdigest()[:16]
+
+
+def article_version(path: Path) -> str:
+    """A short content hash of an article file (16 hex digits of SHA-256 of its bytes; '' when
+    it cannot be read)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return ""
 
 
 def fields_from_form(form: Mapping[str, str], claim: Claim) -> dict[str, Any]:
@@ -101,26 +124,30 @@ def _number(key: str, text: str, claim: Claim) -> float | None:
     return number
 
 
-def apply_edit(path: Path, shown: str, claim_id: str, read_version: str, fields: Mapping[str, Any]) -> tuple[Claim, Claim]:
+def apply_edit(path: Path, shown: str, claim_id: str, read: ReadState, fields: Mapping[str, Any]) -> tuple[Claim, Claim]:
     """Write ``fields`` into record ``claim_id`` of the records file ``path``.
 
     Args:
         path: the records file on disk; ``shown``: its name in messages.
-        claim_id: the record's id; ``read_version``: its :func:`version` when the page was read.
+        claim_id: the record's id; ``read``: what the page was read from.
         fields: from :func:`fields_from_form`.
 
     Returns:
         (the record before, the record after), as validated.
 
     Raises:
-        Conflict: the record on disk is not the version the page was read from (or is gone).
+        Conflict: the record on disk is not the version the page was read from (or is gone),
+            or the article is not.
         EditError: the edited file does not validate, the file cannot be rewritten in place, or
             it cannot be written (permissions, a full disk: the old file stays as it was).
     """
+    if article_version(read.article) != read.article_version:
+        raise Conflict(f"the article {read.article_shown} changed since this page was read (its figures may have "
+                       "moved, and the record's anchor with them); reload the page and decide again")
     done: dict[str, Claim] = {}
 
     def change(raw: bytes) -> str:
-        done["old"], done["new"], text = _edited(raw, shown, claim_id, read_version, fields)
+        done["old"], done["new"], text = _edited(raw, shown, claim_id, read.version, fields)
         return raw.decode("utf-8") if text is None else text
 
     try:
