@@ -61,15 +61,19 @@ def test_every_page_needs_the_token(client, corpus: Path) -> None:
 def test_a_post_needs_the_token_in_the_form(client, corpus: Path) -> None:
     before = records(corpus)
     cid = quote_id(before, "40 million dollars")
-    version = version_of(client, cid)  # the client now holds the cookie
-    response = client.post(f"/claim/{cid}", data={"version": version, "status": "accepted"})
+    state = read_state(client, cid)
+    response = client.post(f"/claim/{cid}?t={TOKEN}", data={**state, "status": "accepted"})  # in the address only
     assert response.status_code == 403
     assert records(corpus) == before
 
 
-def test_the_cookie_carries_the_token_after_the_first_page(client) -> None:
-    page(client, "/")
-    assert client.get("/queue").status_code == 200
+def test_no_cookie_the_links_carry_the_token(client) -> None:
+    response = client.get(f"/?t={TOKEN}")
+    assert "Set-Cookie" not in response.headers
+    html = response.get_data(as_text=True)
+    assert f'href="/article/budget?t={TOKEN}"' in html and f'href="/queue?t={TOKEN}"' in html
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert client.get("/queue").status_code == 403  # the first page left nothing behind
 
 
 def test_article_html_is_escaped(client) -> None:
@@ -83,7 +87,7 @@ def test_article_html_is_escaped(client) -> None:
 
 def test_overview_counts(client) -> None:
     html = page(client, "/")
-    row = re.search(r'<tr>\s*<td><a href="/article/budget">.*?</tr>', html, re.S).group(0)
+    row = re.search(r'<tr>\s*<td><a href="/article/budget\?t=[\w-]+">.*?</tr>', html, re.S).group(0)
     cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
     # figures 7 (two of them years), 5 covered; 0 accepted, 5 proposed, 0 rejected; 1 error (V108; V101 on the same figures is the same finding)
     assert cells[1:8] == ["7", "71%", "0", "5", "0", "1", "0"]
@@ -189,9 +193,9 @@ def test_an_edit_the_record_model_refuses_writes_nothing(client, corpus: Path) -
 def test_queue_walks_the_proposals_with_progress(client, corpus: Path) -> None:
     html = page(client, "/queue?source=budget")
     assert "0 of 5 records reviewed · 5 proposals left" in html
-    first = re.search(r'action="/claim/([^"]+)"', html).group(1)
+    first = re.search(r'action="/claim/([^"?]+)', html).group(1)
     skipped = page(client, f"/queue?source=budget&after={first}")
-    second = re.search(r'action="/claim/([^"]+)"', skipped).group(1)
+    second = re.search(r'action="/claim/([^"?]+)', skipped).group(1)
     assert second != first
     response = client.post(f"/claim/{second}", data={"token": TOKEN, **read_state(client, second), "back": "queue",
                                                       "source": "budget", "status": "accepted", "note": ""})
@@ -201,7 +205,7 @@ def test_queue_walks_the_proposals_with_progress(client, corpus: Path) -> None:
 
 def test_finding_page_shows_operands_side_by_side(client) -> None:
     html = page(client, "/article/budget")
-    fid = re.search(r'href="/finding/(\w+)"><span class="sev-error">V108', html).group(1)
+    fid = re.search(r'href="/finding/(\w+)\?t=[\w-]+"><span class="sev-error">V108', html).group(1)
     shown = page(client, f"/finding/{fid}")
     assert "<th>Recomputed</th><td>[22.22, 27.85] %" in shown
     assert shown.count('class="sentence"') == 3  # the stated figure and its two operands
@@ -264,7 +268,7 @@ def test_the_server_listens_on_this_machine_only_by_default(tmp_path: Path) -> N
 def test_a_records_file_broken_by_hand_is_shown_not_served_stale(client, corpus: Path) -> None:
     assert "Harbor" in page(client, "/")
     (corpus / "claims" / "budget.yaml").write_text("- id: [unclosed\n", encoding="utf-8")
-    response = client.get("/")
+    response = client.get(f"/?t={TOKEN}")
     assert response.status_code == 500
     assert "claims/budget.yaml:2: invalid YAML" in response.get_data(as_text=True)
 

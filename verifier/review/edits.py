@@ -40,6 +40,9 @@ TEXT_FIELDS = ("subject", "metric", "measured", "note")
 """Record fields a form may correct as text; an empty ``subject``, ``measured`` or ``note`` is null."""
 VALUE_FIELDS = ("number", "low", "high")
 """Numeric fields of the record's ``value`` a form may correct."""
+MAX_TEXT = 5000
+"""Most characters a form's text field may hold (a note is a sentence or a paragraph: a page
+of text is a mistake, or an attack on the records file, not a comment)."""
 
 
 class EditError(ValueError):
@@ -80,9 +83,13 @@ def fields_from_form(form: Mapping[str, str], claim: Claim) -> dict[str, Any]:
     the nested ``value`` mapping; fields the form does not carry are left alone.
 
     Raises:
-        EditError: an unknown status, an empty metric, a number that does not parse or is not
-            finite, a point value given a range or the other way round.
+        EditError: an unknown status, an empty metric, a text over :data:`MAX_TEXT` characters,
+            a number that does not parse or is not finite, a point value given a range or the
+            other way round.
     """
+    for key, text in form.items():
+        if key in (*TEXT_FIELDS, *VALUE_FIELDS, "unit") and len(text) > MAX_TEXT:
+            raise EditError(f"{key}: {len(text):,} characters; a field holds at most {MAX_TEXT:,}")
     out: dict[str, Any] = {}
     if "status" in form:
         if form["status"] not in STATUSES:
