@@ -10,7 +10,10 @@ over meanwhile), as :mod:`verifier.ingest.locks` does.
     .venv/bin/python benchmarks/desk_stress.py ../shared/press/cases/case15 --decisions 300
     .venv/bin/python benchmarks/desk_stress.py ../shared/press/cases/case15 --decisions 300 --lock
 
-Talks HTTP only, so the same script measures an older desk (``PYTHONPATH=/path/to/old/checkout``).
+Talks HTTP only, so the same script measures an older desk (check it out in place: an editable
+install wins over ``PYTHONPATH``). The answers counted are those of the page a decision
+redirects to; a desk from before 2026-12 answers 403 there (it wanted its cookie, which urllib
+does not keep), after writing the decision.
 """
 
 from __future__ import annotations

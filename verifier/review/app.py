@@ -188,7 +188,7 @@ def bind(paths: list[Path], host: str = "127.0.0.1", port: int = 0, token: str |
     app = create_app(paths, token, desk)
     server = make_server(host, port, app, threaded=True, request_handler=Quiet)
     shown = f"[{host}]" if ":" in host else host
-    return server, f"http://{shown}:{server.server_port}/?t={app.config['TOKEN']}"
+    return server, f"http://{shown}:{server.server_port}/?{guard.TOKEN_ARG}={app.config['TOKEN']}"
 
 
 def exposure(server) -> str | None:
