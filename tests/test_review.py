@@ -34,13 +34,20 @@ def page(client, url: str) -> str:
     return response.get_data(as_text=True)
 
 
+def read_state(client, claim_id: str) -> dict[str, str]:
+    """The hidden fields of a claim's form that say what it was read from: ``version`` and ``article``."""
+    html = page(client, f"/claim/{claim_id}")
+    return {k: re.search(rf'name="{k}" value="(\w+)"', html).group(1) for k in ("version", "article")}
+
+
 def version_of(client, claim_id: str) -> str:
-    return re.search(r'name="version" value="(\w+)"', page(client, f"/claim/{claim_id}")).group(1)
+    return read_state(client, claim_id)["version"]
 
 
 def post(client, claim_id: str, **fields: str):
     data = {"token": TOKEN, "back": "article", **fields}
-    data.setdefault("version", version_of(client, claim_id))
+    for key, value in read_state(client, claim_id).items():
+        data.setdefault(key, value)
     return client.post(f"/claim/{claim_id}", data=data)
 
 
@@ -54,15 +61,19 @@ def test_every_page_needs_the_token(client, corpus: Path) -> None:
 def test_a_post_needs_the_token_in_the_form(client, corpus: Path) -> None:
     before = records(corpus)
     cid = quote_id(before, "40 million dollars")
-    version = version_of(client, cid)  # the client now holds the cookie
-    response = client.post(f"/claim/{cid}", data={"version": version, "status": "accepted"})
+    state = read_state(client, cid)
+    response = client.post(f"/claim/{cid}?t={TOKEN}", data={**state, "status": "accepted"})  # in the address only
     assert response.status_code == 403
     assert records(corpus) == before
 
 
-def test_the_cookie_carries_the_token_after_the_first_page(client) -> None:
-    page(client, "/")
-    assert client.get("/queue").status_code == 200
+def test_no_cookie_the_links_carry_the_token(client) -> None:
+    response = client.get(f"/?t={TOKEN}")
+    assert "Set-Cookie" not in response.headers
+    html = response.get_data(as_text=True)
+    assert f'href="/article/budget?t={TOKEN}"' in html and f'href="/queue?t={TOKEN}"' in html
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert client.get("/queue").status_code == 403  # the first page left nothing behind
 
 
 def test_article_html_is_escaped(client) -> None:
@@ -76,7 +87,7 @@ def test_article_html_is_escaped(client) -> None:
 
 def test_overview_counts(client) -> None:
     html = page(client, "/")
-    row = re.search(r'<tr>\s*<td><a href="/article/budget">.*?</tr>', html, re.S).group(0)
+    row = re.search(r'<tr>\s*<td><a href="/article/budget\?t=[\w-]+">.*?</tr>', html, re.S).group(0)
     cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
     # figures 7 (two of them years), 5 covered; 0 accepted, 5 proposed, 0 rejected; 1 error (V108; V101 on the same figures is the same finding)
     assert cells[1:8] == ["7", "71%", "0", "5", "0", "1", "0"]
@@ -174,7 +185,7 @@ def test_an_edit_the_record_model_refuses_writes_nothing(client, corpus: Path) -
     response = post(client, cid, number="-5", unit="USD", metric="budget")  # accepted by the model: a control
     assert response.status_code == 302
     text = records(corpus)
-    response = client.post(f"/claim/{cid}", data={"token": TOKEN, "version": version_of(client, cid), "status": "accepted",
+    response = client.post(f"/claim/{cid}", data={"token": TOKEN, **read_state(client, cid), "status": "accepted",
                                                    "number": "1e400"})
     assert response.status_code == 422 and records(corpus) == text
 
@@ -182,11 +193,11 @@ def test_an_edit_the_record_model_refuses_writes_nothing(client, corpus: Path) -
 def test_queue_walks_the_proposals_with_progress(client, corpus: Path) -> None:
     html = page(client, "/queue?source=budget")
     assert "0 of 5 records reviewed · 5 proposals left" in html
-    first = re.search(r'action="/claim/([^"]+)"', html).group(1)
+    first = re.search(r'action="/claim/([^"?]+)', html).group(1)
     skipped = page(client, f"/queue?source=budget&after={first}")
-    second = re.search(r'action="/claim/([^"]+)"', skipped).group(1)
+    second = re.search(r'action="/claim/([^"?]+)', skipped).group(1)
     assert second != first
-    response = client.post(f"/claim/{second}", data={"token": TOKEN, "version": version_of(client, second), "back": "queue",
+    response = client.post(f"/claim/{second}", data={"token": TOKEN, **read_state(client, second), "back": "queue",
                                                       "source": "budget", "status": "accepted", "note": ""})
     assert response.status_code == 302 and "/queue?" in response.headers["Location"]
     assert "1 of 5 records reviewed · 4 proposals left" in page(client, response.headers["Location"])
@@ -194,7 +205,7 @@ def test_queue_walks_the_proposals_with_progress(client, corpus: Path) -> None:
 
 def test_finding_page_shows_operands_side_by_side(client) -> None:
     html = page(client, "/article/budget")
-    fid = re.search(r'href="/finding/(\w+)"><span class="sev-error">V108', html).group(1)
+    fid = re.search(r'href="/finding/(\w+)\?t=[\w-]+"><span class="sev-error">V108', html).group(1)
     shown = page(client, f"/finding/{fid}")
     assert "<th>Recomputed</th><td>[22.22, 27.85] %" in shown
     assert shown.count('class="sentence"') == 3  # the stated figure and its two operands
@@ -257,13 +268,13 @@ def test_the_server_listens_on_this_machine_only_by_default(tmp_path: Path) -> N
 def test_a_records_file_broken_by_hand_is_shown_not_served_stale(client, corpus: Path) -> None:
     assert "Harbor" in page(client, "/")
     (corpus / "claims" / "budget.yaml").write_text("- id: [unclosed\n", encoding="utf-8")
-    response = client.get("/")
+    response = client.get(f"/?t={TOKEN}")
     assert response.status_code == 500
     assert "claims/budget.yaml:2: invalid YAML" in response.get_data(as_text=True)
 
 
 def test_a_file_that_cannot_be_written_is_an_error_on_the_page(client, corpus: Path, monkeypatch) -> None:
-    import verifier.review.edits as edits
+    import verifier.ingest.rewrite as rewrite
 
     def refuse(path, write):
         raise PermissionError(13, "Permission denied")
@@ -271,7 +282,7 @@ def test_a_file_that_cannot_be_written_is_an_error_on_the_page(client, corpus: P
     before = records(corpus)
     cid = quote_id(before, "40 million dollars")
     version = version_of(client, cid)
-    monkeypatch.setattr(edits, "write_atomic", refuse)
+    monkeypatch.setattr(rewrite, "write_atomic", refuse)
     response = post(client, cid, version=version, status="accepted")
     assert response.status_code == 422
     assert "claims/budget.yaml: cannot write: Permission denied" in response.get_data(as_text=True)

@@ -577,7 +577,8 @@ def review_command(
     except VerifierError as err:
         _fail(err)
     try:
-        serve(paths, host, port, announce=lambda address: typer.echo(f"verifier review: open {address}\n(Ctrl-C stops it)"), desk=desk)
+        serve(paths, host, port, announce=lambda address: typer.echo(f"verifier review: open {address}\n(Ctrl-C stops it)"), desk=desk,
+              warn=lambda line: typer.echo(line, err=True))
     except OSError as err:
         _fail(UsageError(f"cannot listen on {host}:{port}: {err.strerror or err}"))
 

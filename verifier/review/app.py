@@ -1,19 +1,23 @@
-"""The review desk as a Flask application: token, routes and templates.
+"""The review desk as a Flask application: routes and templates, served by a threaded server.
 
-Every request must carry the desk's token: in the address (``?t=TOKEN``, as printed when the
-desk starts; the page then sets a same-site cookie so links need not repeat it) or in that
-cookie; every form also carries it as a field, so a page of another site cannot post to the
-desk. A request without it gets 403 and reads nothing. Templates are Jinja2 with autoescape
-on, so text from an article (titles, quotes, bodies) is shown, never run.
+Every request must carry the desk's token, and every response forbids framing
+(:mod:`verifier.review.guard`: no cookie, the token in each address and form). Templates are
+Jinja2 with autoescape on, so text from an article (titles, quotes, bodies) is shown, never run.
 
 Routes: ``/`` overview, ``/article/<id>``, ``/finding/<id>``, ``/queue`` (one proposal at a
 time, keys a / r / s / e), ``/claim/<id>`` (the edit form; POST writes the decision),
 ``POST /propose`` (``verifier extract`` for the articles that have no records file).
+
+The server answers each connection in a thread of its own, with a socket timeout
+(:data:`SOCKET_TIMEOUT`), so a connection left open and idle (a browser opens spare ones) holds
+one thread for a while and never the desk; decisions are written one at a time (a lock).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +26,12 @@ from flask import Flask, abort, g, redirect, render_template, request, url_for
 from verifier.errors import VerifierError
 from verifier.numeric import fmt_pair
 from verifier.report.common import arithmetic_rows
-from verifier.review import pages
+from verifier.review import guard, pages
 from verifier.review.desk import Desk
-from verifier.review.edits import Conflict, EditError, apply_edit, fields_from_form, version
+from verifier.review.edits import Conflict, EditError, ReadState, apply_edit, article_version, fields_from_form, version
 
-COOKIE = "verifier_review"
-"""The cookie that carries the token once an address with it was opened."""
+SOCKET_TIMEOUT = 30.0
+"""Seconds a connection may stay silent before the server closes it (one thread each)."""
 
 
 def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = None) -> Flask:
@@ -49,37 +53,19 @@ def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = 
     desk = desk or Desk(paths)
     results: dict[str, dict[str, Any]] = {}
 
-    @app.before_request
-    def _guard() -> None:
-        want = app.config["TOKEN"]
-        given = request.args.get("t") or request.cookies.get(COOKIE) or ""
-        if not secrets.compare_digest(given, want):
-            abort(403)
-        if request.method == "POST" and not secrets.compare_digest(request.form.get("token", ""), want):
-            abort(403)
-        g.nonce = secrets.token_urlsafe(12)
-
-    @app.after_request
-    def _cookie(response):
-        if request.args.get("t") == app.config["TOKEN"]:
-            response.set_cookie(COOKIE, app.config["TOKEN"], httponly=True, samesite="Strict")
-        # only the desk's own script runs (it carries this response's nonce), whatever a page holds
-        nonce = getattr(g, "nonce", "none")
-        response.headers["Content-Security-Policy"] = (
-            f"default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; script-src 'nonce-{nonce}'; form-action 'self'")
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        return response
-
-    @app.errorhandler(403)
-    def _forbidden(_err):
-        return "403: this desk needs its token; open the address verifier review printed.\n", 403, {"Content-Type": "text/plain"}
+    guard.install(app)
+    writing = threading.Lock()  # one decision (read, write, re-audit) at a time
 
     @app.errorhandler(VerifierError)
     def _bad_input(err):
         return render_template("error.html", message=str(err), token=app.config["TOKEN"]), 500
 
     def render(name: str, **kw: Any) -> str:
-        return render_template(name, token=app.config["TOKEN"], nonce=g.nonce, **kw)
+        return render_template(name, token=app.config["TOKEN"], nonce=g.nonce, article_version=article_of, **kw)
+
+    def article_of(loaded, c) -> str:
+        """The :func:`article_version` of claim ``c``'s article, for the form that decides on it."""
+        return article_version(loaded.article_file(c.source))
 
     @app.get("/")
     def overview():
@@ -132,6 +118,10 @@ def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = 
 
     @app.post("/claim/<cid>")
     def decide(cid: str):
+        with writing:
+            return _decide(cid)
+
+    def _decide(cid: str):
         loaded = desk.current()
         c = loaded.by_id.get(cid)
         if c is None or not loaded.on_disk(cid):
@@ -140,14 +130,16 @@ def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = 
         path = loaded.corpus.record_paths[shown]
         back, source = request.form.get("back", "article"), request.form.get("source", "")
         before = loaded.findings_of(c.source)
+        read = ReadState(request.form.get("version", ""), loaded.article_file(c.source), loaded.corpus.sources[c.source].path,
+                         request.form.get("article", ""))
         try:
-            old, new = apply_edit(path, shown, cid, request.form.get("version", ""), fields_from_form(request.form, c))
+            old, new = apply_edit(path, shown, cid, read, fields_from_form(request.form, c))
         except (EditError, Conflict) as err:
             conflict = isinstance(err, Conflict)
             fresh = desk.current().by_id.get(cid) if conflict else c
             # a conflict shows the record as it is on disk, with what was submitted beside it; an
             # invalid form is shown again as typed, with the error
-            submitted = {k: v for k, v in request.form.items() if k not in ("token", "version", "back", "source")}
+            submitted = {k: v for k, v in request.form.items() if k not in ("token", "version", "article", "back", "source")}
             page = render("claim.html", c=fresh or c, version=version(fresh or c), loaded=desk.current(),
                           sentence=pages.sentence_of(loaded, c), back=back, source=source,
                           form={} if conflict else request.form, submitted=submitted,
@@ -166,15 +158,18 @@ def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = 
     def propose():
         from verifier.review.propose import propose_missing
 
-        propose_missing(desk)
-        desk.invalidate()
+        with writing:
+            propose_missing(desk)
+            desk.invalidate()
         return redirect(url_for("overview"))
 
     return app
 
 
-def bind(paths: list[Path], host: str = "127.0.0.1", port: int = 0, token: str | None = None, desk: Desk | None = None):
-    """A server of the desk bound to ``host``:``port`` (0: a free port), not yet serving.
+def bind(paths: list[Path], host: str = "127.0.0.1", port: int = 0, token: str | None = None, desk: Desk | None = None,
+         timeout: float = SOCKET_TIMEOUT):
+    """A server of the desk bound to ``host``:``port`` (0: a free port), not yet serving: one
+    thread per connection, each connection closed after ``timeout`` seconds of silence.
 
     Returns:
         (the WSGI server, whose ``serve_forever()`` and ``shutdown()`` run and stop it, and the
@@ -183,21 +178,39 @@ def bind(paths: list[Path], host: str = "127.0.0.1", port: int = 0, token: str |
     from werkzeug.serving import WSGIRequestHandler, make_server
 
     class Quiet(WSGIRequestHandler):
-        """No line per request on the terminal (each would repeat the token); errors still print."""
+        """No line per request on the terminal (each would repeat the token); errors still print.
+        A connection silent for ``timeout`` seconds is closed (socketserver sets it on the socket)."""
 
         def log_request(self, *args, **kwargs) -> None:
             pass
 
+    Quiet.timeout = timeout
     app = create_app(paths, token, desk)
-    server = make_server(host, port, app, threaded=False, request_handler=Quiet)
+    server = make_server(host, port, app, threaded=True, request_handler=Quiet)
     shown = f"[{host}]" if ":" in host else host
-    return server, f"http://{shown}:{server.server_port}/?t={app.config['TOKEN']}"
+    return server, f"http://{shown}:{server.server_port}/?{guard.TOKEN_ARG}={app.config['TOKEN']}"
 
 
-def serve(paths: list[Path], host: str = "127.0.0.1", port: int = 0, announce=print, desk: Desk | None = None) -> None:
+def exposure(server) -> str | None:
+    """A one-line warning when ``server`` listens beyond this machine (an address that is not
+    loopback: ``0.0.0.0``, a network card's): the desk speaks plain HTTP, so the token in its
+    address travels in the clear to anyone on the network path. None on loopback."""
+    address, port = server.server_address[:2]
+    if ipaddress.ip_address(address.split("%")[0]).is_loopback:
+        return None
+    return (f"verifier review: warning: listening on {address}:{port}, beyond this machine, over plain HTTP: "
+            "the token in the address travels in the clear")
+
+
+def serve(paths: list[Path], host: str = "127.0.0.1", port: int = 0, announce=print, desk: Desk | None = None,
+          warn=print) -> None:
     """Serve the desk until interrupted; ``announce(address)`` is called with the address to open
-    (with the token) once the port is bound (``port`` 0: a free one)."""
+    (with the token) once the port is bound (``port`` 0: a free one), ``warn(line)`` with
+    :func:`exposure`'s warning when it listens beyond this machine."""
     server, address = bind(paths, host, port, desk=desk)
+    warning = exposure(server)
+    if warning:
+        warn(warning)
     announce(address)
     try:
         server.serve_forever()

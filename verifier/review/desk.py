@@ -4,11 +4,13 @@
 claims in memory for the articles without records (:func:`verifier.extract.corpus.extract_missing`,
 as ``audit`` does) and runs the enabled rules (:func:`verifier.engine.check`). It reloads when
 any article or records file changed on disk (sizes and modification times), so a page always
-shows the files as they are, including edits made by hand in an editor.
+shows the files as they are, including edits made by hand in an editor. The desk's server
+answers in threads: one reading at a time (a lock), the others wait for it and share it.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +43,11 @@ class Loaded:
         mine = {c.id for c in self.corpus.claims if c.source == source_id}
         return [f for f in self.findings if f.source == source_id or mine & set(f.claims)]
 
+    def article_file(self, source_id: str) -> Path:
+        """The file article ``source_id`` was read from."""
+        src = self.corpus.sources[source_id]
+        return Path(src.file or src.path)
+
     def provenance(self, claim_ids: list[str]) -> list[ProvenanceEntry]:
         """Origin and citation chains of the claims ``claim_ids``."""
         return provenance(self.corpus, claim_ids)
@@ -57,27 +64,29 @@ class Desk:
         self.paths = list(paths)
         self._stamp: tuple | None = None
         self._loaded: Loaded | None = None
+        self._lock = threading.RLock()
 
     def current(self) -> Loaded:
         """The corpus as it is on disk now (read again only when a file changed)."""
-        stamp = self._fingerprint()
-        if self._loaded is None or self._stamp is None or stamp != self._stamp:
-            corpus = load_corpus(self.paths)
-            extract_missing(corpus, jobs=1)
-            ctx = Context(corpus)
-            findings = check(ctx)
-            self._loaded = Loaded(corpus, ctx, findings, {c.id: c for c in corpus.claims})
-            self._stamp = self._fingerprint()
-        return self._loaded
+        with self._lock:
+            stamp = self._fingerprint()
+            if self._loaded is None or self._stamp is None or stamp != self._stamp:
+                corpus = load_corpus(self.paths)
+                extract_missing(corpus, jobs=1)
+                ctx = Context(corpus)
+                findings = check(ctx)
+                self._loaded = Loaded(corpus, ctx, findings, {c.id: c for c in corpus.claims})
+                self._stamp = self._fingerprint()
+            return self._loaded
 
     def invalidate(self) -> None:
         """Read the corpus again at the next :meth:`current` (after a write of the desk's own)."""
-        self._stamp = None
+        with self._lock:
+            self._stamp = None
 
     def records_file(self, source_id: str) -> Path:
         """Where the records of article ``source_id`` live (``claims/<stem>.yaml``), existing or not."""
-        src = self.current().corpus.sources[source_id]
-        article = Path(src.file or src.path)
+        article = self.current().article_file(source_id)
         return records_folder(article.parent) / (article.stem + ".yaml")
 
     def _fingerprint(self) -> tuple:
