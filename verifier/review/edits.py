@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from verifier.errors import InputError
+from verifier.ingest.confine import refuse_outside
 from verifier.ingest.files import read_text, write_atomic
 from verifier.ingest.records import parse_claims, replace_fields
 from verifier.models.claim import Claim
@@ -110,7 +111,8 @@ def apply_edit(path: Path, shown: str, claim_id: str, read_version: str, fields:
     Raises:
         Conflict: the record on disk is not the version the page was read from (or is gone).
         EditError: the edited file does not validate, the file cannot be rewritten in place, or
-            it cannot be written (permissions, a full disk: the old file stays as it was).
+            it cannot be written (permissions, a full disk: the old file stays as it was; a link
+            out of its corpus, :func:`~verifier.ingest.confine.refuse_outside`).
     """
     raw = path.read_bytes()
     text = read_text(path, shown)
@@ -125,6 +127,10 @@ def apply_edit(path: Path, shown: str, claim_id: str, read_version: str, fields:
         raise EditError(str(err)) from None
     bom = "\ufeff" if raw.startswith(codecs.BOM_UTF8) else ""  # read_text drops it; keep the file's bytes
     if new_text != text:
+        try:
+            refuse_outside(path)
+        except InputError as err:
+            raise EditError(str(err)) from None
         try:
             write_atomic(path, lambda handle: handle.write(bom + new_text))
         except OSError as err:  # the old file stays whole
