@@ -269,15 +269,15 @@ class Articles(Mapping[str, "Source"]):
         """The articles ``sids``, those not read yet read now (together, on every core when many).
 
         Raises:
-            Unknown: a file gives another id than it gave the snapshot (a full run is needed).
-            InputError: a file cannot be read."""
+            Unknown: a file gives another id than it gave the snapshot, or cannot be read any
+                more (a full run is needed)."""
         from verifier.ingest.corpus import read_articles
         from verifier.rules.regroup import Unknown
 
         sids = list(sids)
         need = [s for s in dict.fromkeys(sids) if s not in self.loaded]
         for sid, src in zip(need, read_articles([Path(self._files[self._at[s]]) for s in need], self._settings)):
-            if src.id != sid:
+            if getattr(src, "id", None) != sid:  # another id, or a file that cannot be read now (an Unread: its finding needs a full run)
                 raise Unknown(sid)
             self.loaded[sid] = src
         return [self.loaded[s] for s in sids]
