@@ -153,3 +153,11 @@ def test_a_re_audit_after_a_file_turned_unreadable_is_a_full_run_that_reports_it
     assert again.exit_code == 0 and seen[-1] is None  # the snapshot could not be used: a full run
     [v705] = [json.loads(line) for line in again.stdout.splitlines()[:-1] if json.loads(line)["rule"] == "V705"]
     assert v705["path"].endswith(files[5].name) and v705["message"].startswith("not UTF-8 text")
+
+
+def test_a_sources_yaml_entry_for_the_unreadable_article_is_no_error(corpus: Path) -> None:
+    (corpus / "sources" / "gbk.txt").write_bytes(BAD_FILES["gbk.txt"][0])
+    (corpus / "sources" / "sources.yaml").write_text("gbk:\n  tier: primary\n", encoding="utf-8")
+    code, found, err = _audit()
+    assert (code, err) == (0, "")
+    assert [f["path"] for f in found if f["rule"] == "V705"] == ["corpus/sources/gbk.txt"]

@@ -189,6 +189,8 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
             if isinstance(src, Unread):
                 corpus.unread.append(src)
                 left_out.add(records_folder(art.parent) / (art.stem + ".yaml"))
+                if src.file and Path(src.file).parent in folders:  # a sources.yaml entry for it names an article, left out
+                    folders[Path(src.file).parent].append((art.stem, art.name))
                 continue
         if src.id in corpus.sources:
             raise InputError(src.path, 2, f"duplicate source id {src.id!r} (also in {corpus.sources[src.id].path})")
