@@ -27,7 +27,8 @@ def _findings() -> list[dict]:
 
 @pytest.mark.parametrize("command, name", [
     (["audit"], "report.md"), (["audit", "-f", "html"], "report.html"), (["audit", "-f", "json"], "audit.txt"),
-    (["factsheet"], "facts.md"), (["factsheet", "-f", "html"], "facts.htm"),
+    (["factsheet"], "facts.md"), (["factsheet", "-f", "html"], "facts.htm"), (["factsheet", "-f", "json"], "facts.txt"),
+    (["audit", "-f", "jsonl"], "findings.txt"), (["audit", "-f", "claimreview"], "reviews.md"),
 ])
 def test_a_report_written_into_the_corpus_is_not_read_back(command: list[str], name: str, corpus: Path) -> None:
     alone = _findings()
@@ -73,3 +74,18 @@ def test_the_mark_counts_only_where_a_report_puts_it() -> None:
                          '<code><meta name="generator" content="verifier"></code></body></html>')
     assert is_report('{\n  "schema_version": "1.1",\n  "summary": {}}')
     assert not is_report('Turnout: {"schema_version": 1}')
+    assert is_report('{"rule":"V101","name":"comparison-mismatch","severity":"error"}\n')
+    assert is_report('{"schema_version":"1.1","findings":0,"summary":{}}\n')  # a JSON Lines audit with no finding
+    assert not is_report('The {"rule":"V101"} line\n')
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "jsonl"])
+def test_a_report_in_the_corpus_may_be_written_again(fmt: str, corpus: Path) -> None:
+    """The jsonl audit lists its files before reading any (verifier.reaudit): the report it
+    lists among the articles is not one of the files the run reads, so it may be replaced."""
+    for _ in range(2):
+        result = run_cli("audit", "corpus", "-f", fmt, "-o", "corpus/sources/report.txt")
+        assert result.exit_code == 0, result.output
+    assert is_report((corpus / "sources" / "report.txt").read_text(encoding="utf-8"))
+    refused = run_cli("audit", "corpus", "-f", fmt, "-o", "corpus/sources/alpha.md")  # an article still may not be
+    assert refused.exit_code == 2 and "is one of the files this run reads" in refused.stderr

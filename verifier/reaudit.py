@@ -307,11 +307,14 @@ class Articles(Mapping[str, "Source"]):
 
 
 def refuse_listed_output(listing: Listing, output: Path | None) -> None:
-    """Raise when writing ``output`` would replace a file ``listing`` names (by inode and device).
+    """Raise when writing ``output`` would replace a file ``listing`` names (by inode and device);
+    an article file that is one of verifier's reports is not read (:mod:`verifier.report.marker`),
+    so an earlier report written among the articles may be replaced.
 
     Raises:
         UsageError: naming the file."""
     from verifier.errors import UsageError
+    from verifier.report.marker import is_report_file
 
     if output is None:
         return
@@ -321,6 +324,8 @@ def refuse_listed_output(listing: Listing, output: Path | None) -> None:
         return
     for name, sig in [*zip(listing.articles, listing.signatures), *listing.inputs]:
         if sig is not None and (sig[3], sig[4]) == (st.st_ino, st.st_dev):
+            if name in listing.articles and is_report_file(output):
+                return
             raise UsageError(f"-o {output} is one of the files this run reads ({name}); write the report elsewhere")
 
 
