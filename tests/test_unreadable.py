@@ -161,3 +161,15 @@ def test_a_sources_yaml_entry_for_the_unreadable_article_is_no_error(corpus: Pat
     code, found, err = _audit()
     assert (code, err) == (0, "")
     assert [f["path"] for f in found if f["rule"] == "V705"] == ["corpus/sources/gbk.txt"]
+
+
+def test_a_record_elsewhere_naming_the_unreadable_article_is_left_out_with_it(corpus: Path) -> None:
+    beta = corpus / "sources" / "beta.md"
+    beta.write_bytes(beta.read_text(encoding="utf-8").encode("gb18030"))
+    records = corpus / "claims"
+    (records / "alpha.yaml").write_text((records / "alpha.yaml").read_text(encoding="utf-8")
+                                        + (records / "beta.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (records / "beta.yaml").unlink()  # beta's records now sit in alpha.yaml, which is read
+    code, found, err = _audit()
+    assert (code, err) == (0, "")
+    assert [(f["rule"], f["path"]) for f in found] == [("V705", "corpus/sources/beta.md"), ("V101", "corpus/sources/alpha.md")]

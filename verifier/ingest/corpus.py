@@ -205,9 +205,10 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
             raise next(u for u in corpus.unread if not u.report).error()
         raise InputError(str(paths[0]), None, "no articles found (.md, .markdown, .txt, .html or .htm files)")
     if with_records:
+        unread_ids = {Path(u.path).stem for u in corpus.unread}  # the id an article left out would most likely have had
         for rec in dict.fromkeys(records):
             if rec not in left_out:
-                _add_records(corpus, rec)
+                _add_records(corpus, rec, unread_ids)
     return corpus
 
 
@@ -380,7 +381,12 @@ def _is_folder(entry: os.DirEntry) -> bool:
         return False
 
 
-def _add_records(corpus: Corpus, rec: Path) -> None:
+def _add_records(corpus: Corpus, rec: Path, unread_ids: set[str] = frozenset()) -> None:
+    """Add the claims of records file ``rec`` to ``corpus``; a claim of an article left out
+    unread (its source one of ``unread_ids``, the stems of those files) is left out with it.
+
+    Raises:
+        RecordError: a claim repeats an id or names a source that is no article of the run."""
     shown = _display(rec)
     claims, lines = read_claims(rec, shown)
     corpus.record_files.append(shown)
@@ -391,6 +397,8 @@ def _add_records(corpus: Corpus, rec: Path) -> None:
             other = corpus.record_lines[claim.id]
             raise RecordError(shown, line, f"duplicate claim id {claim.id!r} (also at {other[0]}:{other[1]})")
         if claim.source not in corpus.sources:
+            if claim.source in unread_ids:
+                continue
             known = ", ".join(sorted(corpus.sources))
             raise RecordError(shown, line, f"claim {claim.id!r} names source {claim.source!r}, which is not an article of this run (known: {known})")
         corpus.record_lines[claim.id] = (shown, line)
