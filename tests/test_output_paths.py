@@ -211,7 +211,7 @@ def test_a_bad_output_is_refused_before_the_corpus_is_read(tmp_path: Path) -> No
 
 
 def test_extract_keeps_a_linked_records_file_a_link(corpus: Path, tmp_path: Path) -> None:
-    kept = tmp_path / "kept" / "beta.yaml"
+    kept = corpus / "kept" / "beta.yaml"  # inside the corpus: a link out of it is refused (tests/test_records_confined.py)
     kept.parent.mkdir()
     kept.write_text("")
     (corpus / "claims" / "beta.yaml").unlink()

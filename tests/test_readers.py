@@ -380,17 +380,19 @@ def test_output_onto_a_link_to_an_article_is_refused(tmp_path: Path) -> None:
 
 def test_many_articles_are_read_in_order_and_a_bad_one_named_with_its_line(tmp_path: Path) -> None:
     """Enough articles to be read by a process pool (verifier.parallel.MIN_ITEMS): the same
-    sources in the same order, and a bad article's one-line error, as one process gives."""
-    from verifier.errors import InputError
+    sources in the same order, and a bad article's one-line error, as one process gives; the bad
+    article is left out (kept with its error in ``Corpus.unread``) and the others are read."""
     from verifier.ingest.corpus import load_corpus
 
     for i in range(80):
         _write(tmp_path, f"a{i:02d}.md", f"---\nid: a{i:02d}\n---\nTurnout was {i}.5% in 2022.\n")
     assert list(load_corpus([tmp_path]).sources) == [f"a{i:02d}" for i in range(80)]
     _write(tmp_path, "a50.md", "---\nid: a50\ntier: rumour\n---\nTurnout was 50.5% in 2022.\n")
-    with pytest.raises(InputError) as err:
-        load_corpus([tmp_path])
-    assert err.value.path.endswith("a50.md") and err.value.line == 3 and "tier: Input should be" in str(err.value)
+    corpus = load_corpus([tmp_path])
+    assert list(corpus.sources) == [f"a{i:02d}" for i in range(80) if i != 50]
+    [left] = corpus.unread
+    err = left.error()
+    assert err.path.endswith("a50.md") and err.line == 3 and "tier: Input should be" in str(err) and not left.report
 
 
 def test_standard_input_is_decoded_as_a_file_is() -> None:

@@ -21,7 +21,7 @@ RECORD_EXAMPLES = {
     **dict.fromkeys(("V301", "V302", "V303", "V304", "V305"), "a record's quote, offsets, context or unit"),
     **dict.fromkeys(("V401", "V402", "V403", "V404"), "a record's attribution, tier or citations"),
     **dict.fromkeys(("V601", "V602"), "records left out, or an extractor failure"),
-    **dict.fromkeys(("V701", "V702", "V703", "V704"), "front matter and file contents"),
+    **dict.fromkeys(("V701", "V702", "V703", "V704", "V705"), "front matter and file contents"),
     # text rules whose claims extraction does not yet make from text with an empty lexicon
     "V103": "reciprocal metrics need the metric vocabulary's inverse pairs (ms per token vs tokens per second)",
     "V105": "a range over a product family needs the family's members named",

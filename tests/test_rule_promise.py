@@ -32,6 +32,7 @@ BROKEN_RECORD_OR_RUN = {
     "V402": "front matter or the registry cites an id that does not exist",
     "V602": "the extractor failed on an article, which went unaudited",
     "V704": "an article has no text, so it went unaudited",
+    "V705": "an article file could not be read, so it went unaudited",
 }
 """Rules that may warn or err without a band, and why: each reports something broken that the
 reader can see at once, never that a figure is wrong (``validate`` exits 2 on the errors)."""

@@ -1,13 +1,15 @@
 """YAML aliases that cannot blow up: every YAML verifier reads (front matter, claim records,
 ``sources.yaml``, a corpus lexicon, the shipped tables) goes through one loader, which refuses a
 recursive alias and an expansion past :data:`~verifier.ingest.yamlio.ALIAS_NODES` with one
-``path:line: message`` and exit 2, and reads small aliases as before.
+``path:line: message`` and exit 2 (an article's front matter: a V705 finding at that line in an
+audit, exit 2 from ``validate``), and reads small aliases as before.
 
 The bombs are built here; each test simply finishes (memory is never measured in a test).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -53,6 +55,24 @@ def _fails_at(corpus: Path, path: Path, needle: str, why: str) -> None:
     assert why in lines[0]
 
 
+def _article_fails_at(corpus: Path, path: Path, needle: str, why: str) -> None:
+    """An article's front matter is refused at the line of ``needle``: ``verifier validate`` stops
+    with exit 2 and one ``path:line: message`` line, and ``verifier audit`` reports the file as a
+    V705 finding at that line and audits the rest (an unreadable article is a finding)."""
+    line = line_of(path.read_text(encoding="utf-8"), needle)
+    result = run_cli("validate", str(corpus))
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output, result.stderr
+    assert f"{path.name}:{line}: " in lines[0] and why in lines[0], lines[0]
+    result = run_cli("audit", str(corpus), "--format", "json")
+    assert "Traceback" not in result.output
+    found = json.loads(result.stdout)["findings"]
+    [v705] = [f for f in found if f["rule"] == "V705"]
+    assert v705["path"].endswith(path.name) and v705["line"] == line and why in v705["message"], v705
+    assert "beta" in {s["id"] for s in json.loads(result.stdout)["sources"]}  # the other article is still audited
+
+
 def _front(corpus: Path, yaml_text: str) -> Path:
     """alpha.md with ``yaml_text`` added at the top of its front matter."""
     path = corpus / "sources" / "alpha.md"
@@ -67,12 +87,12 @@ def _front(corpus: Path, yaml_text: str) -> Path:
 def test_billion_laughs_in_front_matter_is_refused(corpus: Path) -> None:
     # l4 is the first value past the limit: 1 + 9 * 7381 = 66,430 nodes
     path = _front(corpus, laughs(8))
-    _fails_at(corpus, path, "l4: &l4", "YAML aliases expand this value to 66,430 nodes")
+    _article_fails_at(corpus, path, "l4: &l4", "YAML aliases expand this value to 66,430 nodes")
 
 
 def test_recursive_alias_in_front_matter_is_refused(corpus: Path) -> None:
     path = _front(corpus, RECURSIVE)
-    _fails_at(corpus, path, "tags:", "YAML alias refers to the value that contains it")
+    _article_fails_at(corpus, path, "tags:", "YAML alias refers to the value that contains it")
 
 
 def test_merge_key_bomb_is_refused(corpus: Path) -> None:
@@ -80,7 +100,7 @@ def test_merge_key_bomb_is_refused(corpus: Path) -> None:
     levels = ["m0: &m0 {a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9}"]
     levels += [f"m{i}: &m{i} {{<<: [{', '.join([f'*m{i - 1}'] * 9)}]}}" for i in range(1, 9)]
     path = _front(corpus, "\n".join(levels) + "\n")
-    _fails_at(corpus, path, "m3: &m3", "YAML aliases expand this value")
+    _article_fails_at(corpus, path, "m3: &m3", "YAML aliases expand this value")
 
 
 def test_small_alias_in_front_matter_still_reads(corpus: Path) -> None:

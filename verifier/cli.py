@@ -133,26 +133,42 @@ def _progress(label: str):
             shown[0].stop()
 
 
-def _load(paths: Optional[list[Path]], with_records: bool = True, packed: bool = False):
-    """The corpus of ``paths``; a path ``-`` reads one article from standard input.
+def _load(paths: Optional[list[Path]], with_records: bool = True, packed: bool = False, unreadable: str = "stop"):
+    """The corpus of ``paths``; a path ``-`` reads one article from standard input. A file among
+    the articles that is one of verifier's reports is left out with a note on standard error;
+    one that cannot be read (:class:`verifier.ingest.unread.Unread`), as ``unreadable`` says:
+    ``stop`` the command with its error (validate, and the commands that write records),
+    ``note`` it on standard error and go on, or leave it to the audit, which reports it as a
+    ``finding`` (V705).
 
     Raises:
-        InputError: as :func:`verifier.ingest.corpus.load_corpus`.
+        InputError: as :func:`verifier.ingest.corpus.load_corpus`; the first file that cannot
+            be read, with ``unreadable='stop'``.
     """
     from verifier.ingest.corpus import STDIN, load_corpus
 
     paths = list(paths or [])
     stdin = sys.stdin.buffer.read() if STDIN in paths else None
-    return load_corpus(paths, with_records=with_records, stdin=stdin, packed=packed)
+    corpus = load_corpus(paths, with_records=with_records, stdin=stdin, packed=packed)
+    for left in corpus.unread:
+        if left.report:
+            typer.echo(f"verifier: skipping {left.path}: {left.message}", err=True)
+        elif unreadable == "stop":
+            raise left.error()
+        elif unreadable == "note":
+            typer.echo(f"{left.error()}; left out", err=True)
+    return corpus
 
 
 def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Optional[Path] = None,
-            engine: Optional[str] = None, scheduler: Optional[str] = None, shelf=None, mapper=None):
+            engine: Optional[str] = None, scheduler: Optional[str] = None, shelf=None, mapper=None,
+            unreadable: str = "note"):
     """The corpus of ``paths`` with claims extracted for the articles that have no records
     (for all of them with ``extract_all``) on ``mapper``, else on ``engine``
     (:func:`verifier.engines.open_mapper`, closed once extraction is done), a progress bar on a
     terminal. Shared by audit, graph and factsheet, so each sees the same claims. With a
     ``shelf`` (:class:`verifier.shelf.Shelf`), extracted claims are kept there instead of in the corpus.
+    ``unreadable``: as :func:`_load` (the audit's are findings; the others note them).
 
     Raises:
         InputError: ``output`` cannot be written (checked before any work, :func:`_check_output`).
@@ -165,8 +181,8 @@ def _corpus(paths: Optional[list[Path]], extract_all: bool = False, output: Opti
     _check_output(output)
     if mapper is None:
         with open_mapper(engine, scheduler) as mapper:
-            return _corpus(paths, extract_all, output, shelf=shelf, mapper=mapper)
-    corpus = _load(paths, with_records=not extract_all, packed=shelf is not None)  # an archive's audit: articles held compressed
+            return _corpus(paths, extract_all, output, shelf=shelf, mapper=mapper, unreadable=unreadable)
+    corpus = _load(paths, with_records=not extract_all, packed=shelf is not None, unreadable=unreadable)  # an archive's audit: articles held compressed
     if output is not None:
         _refuse_input_as_output(corpus, output)
     with _progress("extracting claims") as tick:
@@ -242,7 +258,7 @@ def audit(
                 from verifier.rules.regroup import Kept
 
                 checked = output if listing is None else None  # a listing refused it already, without reading every article
-                corpus = _corpus(paths, extract, checked, shelf=shelf, mapper=mapper)
+                corpus = _corpus(paths, extract, checked, shelf=shelf, mapper=mapper, unreadable="finding")
                 kept = Kept() if listing is not None else None
                 with _progress("checking claims"):
                     report = run_audit(corpus, rules, listed=listed) if shelf is None else audit_shelved(corpus, shelf, rules, mapper=mapper, kept=kept)

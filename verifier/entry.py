@@ -12,6 +12,10 @@ from the extraction cache, one process): 17 full collections took 9.6 s of a 43 
 with the collector off the audit freed just 915 cyclic objects at its end (extraction: 56 per
 1,000 articles). ``verifier review`` serves until stopped, so it turns the collector back on.
 
+Standard output is the one output boundary (:mod:`verifier.stdout`): it is flushed explicitly
+when the command ends, and a failed write (a full disk) is one line on stderr with exit 2; a
+reader that closed the pipe ends the run quietly with exit 1.
+
 Usage errors (an unknown option or command, a missing argument) are printed as one line,
 ``verifier: error: ...``, with exit code 2, like every other input error of the tool.
 """
@@ -23,13 +27,25 @@ import sys
 
 
 def main() -> None:
-    """Run ``verifier`` with ``sys.argv``."""
-    argv = sys.argv[1:]
+    """Run ``verifier`` with ``sys.argv``, standard output guarded (see the module docstring)."""
+    from verifier import stdout
+
+    stdout.install()
+    try:
+        code = _run(sys.argv[1:])
+        stdout.finish()
+    except stdout.StdoutError as err:
+        code = stdout.failed(err)
+    sys.exit(code)
+
+
+def _run(argv: list[str]) -> int:
+    """Run the command of ``argv``; its exit code."""
     gc.disable()  # a batch run: see the module docstring
     if argv[:1] == ["quantities"] and not {"-h", "--help"} & set(argv):
         from verifier.quantities.__main__ import main as quantities_main
 
-        sys.exit(quantities_main(argv[1:]))
+        return quantities_main(argv[1:])
     import typer.main
 
     from verifier.cli import app
@@ -42,8 +58,8 @@ def main() -> None:
             raise
         message = err.format_message().strip()
         if not message:  # bare `verifier`: the help was printed
-            sys.exit(0)
+            return 0
         where = f"verifier {argv[0]}" if argv and argv[0] in getattr(command, "commands", {}) else "verifier"
         sys.stderr.write(f"verifier: error: {message} (see '{where} --help')\n")
-        sys.exit(2)
-    sys.exit(code if isinstance(code, int) else 0)
+        return 2
+    return code if isinstance(code, int) else 0

@@ -4,7 +4,8 @@ Tree::
 
     VerifierError
     ├── InputError          bad input: unreadable file, invalid front matter or record
-    │   └── RecordError     a claim record that fails validation (carries path and line)
+    │   ├── RecordError     a claim record that fails validation (carries path and line)
+    │   └── NotAnArticle    a file that is one of verifier's own reports
     └── UsageError          bad options (unknown format, unknown rule code)
 
 Every ``InputError`` carries ``path`` and ``line`` so the CLI can print ``path:line: message``
@@ -44,6 +45,11 @@ class InputError(VerifierError):
 
 class RecordError(InputError):
     """A claim record or external-source entry that fails validation."""
+
+
+class NotAnArticle(InputError):
+    """A file among the articles that is one of verifier's own reports
+    (:func:`verifier.report.marker.is_report`): left out of the run with a note, never a finding."""
 
 
 class UsageError(VerifierError):

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from verifier.errors import InputError
 from verifier.extract.reread import Reread, reread
+from verifier.ingest.confine import refuse_outside
 from verifier.ingest.files import read_text, write_atomic
 from verifier.ingest.reanchor import Ambiguous, Changed, Moved, Orphaned, Outcome, anchor_holds, reanchor
 from verifier.ingest.records import replace_fields
@@ -124,7 +125,8 @@ def write_reanchored(corpus: Corpus, steps: list[Step], dry_run: bool = False) -
         The records files (as shown) that change, or would change with ``dry_run``.
 
     Raises:
-        InputError: a records file cannot be read or rewritten in place.
+        InputError: a records file cannot be read or rewritten in place, or is reached through
+            a link out of its corpus (:func:`~verifier.ingest.confine.refuse_outside`).
     """
     by_file: dict[str, dict[str, dict[str, Any]]] = {}
     for s in steps:
@@ -134,6 +136,7 @@ def write_reanchored(corpus: Corpus, steps: list[Step], dry_run: bool = False) -
     texts: dict[Path, str] = {}
     for shown, edits in by_file.items():
         path = corpus.record_paths[shown]
+        refuse_outside(path)
         text = replace_fields(read_text(path, shown), shown, edits)
         bom = "\ufeff" if path.read_bytes().startswith(codecs.BOM_UTF8) else ""  # read_text drops it; keep the file's bytes
         texts[path] = bom + text

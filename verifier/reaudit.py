@@ -269,15 +269,15 @@ class Articles(Mapping[str, "Source"]):
         """The articles ``sids``, those not read yet read now (together, on every core when many).
 
         Raises:
-            Unknown: a file gives another id than it gave the snapshot (a full run is needed).
-            InputError: a file cannot be read."""
+            Unknown: a file gives another id than it gave the snapshot, or cannot be read any
+                more (a full run is needed)."""
         from verifier.ingest.corpus import read_articles
         from verifier.rules.regroup import Unknown
 
         sids = list(sids)
         need = [s for s in dict.fromkeys(sids) if s not in self.loaded]
         for sid, src in zip(need, read_articles([Path(self._files[self._at[s]]) for s in need], self._settings)):
-            if src.id != sid:
+            if getattr(src, "id", None) != sid:  # another id, or a file that cannot be read now (an Unread: its finding needs a full run)
                 raise Unknown(sid)
             self.loaded[sid] = src
         return [self.loaded[s] for s in sids]
@@ -307,11 +307,14 @@ class Articles(Mapping[str, "Source"]):
 
 
 def refuse_listed_output(listing: Listing, output: Path | None) -> None:
-    """Raise when writing ``output`` would replace a file ``listing`` names (by inode and device).
+    """Raise when writing ``output`` would replace a file ``listing`` names (by inode and device);
+    an article file that is one of verifier's reports is not read (:mod:`verifier.report.marker`),
+    so an earlier report written among the articles may be replaced.
 
     Raises:
         UsageError: naming the file."""
     from verifier.errors import UsageError
+    from verifier.report.marker import is_report_file
 
     if output is None:
         return
@@ -321,6 +324,8 @@ def refuse_listed_output(listing: Listing, output: Path | None) -> None:
         return
     for name, sig in [*zip(listing.articles, listing.signatures), *listing.inputs]:
         if sig is not None and (sig[3], sig[4]) == (st.st_ino, st.st_dev):
+            if name in listing.articles and is_report_file(output):
+                return
             raise UsageError(f"-o {output} is one of the files this run reads ({name}); write the report elsewhere")
 
 

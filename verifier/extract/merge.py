@@ -125,13 +125,15 @@ def merge_file(path: Path, proposed: list[Claim], dry_run: bool = False, body: s
 
     Raises:
         InputError: the file is not valid YAML or not a list, or it cannot be written (a
-            link to nothing, a folder; checked on a dry run too, so a run that checks every
+            link to nothing, a folder, a link out of the corpus (:func:`~verifier.ingest.confine.refuse_outside`); checked on a dry run too, so a run that checks every
             file first writes none when one would fail).
         RecordError: an existing record does not validate (nothing is written).
     """
+    from verifier.ingest.confine import refuse_outside
     from verifier.ingest.files import plan_write, read_text, write_atomic
     from verifier.ingest.records import read_claims
 
+    refuse_outside(path)
     text = read_text(path, str(path)) if path.exists() else ""
     existing, _lines = read_claims(path, str(path)) if text.strip() else ([], {})
     before = len(existing)

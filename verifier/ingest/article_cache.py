@@ -66,7 +66,8 @@ def signature(path: Path) -> Signature | None:
 
 def read_files(files: list[Path], describe: Callable[[Path], tuple[str, ...]],
                read: Callable[[list[Path]], Iterable[Source]]) -> Iterator[Source]:
-    """The article of each of ``files``, in order: from its entry when the file is unchanged
+    """The article of each of ``files`` (or the :class:`~verifier.ingest.unread.Unread` its
+    reading gave, kept alike), in order: from its entry when the file is unchanged
     (see the module docstring), else by ``read`` (given the files to read, in order; it may
     read them on every core) and its entry written. ``describe(file)``: what besides the file's
     content its article depends on (resolved path, path as shown, its folder's settings), part

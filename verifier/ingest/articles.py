@@ -25,13 +25,14 @@ from typing import Any, Callable
 
 from pydantic import ValidationError
 
-from verifier.errors import InputError
+from verifier.errors import InputError, NotAnArticle
 from verifier.ingest.files import decode, read_bytes
 from verifier.ingest.frontmatter import Normalised, field_of, normalise
 from verifier.ingest.document import Document
 from verifier.ingest.readers import looks_like_html, reader_for, sniff, split_front_matter
 from verifier.ingest.yamlio import raise_validation
 from verifier.models.source import ReadNote, Source, SourceMeta
+from verifier.report.marker import is_report
 
 __all__ = ["decode_article", "guess_languages", "read_article", "read_article_text", "split_front_matter"]
 
@@ -131,7 +132,10 @@ def read_article_text(text: str, path: PurePath, shown: str, settings: Settings 
 
     Raises:
         InputError: as :func:`read_article`.
+        NotAnArticle: the text is one of verifier's reports (:func:`verifier.report.marker.is_report`).
     """
+    if is_report(text):
+        raise NotAnArticle(shown, None, "a verifier report, not an article")
     text, notes = clean_controls(text)
     reader = sniff(text) if str(path) == "-" else reader_for(path, text)
     if reader is None:

@@ -31,6 +31,7 @@ from verifier.ingest.articles import decode_article, read_article, read_article_
 from verifier.ingest.readers import FOLDER_SUFFIXES, READERS
 from verifier.ingest.records import read_claims, read_external
 from verifier.ingest.sources_file import SOURCES_FILE, SourcesFile, read_sources_file
+from verifier.ingest.unread import Unread
 from verifier.models.claim import Claim
 from verifier.models.source import ExternalSource, Source
 from verifier.parallel import imap_shared
@@ -68,6 +69,9 @@ class Corpus:
     lexicon_files: list[str] = field(default_factory=list)
     """The corpus's own ``subjects.yaml`` files as shown (extraction reads them before the shipped
     lexicon: :func:`verifier.extract.corpus.corpus_lexicon`)."""
+    unread: list[Unread] = field(default_factory=list)
+    """The article files left out, in the order listed: unreadable ones (each a finding of rule
+    V705) and verifier's own reports (:mod:`verifier.ingest.unread`)."""
     lexicon_paths: dict[str, Path] = field(default_factory=dict)
     """Each of ``lexicon_files`` -> the file on disk (a path as shown is relative to the corpus
     root when the corpus is outside the current folder, so it cannot be opened as it is)."""
@@ -153,8 +157,14 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         packed: hold the articles, and the numbers extraction will find in them, compressed,
             each unpacked when read (:mod:`verifier.ingest.packed_sources`): an archive's audit.
 
+    An article file that cannot be read (binary, not UTF-8, invalid front matter...) or that is
+    one of verifier's reports does not stop the load: it is kept in ``Corpus.unread`` with its
+    error, and the records file beside it (``claims/<stem>.yaml``) is left unread too.
+
     Raises:
-        InputError: a path does not exist, holds no article, or a file is invalid.
+        InputError: a path does not exist or holds no article (no article read: the first
+            file left out's own error), standard input is invalid, or a registry,
+            ``sources.yaml`` or records file is.
         RecordError: a record is invalid, repeats an id, or names an unknown source.
     """
     articles, records, registries = collect(paths)
@@ -168,6 +178,7 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
     files = [art for art in dict.fromkeys(articles) if art != STDIN]
     read = read_articles(files, settings)
     folders: dict[Path, list[tuple[str, str]]] = {folder.resolve(): [] for folder in settings}  # (id, file name) of each one's articles
+    left_out: set[Path] = set()  # the records files beside the articles left out
     for art in dict.fromkeys(articles):
         if art == STDIN:
             data = stdin or b""
@@ -175,6 +186,12 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
             src = read_article_text(text, STDIN, STDIN_SHOWN)
         else:
             src = next(read)
+            if isinstance(src, Unread):
+                corpus.unread.append(src)
+                left_out.add(records_folder(art.parent) / (art.stem + ".yaml"))
+                if src.file and Path(src.file).parent in folders:  # a sources.yaml entry for it names an article, left out
+                    folders[Path(src.file).parent].append((art.stem, art.name))
+                continue
         if src.id in corpus.sources:
             raise InputError(src.path, 2, f"duplicate source id {src.id!r} (also in {corpus.sources[src.id].path})")
         corpus.sources[src.id] = src
@@ -184,10 +201,14 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         here = folders[folder.resolve()]
         found.check_ids({sid for sid, _ in here}, {name for _, name in here})
     if not corpus.sources:
+        if any(not u.report for u in corpus.unread):
+            raise next(u for u in corpus.unread if not u.report).error()
         raise InputError(str(paths[0]), None, "no articles found (.md, .markdown, .txt, .html or .htm files)")
     if with_records:
+        unread_ids = {Path(u.path).stem for u in corpus.unread}  # the id an article left out would most likely have had
         for rec in dict.fromkeys(records):
-            _add_records(corpus, rec)
+            if rec not in left_out:
+                _add_records(corpus, rec, unread_ids)
     return corpus
 
 
@@ -227,14 +248,15 @@ def add_registries(corpus: Corpus, registries: list[Path]) -> None:
             corpus.external[ext.id] = ext
 
 
-def _read_file(settings: dict[Path, SourcesFile], art: Path) -> Source:
+def _read_file(settings: dict[Path, SourcesFile], art: Path) -> Source | Unread:
     """Article file ``art`` read (:func:`~verifier.ingest.articles.read_article`) with its folder's
-    ``sources.yaml`` among ``settings``, in a worker or here.
-
-    Raises:
-        InputError: as :func:`~verifier.ingest.articles.read_article`."""
+    ``sources.yaml`` among ``settings``, in a worker or here; an :class:`~verifier.ingest.unread.Unread`
+    with the error it raised when it cannot be read, or is a verifier report."""
     found, resolved = settings.get(art.parent), _file(art)
-    return read_article(art, _display(art, resolved), found.settings_for if found else None, file=str(resolved))
+    try:
+        return read_article(art, _display(art, resolved), found.settings_for if found else None, file=str(resolved))
+    except InputError as err:
+        return Unread.of(err, str(resolved))
 
 
 FEWEST_CACHED = 64
@@ -243,13 +265,10 @@ below it, reading them (~0.1 ms a file) costs less than the lookup's fixed cost 
 digest, ~20 ms, and the cache file), so a handful of articles starts as fast as before."""
 
 
-def read_articles(files: list[Path], settings: dict[Path, SourcesFile]) -> Iterator[Source]:
-    """The article of each of ``files``, in order, read on every core when there are many
-    (:data:`verifier.parallel.MIN_ITEMS`); the unchanged ones of a corpus of at least
-    :data:`FEWEST_CACHED` files from the article cache.
-
-    Raises:
-        InputError: as :func:`_read_file`."""
+def read_articles(files: list[Path], settings: dict[Path, SourcesFile]) -> Iterator[Source | Unread]:
+    """The article of each of ``files`` (or why it was left out, :func:`_read_file`), in order,
+    read on every core when there are many (:data:`verifier.parallel.MIN_ITEMS`); the unchanged
+    ones of a corpus of at least :data:`FEWEST_CACHED` files from the article cache."""
     read = lambda todo: imap_shared(_read_file, settings, todo)  # noqa: E731
     if len(files) < FEWEST_CACHED:
         return read(files)
@@ -362,7 +381,12 @@ def _is_folder(entry: os.DirEntry) -> bool:
         return False
 
 
-def _add_records(corpus: Corpus, rec: Path) -> None:
+def _add_records(corpus: Corpus, rec: Path, unread_ids: set[str] = frozenset()) -> None:
+    """Add the claims of records file ``rec`` to ``corpus``; a claim of an article left out
+    unread (its source one of ``unread_ids``, the stems of those files) is left out with it.
+
+    Raises:
+        RecordError: a claim repeats an id or names a source that is no article of the run."""
     shown = _display(rec)
     claims, lines = read_claims(rec, shown)
     corpus.record_files.append(shown)
@@ -373,6 +397,8 @@ def _add_records(corpus: Corpus, rec: Path) -> None:
             other = corpus.record_lines[claim.id]
             raise RecordError(shown, line, f"duplicate claim id {claim.id!r} (also at {other[0]}:{other[1]})")
         if claim.source not in corpus.sources:
+            if claim.source in unread_ids:
+                continue
             known = ", ".join(sorted(corpus.sources))
             raise RecordError(shown, line, f"claim {claim.id!r} names source {claim.source!r}, which is not an article of this run (known: {known})")
         corpus.record_lines[claim.id] = (shown, line)

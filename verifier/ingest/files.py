@@ -3,6 +3,7 @@ regular files and writing through to FIFOs and devices."""
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import stat
@@ -43,13 +44,25 @@ def decode(raw: bytes, shown: str) -> str:
 
     Raises:
         InputError: the bytes are not UTF-8 (``shown`` names the input, with the line of the
-            first bad byte).
+            first bad byte), or are binary (a NUL byte among the first :data:`BINARY_SNIFF`,
+            with its line).
     """
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
+        nul = -1 if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else raw.find(b"\0", 0, BINARY_SNIFF)
+        if nul >= 0:  # no text in any 8-bit encoding holds NUL: an image, an archive, a document saved by a word processor
+            raise InputError(shown, raw.count(b"\n", 0, nul) + 1, f"a binary file, not text (a NUL byte at byte {nul}); "
+                                                                   "articles are UTF-8 text") from None
         line = raw.count(b"\n", 0, err.start) + 1
         raise InputError(shown, line, f"not UTF-8 text ({err.reason} at byte {err.start}); save the file as UTF-8") from None
+
+
+BINARY_SNIFF = 8000
+"""Bytes searched for a NUL to call a file that is not UTF-8 binary rather than text in another
+encoding (git's own test, ``buffer_is_binary``, looks at the first 8000); a file opening with a
+UTF-16 byte-order mark is text in UTF-16, whose NULs are half its characters. UTF-8 text with a
+NUL in it is text: its NULs are read as spaces and noted (rule V703)."""
 
 
 def write_atomic(path: Path, write: Callable[[TextIO], None]) -> None:

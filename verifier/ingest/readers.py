@@ -50,7 +50,8 @@ def split_front_matter(text: str, fence: re.Pattern = _YAML_FENCE) -> tuple[str 
     close = fence.search(text, first.end())
     if close is None:
         mark = text[first.start():first.end()].strip()
-        raise ValueError(f"front matter opened with '{mark}' on line 1 is never closed (add a '{mark}' line after it)")
+        raise ValueError(f"front matter opened with '{mark}' on line 1 is never closed (add a '{mark}' line after it; "
+                         f"a rule that opens the article needs a blank line before it)")
     return text[first.end():close.start()], text[close.end():], text.count("\n", 0, close.end()) + 1
 
 

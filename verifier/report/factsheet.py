@@ -14,6 +14,7 @@ from verifier.errors import UsageError
 from verifier.factsheet import FactEntry, FactSheet, SheetCitation
 from verifier.report.common import cell
 from verifier.report.html import badge, e, page
+from verifier.report.marker import MARKDOWN_MARK
 
 STATUS_HELP = {
     "miscalculated": "every figure printed for it fails recomputation",
@@ -31,9 +32,10 @@ def _cites(ns: list[int]) -> str:
 
 
 def render_markdown(sheet: FactSheet) -> str:
-    """The fact sheet as a Markdown document (ends with a newline)."""
+    """The fact sheet as a Markdown document (ends with a newline), marked as a report
+    (:data:`~verifier.report.marker.MARKDOWN_MARK`)."""
     n_facts = sum(len(s.facts) for s in sheet.subjects)
-    lines = ["# Fact sheet", "", f"{len(sheet.subjects)} subjects · {n_facts} facts · {len(sheet.citations)} quotes cited", ""]
+    lines = [MARKDOWN_MARK, "# Fact sheet", "", f"{len(sheet.subjects)} subjects · {n_facts} facts · {len(sheet.citations)} quotes cited", ""]
     for subj in sheet.subjects:
         lines += [f"## {cell(subj.subject)}", ""]
         for f in subj.facts:

@@ -11,15 +11,18 @@ from __future__ import annotations
 from verifier.models.finding import Finding
 from verifier.models.report import ClaimEntry, Hop, ProvenanceEntry, Report
 from verifier.report.common import arithmetic_rows, cell, code, left_out_reasons
+from verifier.report.marker import MARKDOWN_MARK
 
 
 def render(report: Report) -> str:
-    """Render ``report`` as a Markdown document (ends with a newline)."""
+    """Render ``report`` as a Markdown document (ends with a newline), its first line the mark
+    that keeps it from being read as an article (:data:`~verifier.report.marker.MARKDOWN_MARK`)."""
     claims = {c.id: c for c in report.claims}
     s = report.summary
     cov = s.coverage
     sev = s.by_severity
     lines = [
+        MARKDOWN_MARK,
         "# verifier audit report",
         "",
         f"{len(report.sources)} sources · {cov.claims_recorded} claims · {len(report.findings)} findings: "

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from verifier.errors import InputError
+from verifier.ingest.confine import refuse_outside
 from verifier.ingest.files import decode
 from verifier.ingest.rewrite import rewrite
 from verifier.ingest.records import parse_claims, replace_fields
@@ -146,7 +147,8 @@ def apply_edit(path: Path, shown: str, claim_id: str, read: ReadState, fields: M
         Conflict: the record on disk is not the version the page was read from (or is gone),
             or the article is not.
         EditError: the edited file does not validate, the file cannot be rewritten in place, or
-            it cannot be written (permissions, a full disk: the old file stays as it was).
+            it cannot be written (permissions, a full disk: the old file stays as it was; a link
+            out of its corpus, :func:`~verifier.ingest.confine.refuse_outside`).
     """
     if article_version(read.article) != read.article_version:
         raise Conflict(f"the article {read.article_shown} changed since this page was read (its figures may have "
@@ -157,6 +159,10 @@ def apply_edit(path: Path, shown: str, claim_id: str, read: ReadState, fields: M
         done["old"], done["new"], text = _edited(raw, shown, claim_id, read.version, fields)
         return raw.decode("utf-8") if text is None else text
 
+    try:
+        refuse_outside(path)
+    except InputError as err:
+        raise EditError(str(err)) from None
     try:
         rewrite(path, change)
     except OSError as err:  # the old file stays whole

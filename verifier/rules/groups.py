@@ -71,9 +71,9 @@ if TYPE_CHECKING:
     from verifier.rules.regroup import Kept
     from verifier.rules.anchors import UnknownUnits
 
-SOURCES_ONLY = frozenset({"V402", "V702"})
+SOURCES_ONLY = frozenset({"V402", "V702", "V705"})
 """Rules that read the articles' metadata and the registry, no claim (V402 citations, V702
-default tiers): run once, on the corpus without its claims."""
+default tiers, V705 the files left out unread): run once, on the corpus without its claims."""
 
 EVERY_SOURCE = frozenset({"V401", "V403"})
 """Rules that judge each claim by the ids and tiers of every article and registered source
@@ -603,7 +603,7 @@ def by_group(corpus: Corpus, claims_of: Mapping[str, list[tuple[Any, Claim]]], r
         checked |= compared
         tally.merge(counts)
         units.merge(seen)
-    once = run_rules(Context(Corpus(sources=corpus.sources, external=corpus.external)), [r for r in chosen if r.code in SOURCES_ONLY])
+    once = run_rules(Context(Corpus(sources=corpus.sources, external=corpus.external, unread=corpus.unread)), [r for r in chosen if r.code in SOURCES_ONLY])
     if kept is not None:
         kept.groups, kept.once = [[parts.at[sid] for sid in ids] for ids in g.groups], once
     return finish(findings + once, units, chosen), checked, tally

@@ -1,9 +1,11 @@
-"""V7xx: how the articles were read: metadata not read, defaults taken, text cleaned.
+"""V7xx: how the articles were read: metadata not read, defaults taken, text cleaned, files not read.
 
-These are notes (``info``): the run went on and every figure was audited, but a reviewer may
+Most are notes (``info``): the run went on and every figure was audited, but a reviewer may
 want to fix the file or add what it leaves out. They come from the readers
 (:class:`~verifier.models.source.ReadNote`, :attr:`~verifier.models.source.Source.defaulted`).
-An article read with no text at all is a warning (V704): its silence is no evidence.
+An article read with no text at all is a warning (V704): its silence is no evidence. A file
+that could not be read at all is an error (V705): the audit went on without it
+(:class:`~verifier.ingest.unread.Unread`).
 """
 
 from __future__ import annotations
@@ -83,3 +85,25 @@ def empty_article(ctx: Context) -> Iterator[Finding]:
         if not src.body.strip():
             yield me.finding(f"{sid} has no text after its front matter: nothing in it was read or checked; "
                              "fix the file or leave it out", source=sid, path=src.path)
+
+
+@rule("V705", "unreadable-file", "An article file could not be read (binary, not UTF-8, broken front matter): it was left out of the audit.")
+def unreadable_file(ctx: Context) -> Iterator[Finding]:
+    """One file that cannot be read does not stop the audit of a folder: as a linter does, the
+    run reports the file, at the line at fault, and audits the others. Whatever stops a file from
+    being read as an article is reported here in its own words: a binary file (a NUL byte among
+    its first 8000 bytes and no UTF-8), text in another encoding (Windows-1252, GBK: the first
+    byte that is not UTF-8; save the file as UTF-8, since a guessed encoding could misread a
+    figure), front matter opened with ``---`` and never closed (a rule that opens an article
+    needs a blank line before it), front matter that is not valid YAML or TOML, or metadata
+    that fails validation. Nothing in the file was checked, and the records beside it
+    (``claims/<stem>.yaml``) were not read. ``verifier validate`` and the commands that write
+    records stop on such a file with its ``path:line: message`` and exit 2.
+
+    Okay: a UTF-8 article with closed front matter.
+    V705: an article saved in Windows-1252 (``caf\\xe9`` on line 3).
+    """
+    me = unreadable_file.rule
+    for left in ctx.corpus.unread:
+        if not left.report:
+            yield me.finding(f"{left.message}; the file was left out of the audit", path=left.path, line=left.line)

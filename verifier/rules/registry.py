@@ -13,7 +13,8 @@ family:
 * V3xx quotes and anchors (:mod:`.anchors`)
 * V4xx provenance, citations and evidence tiers (:mod:`.provenance`)
 * V6xx coverage (:mod:`.coverage`)
-* V7xx how the articles were read: metadata not read, defaults taken (:mod:`.reading`)
+* V7xx how the articles were read: metadata not read, defaults taken, files that could not be read
+  (:mod:`.reading`)
 
 A rule function takes a :class:`~verifier.rules.context.Context` and yields findings made
 with :meth:`Rule.finding`. Its docstring is its help page (``verifier rule CODE``).
