@@ -132,6 +132,22 @@ def test_what_the_cache_writes_is_private_whatever_the_umask(cache_dir: Path, ar
             if mode != (0o700 if (cache_dir / name).is_dir() else 0o600)} == {}
 
 
+def test_a_cache_an_earlier_version_left_readable_is_made_private(cache_dir: Path, tmp_path: Path) -> None:
+    old = cache_dir / cache.FORMAT / "ab" / "ab12.json"  # records cache as written before: 0755 folders, 0644 files
+    old.parent.mkdir(parents=True)
+    old.write_text("[]", encoding="utf-8")
+    for path, mode in ((cache_dir, 0o755), (old.parent.parent, 0o755), (old.parent, 0o755), (old, 0o644)):
+        os.chmod(path, mode)
+    (cache_dir / "extraction-3.sqlite").touch(mode=0o644)  # an empty file: SQLite makes it a database
+
+    _audit(tmp_path / "1.json", "--format", "json", str(FIXTURE))
+    _audit(tmp_path / "1.jsonl", "--format", "jsonl", "--extract", str(FIXTURE))
+
+    assert stat.S_IMODE(old.parent.parent.stat().st_mode) == 0o700  # nothing under it readable by others
+    assert stat.S_IMODE(cache_dir.stat().st_mode) == 0o755  # the root: the user's choice
+    assert stat.S_IMODE((cache_dir / "extraction-3.sqlite").stat().st_mode) == 0o600  # set when opened
+
+
 def _group_writable(where: Path) -> tuple[Path, str, str]:
     """(the folder refused, why, how to fix it) of a root its group may write."""
     where.mkdir(mode=0o700)

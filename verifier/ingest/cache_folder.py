@@ -15,7 +15,9 @@ or others may write, could have entries planted or swapped by them: it is not us
 goes on without the cache (the same findings, computed again) and :func:`report_to`'s callback
 (the CLI's: one line on stderr) is told once per process which folder and why. A root given as
 a symbolic link is judged by the folder it resolves to; a subfolder must not be a link (verifier
-makes them). What verifier creates is private whatever the umask: folders 0700, files 0600.
+makes them). What verifier creates is private whatever the umask: folders 0700, files 0600; a
+subfolder of its own made readable by others by an earlier version is set 0700 (the root, which
+the user may have chosen, is left as it is; the SQLite files in it are set 0600 when opened).
 """
 
 from __future__ import annotations
@@ -122,6 +124,11 @@ def _problem(path: Path, follow: bool) -> tuple[str, str] | None:
     if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
         why = "is writable by others" if st.st_mode & stat.S_IWOTH else "is writable by its group"
         return link + why, f"chmod 700 {path} or "
+    if not follow and stat.S_IMODE(st.st_mode) != 0o700:
+        try:  # verifier's own subfolder, made 0755 by a version before 0700: its entries no longer readable by others
+            os.chmod(path, 0o700)
+        except OSError:
+            pass
     return None
 
 
