@@ -31,6 +31,14 @@ ENGINE_HELP = ("Where articles are extracted: local (this machine: one process u
 SCHEDULER_HELP = "Address of a running Dask scheduler to extract on (e.g. tcp://10.0.0.5:8786); implies --engine dask."
 
 
+@app.callback()
+def _main() -> None:
+    """Extract numeric claims from press articles, recompute derived figures and flag contradictions."""
+    from verifier.ingest import cache_folder
+
+    cache_folder.report_to(lambda line: typer.echo(line, err=True))  # a cache folder refused: told once, the run goes on
+
+
 def _fail(err: VerifierError) -> None:
     """Print a one-line error and exit 2."""
     text = str(err) if isinstance(err, InputError) else f"verifier: error: {err}"

@@ -6,7 +6,9 @@ they touch: a totals-only audit (``--format jsonl``) of the same paths as an ear
     ... a full audit_shelved(corpus, shelf, rules, kept=kept) ...
     keep_snapshot(listing, corpus, shelf, kept)      # after a full run
 
-A full run leaves a *snapshot* of itself in the cache folder (``runs-1/``), one per set of
+A full run leaves a *snapshot* of itself in the cache folder (``runs-1/``, 0700; each file 0600, a
+stream of pickles each sealed under this user's key, :func:`verifier.ingest.sealed.dump_parts`,
+none unpickled before its tag is checked), one per set of
 paths and current folder (made with verifier's code and rules of that run, which a re-audit
 must share: another version or ``--select`` is a full run, whose snapshot replaces it): each
 input file's signature (as the article
@@ -155,14 +157,15 @@ def list_inputs(paths: list[Path], codes: Iterable[str]) -> Listing:
 
     Raises:
         InputError: as :func:`verifier.ingest.corpus.load_corpus`, before any file is read."""
+    from verifier.ingest import cache_folder
     from verifier.ingest.corpus import STDIN, collect
-    from verifier.ingest.entries import Entries, code_digest
+    from verifier.ingest.entries import code_digest
     from verifier.ingest.sources_file import SOURCES_FILE
 
     started = time.time_ns()
     articles, records, registries = collect(list(paths))
     key = run = None
-    if Entries(FORMAT).path() is not None:  # one snapshot per set of paths: a new verifier or rules replace it
+    if cache_folder.root() is not None:  # one snapshot per set of paths: a new verifier or rules replace it
         key = hashlib.sha1("\0".join([FORMAT, str(Path.cwd()), *(str(Path(p).resolve()) for p in paths)]).encode()).hexdigest()
         run = hashlib.sha1(f"{code_digest()}\0{','.join(codes)}".encode()).hexdigest()
     files = [a for a in articles if a != STDIN]
@@ -173,10 +176,10 @@ def list_inputs(paths: list[Path], codes: Iterable[str]) -> Listing:
 
 
 def _where(listing: Listing) -> Path | None:
-    from verifier.ingest.entries import Entries
+    from verifier.ingest import cache_folder
 
-    base = Entries(FORMAT).path()
-    return None if base is None or listing.key is None else base.with_suffix("") / f"{listing.key}.pickle"
+    base = None if listing.key is None else cache_folder.folder(FORMAT)
+    return None if base is None else base / f"{listing.key}.pickle"
 
 
 def _eligible(listing: Listing) -> bool:
@@ -212,13 +215,15 @@ def _write(listing: Listing, snap: Snapshot) -> None:
     where = _where(listing)
     if where is None:
         return
+    from verifier.ingest import cache_folder, sealed
+
     temporary = None
     try:
-        where.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=where.parent, delete=False, suffix=".tmp") as handle:
+        cache_folder.make_private(where.parent)
+        with tempfile.NamedTemporaryFile(dir=where.parent, delete=False, suffix=".tmp") as handle:  # 0600
             temporary = handle.name
-            for value in _parts(snap):  # one pickle each: no memo of every object of the archive at once
-                pickle.dump(value, handle, pickle.HIGHEST_PROTOCOL)
+            if not sealed.dump_parts(_parts(snap), handle, f"{FORMAT}\0{listing.key}"):
+                raise OSError("no key to seal the snapshot with")
         os.replace(temporary, where)
     except (OSError, pickle.PicklingError):
         if temporary is not None:
@@ -230,16 +235,22 @@ def _read(listing: Listing) -> Snapshot | None:
     None when there is none, or it cannot be read (a full run then writes another)."""
     from verifier.rules.regroup import Kept
 
+    from verifier.ingest.sealed import Unsealed, load_parts
+
     where = _where(listing)
     if where is None or not where.exists():
         return None
     try:
         with where.open("rb") as handle:
-            if pickle.load(handle) != (FORMAT, listing.run):
+            parts = load_parts(handle, f"{FORMAT}\0{listing.key}")  # each part's tag checked before it is unpickled
+            if next(parts) != (FORMAT, listing.run):
                 return None
-            top = {f.name: pickle.load(handle) for f in fields(Snapshot) if f.name not in ("run", "kept")}
-            kept = Kept(**{f.name: pickle.load(handle) for f in fields(Kept)})
-    except Exception:  # noqa: BLE001 (a damaged or outdated snapshot)
+            top = {f.name: next(parts) for f in fields(Snapshot) if f.name not in ("run", "kept")}
+            kept = Kept(**{f.name: next(parts) for f in fields(Kept)})
+    except Unsealed:  # not written by this user's verifier (or damaged): dropped, a full run writes another
+        where.unlink(missing_ok=True)
+        return None
+    except Exception:  # noqa: BLE001 (an outdated snapshot)
         return None
     return Snapshot(run=listing.run, kept=kept, **top)
 

@@ -8,8 +8,8 @@ pint takes ~0.2 s to import and build its registry in every process that convert
 third of a five-article audit, and once more in each worker of a parallel run. Yet the
 answers are a pure function of the unit symbols, pint's version and verifier's unit
 definitions, and a desk meets the same few dozen symbols run after run. So each answer is
-kept in a JSON table under the cache folder (:func:`verifier.ingest.cache.root`,
-``VERIFIER_CACHE_DIR=off`` turns it off), named by a digest of what the answers depend on
+kept in a JSON table under the cache folder (:func:`verifier.ingest.cache_folder.folder`,
+``VERIFIER_CACHE_DIR=off`` turns it off; a folder others may write is refused; the table 0600), named by a digest of what the answers depend on
 (:func:`_digest`): a new pint or an edited unit table is a new file, nothing stale is read.
 
 New answers are written when the process exits, merged with what other processes wrote
@@ -63,10 +63,10 @@ def _digest() -> str:
 
 @lru_cache(maxsize=1)
 def _file() -> Path | None:
-    from verifier.ingest import cache
+    from verifier.ingest import cache_folder
 
-    base = cache.root()
-    return None if base is None else base / FORMAT / f"{_digest()}.json"
+    base = cache_folder.folder(FORMAT)
+    return None if base is None else base / f"{_digest()}.json"
 
 
 def _read(path: Path | None) -> dict[str, dict[str, Any]]:
@@ -128,10 +128,10 @@ def flush() -> None:
         merged.setdefault(name, {}).update(answers)
     _new.clear()
     try:
-        from verifier.ingest.files import write_atomic
+        from verifier.ingest import cache_folder
 
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, lambda f: json.dump(merged, f, ensure_ascii=False, sort_keys=True))
+        cache_folder.make_private(path.parent)
+        cache_folder.write_private(path, json.dumps(merged, ensure_ascii=False, sort_keys=True).encode("utf-8"))
     except OSError:
         pass
 

@@ -16,7 +16,8 @@ settings (what ``describe`` gives) and verifier's code and libraries
 (:func:`verifier.ingest.entries.code_digest`): a report read from another folder, an edited
 ``sources.yaml`` or a new version of verifier is a miss. Entries live in ``articles-1.sqlite`` in
 the cache folder (:class:`verifier.ingest.entries.Entries`; ``VERIFIER_CACHE_DIR=off`` turns it
-off), each a zlib-compressed pickle written by verifier and read back only by it.
+off), each a zlib-compressed pickle written by verifier and read back only by it: an entry is
+unpickled only once its HMAC tag under this user's key matched (:mod:`verifier.ingest.sealed`).
 
 Measured on the 10,000-article synthetic corpus (benchmarks/synth_corpus.py, 3.5 KB an article):
 reading and parsing a file takes ~80 µs, and ~30 µs more to send its Source back from a worker;

@@ -5,39 +5,32 @@ of a few thousand records is read in seconds on every run. The cache keeps each 
 validated records as JSON under a key made of the file's text and the record schema, so an
 edited file or a new version of the schema is simply a miss: nothing stale is ever used.
 
-Location: ``$VERIFIER_CACHE_DIR``, else ``$XDG_CACHE_HOME/verifier``, else
-``~/.cache/verifier``. ``VERIFIER_CACHE_DIR=off`` turns it off. A cache that cannot be read
-or written is ignored (the run reads the YAML as without one).
+Location: ``records-1/`` in the cache folder (:mod:`verifier.ingest.cache_folder`: a folder
+others may write is refused; ``VERIFIER_CACHE_DIR=off`` turns it off), its folders 0700 and
+files 0600. A cache that cannot be read or written is ignored (the run reads the YAML as
+without one).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from verifier.ingest.files import write_atomic
+from verifier.ingest import cache_folder
+from verifier.ingest.cache_folder import root
+
+__all__ = ["FORMAT", "get", "key_of", "put", "root"]
 
 FORMAT = "records-1"
 """Bumped when the cache layout changes."""
 
 
-def root() -> Path | None:
-    """The cache folder of this user (see the module docstring), or None when the cache is off.
-    Each cache keeps its own subfolder under it, named for its format."""
-    setting = os.environ.get("VERIFIER_CACHE_DIR")
-    if setting == "off":
-        return None
-    return Path(setting) if setting else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "verifier"
-
-
 @lru_cache(maxsize=1)
 def _folder() -> Path | None:
-    base = root()
-    return None if base is None else base / FORMAT
+    return cache_folder.folder(FORMAT)
 
 
 @lru_cache(maxsize=1)
@@ -70,7 +63,7 @@ def put(key: str, value: Any) -> None:
         return
     try:
         path = folder / key[:2] / (key + ".json")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, lambda handle: json.dump(value, handle, ensure_ascii=False))
+        cache_folder.make_private(path.parent)
+        cache_folder.write_private(path, json.dumps(value, ensure_ascii=False).encode("utf-8"))
     except OSError:
         pass

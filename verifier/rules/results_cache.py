@@ -25,7 +25,8 @@ entry is used only when every read it logged gives the same answer in this run
 (:func:`~verifier.rules.reads.still_holds`): nothing stale is ever used. Entries live in
 ``results-1.sqlite`` in the cache folder (:class:`verifier.ingest.entries.Entries`;
 ``VERIFIER_CACHE_DIR=off`` turns it off), each a zlib-compressed pickle written by verifier
-and read back only by it.
+and read back only by it: an entry is unpickled only once its HMAC tag under this user's key
+matched (:mod:`verifier.ingest.sealed`).
 """
 
 from __future__ import annotations
