@@ -96,12 +96,14 @@ def test_refuse_outside_names_nothing_for_plain_folders(tmp_path: Path) -> None:
 
 def test_the_review_desk_refuses_an_edit_through_a_link_out_of_the_corpus(corpus: Path, tmp_path: Path) -> None:
     from verifier.ingest.records import read_claims
-    from verifier.review.edits import EditError, apply_edit, version
+    from verifier.review.edits import EditError, ReadState, apply_edit, article_version, version
 
     elsewhere = _claims_elsewhere(corpus, tmp_path)
     before = _snapshot(elsewhere)
     path = corpus / "claims" / "alpha.yaml"
     claim = read_claims(path)[0][0]
     with pytest.raises(EditError, match="the claims folder is a symbolic link to .*, outside the corpus folder"):
-        apply_edit(path, "claims/alpha.yaml", claim.id, version(claim), {"status": "rejected"})
+        article = corpus / "sources" / "alpha.md"
+        read = ReadState(version(claim), article, "sources/alpha.md", article_version(article))
+        apply_edit(path, "claims/alpha.yaml", claim.id, read, {"status": "rejected"})
     assert _snapshot(elsewhere) == before
