@@ -34,6 +34,7 @@ from typing import Callable, Final, Hashable, Iterable, Iterator, Sequence
 from rapidfuzz import fuzz
 
 from verifier.align.frames import Frame
+from verifier.align.repeats import distinct
 from verifier.align.things import CJK, block_keys, similarity
 from verifier.extract.frame_words import words
 from verifier.models.claim import CONFIDENT
@@ -571,14 +572,18 @@ def _written_apart(a: Frame, b: Frame) -> tuple[str, str] | None:
 def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool],
                *routes: Facets) -> Iterator[tuple[Frame, Frame]]:
     """Pairs of frames that share a block (unit family, role, a key of :func:`~verifier.align.things.block_keys`)
-    and pass ``keep``, each pair once, in input order within a block.
+    and pass ``keep``, each pair once, in input order within a block. Frames identical to an
+    earlier frame of their article (:func:`~verifier.align.repeats.distinct`: one sentence
+    printed many times) are not paired: their first occurrence stands for them, so that
+    repetition never multiplies the pairs.
 
     With ``routes``, only pairs whose facets meet by one route at least (:func:`facet_pairs`) are
     tried: a route names what a pair must share for ``keep`` to pass, so that the pairs of a block
     of a common thing are found without trying them all. Without, every pair of a block of at
     most :data:`MAX_BLOCK` frames is tried."""
     blocks: dict[tuple[str, str, str], list[Frame]] = defaultdict(list)
-    for f in frames:
+    for r in distinct(frames):  # an article's copies of one frame are paired once, as their first
+        f = r.frame
         if f.thing is not None:
             for key in block_keys(f.thing):
                 blocks[(f.family, f.role, key)].append(f)
