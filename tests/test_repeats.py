@@ -30,8 +30,8 @@ def _pairs_made(monkeypatch, times: int) -> int:
     made = []
     join = pairs.facet_pairs
 
-    def counted(facets):
-        out = join(facets)
+    def counted(facets, *bound):
+        out = join(facets, *bound)
         made.append(len(out))
         return out
 
@@ -89,3 +89,19 @@ def test_a_fact_asked_once_per_copy_is_read_once(monkeypatch, times):
     found = findings(_corpus("Nothing here.\n", line * times + "\n"), "V101")
     assert read[0] <= 4 * times  # each copy of each figure read a few times, not once per copy asking
     assert all(f.rule == "V101" for f in found)
+
+
+def test_an_archive_naming_one_holder_everywhere_is_paired_linearly_and_says_so():
+    """Every article names Northwind and gives its own outage count: V206 set each figure against
+    every other article's (the square of the archive). Now each meets its NEAREST nearest by value,
+    and an info finding says which block was bounded."""
+    from verifier.align.pairs import NEAREST
+
+    n = NEAREST + 16
+    arts = [art(f"n{i:03d}", f"Northwind reported {100 + i} outages in ward {i}, down {i % 7 + 1}% from a year earlier. "
+                "Northwind Utilities serves about 1.3 million customers and employs around 4,200 people.\n") for i in range(n)]
+    corp = corpus(arts, [c for a in arts for c in extract_claims(a, lexicon=Lexicon([]))])
+    found = findings(corp, "V206")
+    info = [f for f in found if f.severity.value == "info"]
+    assert info and all(f"its {NEAREST} nearest by value" in f.message for f in info)
+    assert len(found) - len(info) <= n * NEAREST
