@@ -65,11 +65,13 @@ MAX_BLOCK: Final = 400
 """Largest block paired whole, without facets: a bigger one is a head noun too common to say
 anything ('rate'). Faceted candidates (:func:`candidates` with routes) have no such limit."""
 
-NEAREST: Final = 64
+NEAREST: Final = 16
 """Frames of a block that one frame is paired with, at most, through one join key that more
 frames give (:func:`candidates` with ``nearest``): the nearest by the caller's key. Linear work
 across an archive whose every article names one holder or prints one boilerplate figure, where
-pairing them all grew with the square of the archive (1,000 articles: 12.8 GB, unfinished)."""
+pairing them all grew with the square of the archive (1,000 articles: 12.8 GB, unfinished).
+16, not 64: at 64 an archive of 250 articles naming one holder everywhere gave ~60 conflicts a
+figure (V206) and took 70 s and 770 MB, at 16 49 s and 330 MB; the press cases score the same."""
 
 SETTLED: Final = 3
 """Articles from which a spelling of a name is settled usage, not a slip: two spellings a letter

@@ -35,6 +35,7 @@ from verifier.align.pairs import (ANOTHER_QUANTITY, HOLDER, NEAREST, NO_FRAME, A
                                   align_by_value, article_facet, candidates, close, primary_facet, value_keys, whose_known,
                                   year_facet)
 from verifier.align.one_race import one_race
+from verifier.align.repeats import distinct
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.holders_zh import named_at
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -683,6 +684,8 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     or its articles must be linked as one story (:func:`_story_linked`), or one value shared by
     chance must be unlikely among the figures of its block (:func:`chance_pairs` under
     :data:`CHANCE`); a primary source is the reference its coverage is set against, as in V203.
+    A block too large to pair whole (a boilerplate figure in every article of an archive) is
+    paired by nearest value, :data:`~verifier.align.pairs.NEAREST` a figure, and an info finding says so.
 
     A label turned into its opposite is one too: coverage gives the primary's figure (three
     significant digits or more, two when both state one time) for the opposite thing ('13.3 per cent' as the 'employment rate'
@@ -969,7 +972,7 @@ def same_values(fs: list[Frame], bounded: dict | None = None) -> Iterator[tuple[
     a frame is set against the first :data:`~verifier.align.pairs.NEAREST` frames of other years
     only, and ``bounded`` ((block, 'year') -> (frames, first frame)) records a block so bounded."""
     blocks: dict[tuple, list[Frame]] = defaultdict(list)
-    for f in fs:
+    for f in (r.frame for r in distinct(fs)):  # an article's copies of one figure: its first stands for them
         n = f.claim.value.number
         if n and f.when.get("year") and significant_digits(f.claim.value.printed) >= VALUE_DIGITS:
             blocks[(f.family, f.claim.value.unit or "", f"{n:.{VALUE_DIGITS - 1}e}")].append(f)
@@ -1078,7 +1081,9 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
     or one the other's article names, or articles naming a holder in common:
     :func:`~verifier.align.pairs.whose_known`): across an archive, two articles that name no
     holder are most often about two places. The finding sits at the later article's figure; an
-    error needs a confident alignment, otherwise a warning.
+    error needs a confident alignment, otherwise a warning. Across an archive whose every
+    article names one holder, a figure is set against its :data:`~verifier.align.pairs.NEAREST`
+    nearest by value in its block, not every article's, and an info finding names each block so bounded.
 
     Okay: "Bus ridership reached 4.82 million trips in 2025." | "Bus ridership reached 4.82 million trips in 2025."
     V206: "2025年江苏省公交客运量为4.82亿人次。" | "江苏省交通厅表示，2025年公交客运量为5.31亿人次。"
