@@ -227,3 +227,40 @@ def test_known_holder_facets_meet_exactly_when_whose_known(ha, na, hb, nb):
         assert meet == (whose_known(a, b) and same_holder(ha, hb))
     else:
         assert meet == whose_known(a, b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(facet, facet, facet), max_size=25), st.integers(min_value=25, max_value=40))
+def test_a_bound_no_key_reaches_changes_nothing(items, limit):
+    """The bounded join (``order`` and ``limit``) is the whole join while no key is given by more
+    than ``limit`` items."""
+    assert facet_pairs(items, list(range(len(items))), limit) == facet_pairs(items)
+
+
+def test_a_key_every_item_gives_pairs_each_with_its_nearest():
+    """300 items of one holder: the whole join makes 44,850 pairs (the square of the items); bounded
+    to 8, each item meets the 8 nearest by order, and the key is recorded as bounded."""
+    items = [(frozenset({"holder"}),)] * 300
+    assert len(facet_pairs(items)) == 300 * 299 // 2
+    bounded: dict = {}
+    got = facet_pairs(items, list(range(300)), 8, bounded)
+    assert len(got) <= 300 * 8 and all(abs(i - j) <= 8 for i, j in got)
+    assert {(i, i + 1) for i in range(299)} <= got  # neighbours always meet
+    assert bounded == {"holder": 300}
+
+
+def test_candidates_with_nearest_bound_a_block_and_say_so():
+    """A block whose every frame names one holder (a wire named in every article of an archive):
+    with ``nearest``, pairs grow as frames times NEAREST, and the block is reported, not skipped."""
+    from verifier.align.pairs import NEAREST
+
+    def count(n: int, **bound) -> int:
+        fs = [_frame("Wire", source=f"a{i}") for i in range(n)]
+        order = {id(f): i for i, f in enumerate(fs)}
+        return sum(1 for _ in candidates(fs, lambda x, y: True, _by_holder, nearest=lambda f: order[id(f)], **bound))
+
+    assert count(2 * NEAREST) < (2 * NEAREST) * NEAREST
+    assert count(8 * NEAREST) <= 8 * NEAREST * NEAREST  # the whole block made 8N(8N-1)/2 pairs: 4x more than this
+    bounded: dict = {}
+    count(4 * NEAREST, bounded=bounded)
+    assert [(block[2], key, n) for (block, key), (n, _first) in bounded.items()] == [("=unemployment rate", "Wire", 4 * NEAREST)]

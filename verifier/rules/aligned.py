@@ -31,10 +31,11 @@ from typing import Final, Iterable, Iterator
 from verifier.align.frames import CHANGE_OPS, Frame, frame_of, holder_of, only_year, refers_back
 from verifier.align.implied import bases
 from verifier.align.things import CJK, PART, Thing, block_keys, opposite, polarity
-from verifier.align.pairs import (ANOTHER_QUANTITY, HOLDER, NO_FRAME, Alignment, Facet, Facets, Holders, align,
+from verifier.align.pairs import (ANOTHER_QUANTITY, HOLDER, NEAREST, NO_FRAME, Alignment, Facet, Facets, Holders, align,
                                   align_by_value, article_facet, candidates, close, primary_facet, value_keys, whose_known,
                                   year_facet)
 from verifier.align.one_race import one_race
+from verifier.align.repeats import distinct
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.holders_zh import named_at
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -316,8 +317,8 @@ def _band_of(p: Frame, unit: str | None, basis: str) -> Band:
     return Band(low=b.low, high=b.high, unit=p.claim.value.unit if unit is None else unit, basis=basis)
 
 
-def _aligned(ctx: Context, name: str, keep, orient, group,
-             who=Holders.quantity_facets) -> dict[tuple[str, str, str], tuple[list[Alignment], list[Alignment]]]:
+def _aligned(ctx: Context, name: str, keep, orient, group, who=Holders.quantity_facets,
+             nearest=None) -> dict[tuple[str, str, str], tuple[list[Alignment], list[Alignment]]]:
     """(claim id, group, the change an implied figure is implied by or '') -> (its alignments in
     the same frame, those in another time or scope: a key other than the holder or the
     publication year differs), a printed figure and the figure it implies kept apart, over the candidate pairs that
@@ -327,13 +328,15 @@ def _aligned(ctx: Context, name: str, keep, orient, group,
     :func:`holders`: :meth:`~verifier.align.pairs.Holders.quantity_facets` or
     :meth:`~verifier.align.pairs.Holders.known_holder_facets`)
     and that meet in time (one year) or in value (:func:`_value_facet`), the only ones that
-    can be kept."""
+    can be kept. With ``nearest``, a frame meets at most :data:`~verifier.align.pairs.NEAREST`
+    others through one key (:func:`~verifier.align.pairs.candidates`), recorded in
+    :func:`bounded` under ``name``."""
     if name not in ctx.memo:
         out: dict[tuple[str, str], tuple[list[Alignment], list[Alignment]]] = defaultdict(lambda: ([], []))
         hs = holders(ctx)
         in_time = lambda f: (*who(hs, f), year_facet(f))  # noqa: E731
         in_value = lambda f: (*who(hs, f), _value_facet(f))  # noqa: E731
-        for x, y in candidates(frames(ctx), keep, in_time, in_value):
+        for x, y in candidates(frames(ctx), keep, in_time, in_value, nearest=nearest, bounded=bounded(ctx, name)):
             if x.implied_by is not None and y.implied_by is not None:
                 continue  # two figures neither article prints: too little to set one against the other
             s, p = orient(x, y)
@@ -347,6 +350,32 @@ def _aligned(ctx: Context, name: str, keep, orient, group,
                 out[(s.claim.id, group(p), s.implied_by or "")][1].append(al)
         ctx.memo[name] = dict(out)
     return ctx.memo[name]
+
+
+def value_order(f: Frame) -> tuple[float, str, str]:
+    """A frame's place in value order (its number, or a range's low or high end; then its article
+    and claim): the order in which a frame's rivals of a block too large to pair whole are its
+    nearest (:func:`~verifier.align.pairs.candidates` with ``nearest``)."""
+    v = f.claim.value
+    number = next((n for n in (v.number, v.low, v.high) if n is not None), 0.0)
+    return number, f.claim.source, f.claim.id
+
+
+def bounded(ctx: Context, name: str) -> dict[tuple, tuple[int, Frame]]:
+    """(block, join key) -> (frames, the block's first frame) of the joins a rule's pairing
+    (``name``) bounded (:data:`~verifier.align.pairs.NEAREST`), memoised per run."""
+    return ctx.memo.setdefault(("bounded", name), {})
+
+
+def bounded_findings(ctx: Context, me, name: str) -> Iterator[Finding]:
+    """An info finding of rule ``me`` per join its pairing ``name`` bounded (:func:`bounded`), at
+    the block's first figure: which figures were set against their nearest rivals only."""
+    for (block, key), (n, first) in sorted(bounded(ctx, name).items(), key=repr):
+        family, role, thing = block
+        yield me.finding(
+            f"{n} figures of one block ({family}, {role}, '{thing}') meet through one key ({key!r}): too many to set "
+            f"each against every other, so each was set against its {NEAREST} nearest by value only.",
+            severity=Severity.info, claims=[first.claim.id], **ctx.location(first.claim))
 
 
 def _value_facet(f: Frame) -> Facet:
@@ -655,6 +684,8 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     or its articles must be linked as one story (:func:`_story_linked`), or one value shared by
     chance must be unlikely among the figures of its block (:func:`chance_pairs` under
     :data:`CHANCE`); a primary source is the reference its coverage is set against, as in V203.
+    A block too large to pair whole (a boilerplate figure in every article of an archive) is
+    paired by nearest value, :data:`~verifier.align.pairs.NEAREST` a figure, and an info finding says so.
 
     A label turned into its opposite is one too: coverage gives the primary's figure (three
     significant digits or more, two when both state one time) for the opposite thing ('13.3 per cent' as the 'employment rate'
@@ -673,8 +704,9 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     fs = [f for f in frames(ctx) if f.implied_by is None]
     sizes = ctx.stats.blocks if ctx.stats is not None else _articles_per_block(fs)
     pairs = chain(((x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y),
-                                                        *_moved_routes(ctx, holders(ctx), sizes))),
-                  ((x, y, True) for x, y in same_values(fs)))  # tried as found, never all held at once
+                                                        *_moved_routes(ctx, holders(ctx), sizes), nearest=value_order,
+                                                        bounded=bounded(ctx, "moved"))),
+                  ((x, y, True) for x, y in same_values(fs, bounded(ctx, "moved"))))  # tried as found, never all held at once
     for x, y, by_value in pairs:
         s, p = (y, x) if x.primary and not y.primary else (x, y)
         if min(significant_digits(s.claim.value.printed), significant_digits(p.claim.value.printed)) < SPECIFIC_DIGITS:
@@ -703,6 +735,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
             claims=[s.claim.id, p.claim.id], stated=stated_band(s.claim),
             recomputed=_band_of(p, None, f"the same figure as printed in {p.claim.source}, in another frame"),
             operands=[operand(p.claim)], formula="same figure, another frame", **ctx.location(s.claim))
+    yield from bounded_findings(ctx, me, "moved")
     for s, kept, other in _conditions_dropped(ctx):
         yield _dropped_finding(ctx, me, s, kept, other)
     for s, p in _opposites(ctx):
@@ -930,19 +963,32 @@ def _one_number(x: Frame, y: Frame) -> bool:
     return _close(x.claim, y.claim)
 
 
-def same_values(fs: list[Frame]) -> Iterator[tuple[Frame, Frame]]:
+def same_values(fs: list[Frame], bounded: dict | None = None) -> Iterator[tuple[Frame, Frame]]:
     """Pairs of frames of different articles, not aligned by their measured things, whose figures
-    are one value to :data:`VALUE_DIGITS` significant digits in one unit (blocked on that value)."""
+    are one value to :data:`VALUE_DIGITS` significant digits in one unit (blocked on that value)
+    and which state two different years: V204 keeps such a pair only for a year that differs
+    (:func:`misattributed_figure`), so frames that state none are not paired, and frames of one
+    year not with each other. Boilerplate prints one value in every article of an archive ('$48.10'):
+    a frame is set against the first :data:`~verifier.align.pairs.NEAREST` frames of other years
+    only, and ``bounded`` ((block, 'year') -> (frames, first frame)) records a block so bounded."""
     blocks: dict[tuple, list[Frame]] = defaultdict(list)
-    for f in fs:
+    for f in (r.frame for r in distinct(fs)):  # an article's copies of one figure: its first stands for them
         n = f.claim.value.number
-        if n and significant_digits(f.claim.value.printed) >= VALUE_DIGITS:
-            blocks[(f.family, f.claim.value.unit, f"{n:.{VALUE_DIGITS - 1}e}")].append(f)
-    for block in blocks.values():
-        for i, x in enumerate(block):
-            for y in block[i + 1:]:
-                if x.claim.source != y.claim.source and (x.thing is None or y.thing is None or align(x, y) is None):
-                    yield x, y
+        if n and f.when.get("year") and significant_digits(f.claim.value.printed) >= VALUE_DIGITS:
+            blocks[(f.family, f.claim.value.unit or "", f"{n:.{VALUE_DIGITS - 1}e}")].append(f)
+    for key, block in blocks.items():
+        by_year: dict[str, list[Frame]] = defaultdict(list)
+        for f in block:
+            by_year[f.when["year"]].append(f)
+        if any(len(ys) > NEAREST for ys in by_year.values()) and len(by_year) > 1 and bounded is not None:
+            bounded[(key, "year")] = (len(block), block[0])
+        for x in block:
+            for year in sorted(by_year):
+                if year <= x.when["year"]:
+                    continue  # each pair once: from the frame of the earlier year
+                for y in [y for y in by_year[year][:2 * NEAREST] if y.claim.source != x.claim.source][:NEAREST]:
+                    if x.thing is None or y.thing is None or align(x, y) is None:
+                        yield x, y
 
 
 def _source_facet(f: Frame) -> tuple[Facet]:
@@ -1035,7 +1081,9 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
     or one the other's article names, or articles naming a holder in common:
     :func:`~verifier.align.pairs.whose_known`): across an archive, two articles that name no
     holder are most often about two places. The finding sits at the later article's figure; an
-    error needs a confident alignment, otherwise a warning.
+    error needs a confident alignment, otherwise a warning. Across an archive whose every
+    article names one holder, a figure is set against its :data:`~verifier.align.pairs.NEAREST`
+    nearest by value in its block, not every article's, and an info finding names each block so bounded.
 
     Okay: "Bus ridership reached 4.82 million trips in 2025." | "Bus ridership reached 4.82 million trips in 2025."
     V206: "2025年江苏省公交客运量为4.82亿人次。" | "江苏省交通厅表示，2025年公交客运量为5.31亿人次。"
@@ -1050,7 +1098,8 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
         return (not x.primary and not y.primary and x.claim.source != y.claim.source and _may_meet(x, y)
                 and whose_known(x, y) and not _held_fact(x.claim, y.claim))
 
-    aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source, Holders.known_holder_facets)
+    aligned = _aligned(ctx, "aligned_across", keep, orient, lambda p: p.claim.source, Holders.known_holder_facets, value_order)
+    yield from bounded_findings(ctx, me, "aligned_across")
     against: dict[tuple[str, str], list[Alignment]] = defaultdict(list)  # (reference id, judged article) -> alignments
     for (_sid, _g, _i), (same, _e) in aligned.items():
         for al in same:

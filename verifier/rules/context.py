@@ -145,7 +145,18 @@ class Context:
         :data:`QUALIFYING` key ``scope`` gives must be given by the figure too ('standby'), and
         figures without qualifiers ``scope`` lacks are preferred when there are any; when
         there are none and they differ by such a qualifier (peak and standby), nothing is found.
+
+        Memoised per (subject, metric, scope) in ``memo``: one sentence printed many times asks
+        the same question once per copy, and each answer reads the whole bucket.
         """
+        found = self.memo.setdefault("find", {})
+        key = (subject, metric, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in scope.items())))
+        if key not in found:
+            found[key] = self._find(subject, metric, scope)
+        return found[key]
+
+    def _find(self, subject: str, metric: str, scope: dict) -> list[tuple[Claim, Interval]]:
+        """:meth:`find`, not memoised."""
         keys = sorted(self.discriminating.get(metric, set()))
         if any(isinstance(scope.get(k), list) for k in keys):
             return []
