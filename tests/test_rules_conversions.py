@@ -112,3 +112,17 @@ def test_restates_rounded_in_either_direction_and_not_past_a_factor():
     assert "not converted" in unit_slip(band(100, 1).scale(1 / km), band(100, 1), 1 / km)  # 100 km (100 miles)
     assert "swapped" in unit_slip(band(100, 1).scale(km), band(62, 1), km)  # 100 miles (62 km)
     assert unit_slip(band(100, 1).scale(km), band(160, 1), km) is None
+
+
+def test_an_unlinked_pair_that_agrees_only_as_a_rounded_conversion_is_a_warning_that_says_why():
+    from tests.builders import claim
+
+    a = art("d", "The Kessel road is 30 km long.\nDrivers know its 20 miles well.\n")
+    recorded = [claim(a, "30 km", "Kessel road", "length", 30, "km", id="first"),
+                claim(a, "20 miles", "Kessel road", "length", 20, "mi", id="later")]
+    (f,) = findings(corpus([a], recorded), "V104")
+    assert f.severity.value == "warning" and "does not set them side by side" in f.message
+    b = art("d", "The Kessel road is 30 km long.\nDrivers know its 25 miles well.\n")  # 30 km is 18.6 miles: no rounding gives 25
+    recorded = [claim(b, "30 km", "Kessel road", "length", 30, "km", id="first"),
+                claim(b, "25 miles", "Kessel road", "length", 25, "mi", id="later")]
+    assert [f.severity.value for f in findings(corpus([b], recorded), "V104")] == ["error"]
