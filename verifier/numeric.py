@@ -204,6 +204,75 @@ def describe_step(k: int) -> str:
     return f"a scale slip: {fmt(10.0 ** abs(k))} times {'too large' if k > 0 else 'too small'} ({why})"
 
 
+def last_digit_step(number: float, resolution: float | None) -> float | None:
+    """The place of the last non-zero printed digit of a figure, in the figure's unit: 20 -> 10,
+    5,000 -> 1,000, 580 -> 10, 0.01 -> 0.01, 26,330 -> 10, 3万 -> 1万 (``resolution`` is already
+    10,000). A figure printed exact (``resolution`` None) or zero keeps ``resolution``.
+
+    This is the coarsest precision a writer who rounds a conversion may have meant: '20 miles'
+    printed for 18.6 miles is 18.6 rounded to tens, not a claim of 20 ± 0.5.
+    """
+    if not resolution or not number or not math.isfinite(number):
+        return resolution
+    step = resolution
+    while step * 10 <= abs(number):
+        ratio = number / (step * 10)
+        if abs(ratio - round(ratio)) > 1e-6 * max(1.0, abs(ratio)):
+            break
+        step *= 10
+    return step
+
+
+def rounding_band(number: float, resolution: float | None, approx: str | None = None) -> Interval:
+    """The band of a figure read at the place of its last non-zero digit (:func:`last_digit_step`),
+    widened by an approximation word as :func:`band` does: '20 miles' as [15, 25], 'more than 3,000
+    km' as [2,500, ∞)."""
+    return band(number, last_digit_step(number, resolution), approx)
+
+
+UNCONVERTED_NEAR = (0.8, 1.25)
+"""Unit factors this close to 1 (yards and metres) leave a figure printed unconverted
+indistinguishable from a rounded conversion, so :func:`unit_slip` does not look for one."""
+
+
+def unit_slip(first: Interval, second: Interval, k: float) -> str | None:
+    """Why ``second`` is ``first`` moved by a known wrong factor rather than converted, or None.
+
+    Both bands are in the second figure's unit; ``k`` is the factor from the first figure's unit
+    to it. '100 km (100 miles)' prints the number unconverted (second = first / k); '100 miles
+    (62 km)' converts the wrong way (second = first / k²). A power of ten is told by
+    :func:`scale_step`. Only when the right conversion does not meet ``second`` at printed precision.
+    """
+    if not k or UNCONVERTED_NEAR[0] <= abs(k) <= UNCONVERTED_NEAR[1] or first.meets(second):
+        return None
+    if second.meets(first.scale(1 / k)):
+        return "the same number in both units: a unit slip, the figure was not converted"
+    if second.meets(first.scale(1 / k ** 2)):
+        return "the conversion run the wrong way: a unit slip, the two units swapped"
+    return None
+
+
+def restates_rounded(first: Interval, first_rounded: Interval, second: Interval, second_rounded: Interval,
+                     k: float = 1.0) -> bool:
+    """Whether two figures printed side by side as one amount in two units agree as a conversion
+    rounded the way journalists print it. All four bands are in one unit: each figure's printed
+    band (:func:`band`) and its band at the place of its last non-zero digit (:func:`rounding_band`).
+
+    A converted figure printed beside its source is consistent when it is the exact conversion of
+    the source's printed interval, rounded to the precision the converted figure is printed at or
+    coarser, in either direction (the writer may have converted from either figure): '30 km
+    (20 miles)' (30 km is 18.6 miles, 20 at tens), '9,000 gallons (35,000 liters)' (9,000 gallons
+    is 34,069 L, not 35,000 at thousands, but 35,000 L is 9,246 gallons, 9,000 at thousands). A
+    figure exactly half a step away agrees (bands are closed). A factor slip ('5 miles (8,000
+    km)') or a difference no such rounding explains ('1,600 feet (560 meters)': 488 m, and 560 m
+    is 1,837 feet) does not, nor does a unit slip (:func:`unit_slip`, when ``k``, the factor from
+    the first figure's unit to the common one, is given): '100 km (100 miles)'.
+    """
+    if unit_slip(first, second, k):
+        return False
+    return first.meets(second_rounded) or first_rounded.meets(second)
+
+
 HEDGE_STEPS = 2.0
 """Steps of the last printed digit a hedge ('about', 'nearly') covers beyond the rounding band
 when a figure is set against a reference figure for the same quantity (:func:`reference_band`)."""

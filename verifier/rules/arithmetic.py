@@ -19,7 +19,7 @@ from verifier.numeric import Interval, abs_interval, fmt, fmt_interval
 from verifier.rules.context import (ALTERNATIVES, Context, figure_text, is_summary, loose_note, operand, point_band, range_bands,
                                     stated_band)
 from verifier.rules.derive import best_derivation
-from verifier.rules.facts import disagreeing_comparisons, disagreeing_measurements
+from verifier.rules.facts import agrees_as_rounded_conversion, disagreeing_comparisons, disagreeing_measurements, linked_as_restatement
 from verifier.rules.registry import rule
 from verifier.rules.relations import FORMULA, RATIO_RELATIONS, from_q, to_q
 from verifier.units import factor, reciprocal_factor
@@ -371,12 +371,20 @@ def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
     "700 W ... 0.7 kW"), must give values that agree after unit and scale conversion. The
     finding sits at the later statement.
 
-    Tolerance: the two printed bands, converted to one unit, must meet.
+    Tolerance: the two printed bands, converted to one unit, must meet. A converted figure
+    printed beside its source is consistent when it is the exact conversion of the source's
+    printed interval, rounded to the precision the converted figure is printed at or coarser
+    (the place of its last non-zero digit: 20 -> tens, 5,000 -> thousands), in either direction
+    (:func:`verifier.numeric.restates_rounded`); such a restatement is no second statement of
+    the fact. Two figures in different units that agree only so, where the text does not link
+    them as one, are a warning that says so; a unit slip ('100 km (100 miles)') stays an error.
 
     Extracted (proposed) claims are compared only when the text sets the two figures side
     by side as one ("150 kW, or 150,000 W", "1200万台，即1.2亿台": :mod:`verifier.apposition`).
 
     Okay: "The Harbor Bridge cost $1.2 billion (1,200 million dollars)."
+    Okay: "The Vanta ferry route is 30 kilometers (20 miles) long." (30 km is 18.6 miles, 20 at tens)
+    Okay: "Vanta湖面积达到60平方英里（160平方公里）。" (160 km² is 61.8 sq mi, 60 at tens)
     V104: "The Harbor Bridge cost $1.2 billion, or $120 million." (1.2 billion is 1,200 million)
     """
     me = restatement_mismatch.rule
@@ -398,11 +406,14 @@ def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
                 first, later = pair
             k = factor(first.value.unit, later.value.unit)
             conv = point_band(first).scale(k) if k is not None and first.value.number is not None else None
+            loose = agrees_as_rounded_conversion(first, later) and not linked_as_restatement(ctx, first, later)  # linked: one fact (facts.py)
             yield me.finding(
                 f"{later.subject} {later.metric}: {figure_text(later)} here, but "
                 f"{figure_text(first)} earlier in the same article"
-                + (f" ({fmt_interval(conv)} {later.value.unit or ''} after conversion)" if conv else ""),
-                severity=Severity.warning if missing else None,
+                + (f" ({fmt_interval(conv)} {later.value.unit or ''} after conversion)" if conv else "")
+                + ("; they agree as a conversion rounded at the last non-zero digit, but the text does not set them "
+                   "side by side as one figure restated" if loose else ""),
+                severity=Severity.warning if missing or loose else None,
                 claims=[later.id, first.id], stated=stated_band(later),
                 recomputed=Band(low=conv.lo, high=conv.hi, unit=later.value.unit, basis="the earlier figure converted to this unit") if conv else None,
                 operands=[operand(first)],

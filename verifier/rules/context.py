@@ -24,7 +24,7 @@ from verifier.ingest.corpus import Corpus
 from verifier.models.claim import ALTERNATIVES, Claim  # noqa: F401  (ALTERNATIVES: for the rules)
 from verifier.models.finding import Band, Operand
 from verifier.models.tier import rank
-from verifier.numeric import INF, Interval, band, describe_band, fmt
+from verifier.numeric import INF, Interval, band, describe_band, fmt, rounding_band
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the stats module reads contexts: imported for the annotation only
@@ -324,6 +324,13 @@ def point_band(claim: Claim) -> Interval:
     """The band a point figure stands for (see :func:`verifier.numeric.band`)."""
     v = claim.value
     return band(v.number, v.resolution, claim.approx)
+
+
+def rounded_band(claim: Claim) -> Interval:
+    """The band a point figure stands for when it may be a rounded conversion: read at the place of
+    its last non-zero digit ('20 miles' as [15, 25]; see :func:`verifier.numeric.rounding_band`)."""
+    v = claim.value
+    return rounding_band(v.number, v.resolution, claim.approx)
 
 
 def range_bands(claim: Claim) -> tuple[Interval | None, Interval | None]:

@@ -16,8 +16,8 @@ from typing import Callable, Final, Iterator
 
 from verifier.models.claim import Claim
 from verifier.models.finding import Band, Finding, Severity
-from verifier.numeric import BOUND_WORDS, Interval, abs_interval, describe_step, fmt, fmt_interval, scale_step
-from verifier.rules.context import Context, figure_text, operand, point_band, stated_band
+from verifier.numeric import BOUND_WORDS, Interval, abs_interval, describe_step, fmt, fmt_interval, restates_rounded, scale_step, unit_slip
+from verifier.rules.context import Context, figure_text, operand, point_band, rounded_band, stated_band
 from verifier.rules.registry import rule
 from verifier.units import convert, factor
 
@@ -185,6 +185,21 @@ def _offset_converted(ivs: list[Interval], src: str | None, dst: str | None) -> 
     return None if lo is None or hi is None else [Interval(min(lo, hi), max(lo, hi))]
 
 
+def _rounded_conversion(c: Claim, source: Claim, converted: Interval, k: float) -> bool:
+    """Whether restatement ``c`` of ``source`` is its conversion rounded as printed
+    (:func:`verifier.numeric.restates_rounded`); ``converted`` is the source's printed band in
+    ``c``'s unit, ``k`` the factor to it (1 when an offset relates the units, as °C and °F)."""
+    coarse = rounded_band(source)
+    if c.value.unit != source.value.unit and factor(source.value.unit, c.value.unit) is None:
+        shifted = _offset_converted([coarse], source.value.unit, c.value.unit)
+        if shifted is None:
+            return False
+        coarse = shifted[0]
+    else:
+        coarse = coarse.scale(k)
+    return restates_rounded(converted, coarse, point_band(c), rounded_band(c), k)
+
+
 def _derived(ctx: Context, keep: Callable[[Claim], bool]) -> Iterator[tuple[Claim, list[Claim]]]:
     """Derived claims ``keep`` selects, with their operand claims (all live, in order)."""
     live = {c.id: c for c in ctx.figures}
@@ -212,10 +227,22 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     message names each operand by its role ('base 4.5%, new 4.1%', 'part 200, whole 500').
 
     Tolerance: the stated figure's printed band (half its last digit, widened by an
-    approximation word) must meet the band recomputed from the operands' printed bands.
+    approximation word) must meet the band recomputed from the operands' printed bands. A
+    restatement in another unit is consistent when it is the exact conversion of the source's
+    printed interval, rounded to the precision the converted figure is printed at or coarser
+    (the place of its last non-zero digit), in either direction
+    (:func:`verifier.numeric.restates_rounded`): '9,000 gallons (35,000 liters)' holds because
+    35,000 L is 9,246 gallons. Only a factor slip (a power of ten, a unit not converted or
+    converted the wrong way) or a difference no such rounding explains is flagged.
 
     Okay: "Revenue rose to $1.50 billion from $1.20 billion, an increase of 25%." (1.50 / 1.20 = 1.25)
     Okay: "In all, 84 of 420 patients (20%) died." (84 / 420 = 20.0 %, printed 20: [19.5, 20.5])
+    Okay: "The new canal is 40 kilometers (25 miles) long." (40 km is 24.9 miles)
+    Okay: "The reservoir released 7,000 gallons (27,000 liters) of water." (27,000 L is 7,133 gallons, 7,000 at thousands)
+    Okay: "这条运河长100英里（160公里）。" (100 miles is 160.9 km, 160 at tens)
+    V108: "The survey drone climbed to 1,600 feet (560 meters)." (1,600 ft is 488 m; 560 m is 1,837 ft)
+    V108: "The new canal is 5 miles (8,000 km) long." (a factor of 1,000)
+    V108: "这条运河长50英里（120公里）。" (50 miles is 80 km)
     V108: "Revenue rose to $1.50 billion from $1.20 billion, an increase of 27%." (25 %; with '$1.5 billion from $1.2 billion' the printed bands allow 16 to 35 %)
     V108: "In all, 48 of 420 patients (21.4%) died." (48 / 420 = 11.4 %)
     """
@@ -229,7 +256,7 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
             continue
         ctx.checked.update({c.id, *(o.id for o in ops)})
         readings = [(how, iv.scale(k)) for how, iv in _readings(c.derived.op, ivs, [o.value.unit for o in ops])]
-        if not readings:
+        if not readings or c.derived.op == "conversion" and _rounded_conversion(c, ops[0], readings[0][1], k):
             continue
         judged = _judge(c, ops, readings, k)
         if judged is None:
@@ -241,8 +268,10 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
             text = (f"stated {shown(c)} ({OP_WORDS.get(c.derived.op, c.derived.op.replace('_', ' '))}) but {main_how} with "
                     + roles(c.derived.op, ops) + f" gives {fmt_interval(main)} {c.value.unit or ''}".rstrip())
         step = scale_step(_stated(c), main) if c.derived.op not in ("percent_change", "pp_change") else 0
+        slip = unit_slip(main, _stated(c), k) if c.derived.op == "conversion" and not step else None
         yield me.finding(
-            text + why + (f"; {describe_step(step)}" if step else ""),
+            text + why + (f"; {describe_step(step)}" if step else f"; {slip}" if slip else
+                          "; no rounding of either figure at its last non-zero digit explains it" if c.derived.op == "conversion" else ""),
             severity=severity, claims=[c.id, *(o.id for o in ops)], stated=stated_band(c, _stated(c)),
             recomputed=Band(low=main.lo, high=main.hi, unit=c.value.unit, basis=f"{main_how} on the printed bands of the operands"),
             operands=[operand(o) for o in ops], formula=f"{FORMULA[c.derived.op]}; " + ", ".join(o.anchor.quote for o in ops),

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, TypeVar
 
 from verifier.models.claim import Claim
-from verifier.numeric import Interval
+from verifier.apposition import apposed
+from verifier.numeric import Interval, restates_rounded
 from verifier.rules.things import same_thing
-from verifier.rules.context import ALTERNATIVES, MISSING, QUALIFYING, Context, is_summary, point_band, range_bands
+from verifier.rules.context import ALTERNATIVES, MISSING, QUALIFYING, Context, is_summary, point_band, range_bands, rounded_band
 from verifier.rules.derive import best_derivation
 from verifier.rules.relations import RATIO_RELATIONS, invert_q, to_q
 from verifier.vocabulary import inverse_of
@@ -219,12 +220,53 @@ def _clustered(ctx: Context, family: str, scope: dict[str, str], group: list[Cla
 
 
 def _banded_facts(ctx: Context, family: str, claims: list[Claim], key: Callable[[Claim], tuple]) -> list[FactGroup]:
-    """Facts of figures in a unit: grouped by ``key`` and scope, one fact per dimension, bands in the most common unit."""
+    """Facts of figures in a unit: grouped by ``key`` and scope, one fact per dimension, bands in the
+    most common unit. A rounded conversion printed beside its source (:func:`rounded_restatements`)
+    is no second statement of the fact: the source takes the span of both figures' bands (another
+    article's '8,000 feet' agrees with '2,450 meters (8,000 feet)'), and the conversion keeps none."""
     out = []
     for scope, group in fact_groups(ctx, claims, key, family):
         for dim in by_dimension(group):
             unit, bands = unit_bands(dim)
+            for first, restated in rounded_restatements(ctx, dim):
+                if first in bands and restated in bands:  # one statement: the pair's figures as one band
+                    both = (bands[first][0], bands.pop(restated)[0])
+                    bands[first] = (Interval(min(b.lo for b in both), max(b.hi for b in both)), None)
             out.append(_clustered(ctx, family, scope, dim, unit, bands))
+    return out
+
+
+def linked_as_restatement(ctx: Context, first: Claim, later: Claim) -> bool:
+    """Whether the text sets ``later`` right after ``first`` as the same figure restated
+    ('30 km (20 miles)', '350 km, or 217 miles': :func:`verifier.apposition.apposed`)."""
+    if first.source != later.source or first.anchor.end > later.anchor.start:
+        return False
+    return apposed(ctx.corpus.sources[first.source].body[first.anchor.end:later.anchor.start])
+
+
+def agrees_as_rounded_conversion(first: Claim, later: Claim) -> bool:
+    """Whether two point figures in different units agree as a conversion rounded as printed, in
+    either direction (:func:`verifier.numeric.restates_rounded`); False when the units do not convert."""
+    if first.value.number is None or later.value.number is None or first.value.unit == later.value.unit:
+        return False
+    k = factor(first.value.unit, later.value.unit)
+    if k is None:
+        return False
+    return restates_rounded(point_band(first).scale(k), rounded_band(first).scale(k), point_band(later), rounded_band(later), k)
+
+
+def rounded_restatements(ctx: Context, group: list[Claim]) -> list[tuple[str, str]]:
+    """(first id, restatement id) of the figures of ``group`` that restate the figure before them in
+    another unit, linked by the text and agreeing as a rounded conversion ('30 kilometers (20
+    miles)': 20 is 18.6 at tens), in text order."""
+    by_source: dict[str, list[Claim]] = defaultdict(list)
+    for c in group:
+        by_source[c.source].append(c)
+    out = []
+    for _, cs in sorted(by_source.items()):
+        cs.sort(key=lambda c: c.anchor.start)
+        out.extend((a.id, b.id) for a, b in zip(cs, cs[1:])
+                   if agrees_as_rounded_conversion(a, b) and linked_as_restatement(ctx, a, b))
     return out
 
 
