@@ -35,6 +35,7 @@ from verifier.align.pairs import (ANOTHER_QUANTITY, HOLDER, NO_FRAME, Alignment,
                                   align_by_value, article_facet, candidates, close, primary_facet, value_keys, whose_known,
                                   year_facet)
 from verifier.align.one_race import one_race
+from verifier.extract.elapsed import FINISH_TIME
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.holders_zh import named_at
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -945,9 +946,26 @@ def same_values(fs: list[Frame]) -> Iterator[tuple[Frame, Frame]]:
                     yield x, y
 
 
-def _source_facet(f: Frame) -> tuple[Facet]:
-    """The frame's article, as a facet: V205 pairs figures of one article only."""
-    return (frozenset({f.claim.source}),)
+def _stated(key: str) -> Facets:
+    """A route of V205: the frame's article and its ``key`` of time (year or months), as one
+    facet; a frame that states none meets no other by this route (a key of its own)."""
+    def facets(f: Frame) -> tuple[Facet]:
+        value = f.when.get(key)
+        return (frozenset({(f.claim.source, key, value)}) if value else frozenset({("alone", id(f))}),)
+    return facets
+
+
+def _race_facet(f: Frame) -> tuple[Facet]:
+    """A route of V205: the frame's article, for a finishing time with a holder and no time
+    stated (the only frames :func:`~verifier.align.one_race.one_race` can pair); a key of its own else."""
+    racing = f.thing is not None and f.thing.text == FINISH_TIME and f.holder and not f.when
+    return (frozenset({(f.claim.source, "race")}) if racing else frozenset({("alone", id(f))}),)
+
+
+SAME_TIME_ROUTES: Final = (_stated("year"), _stated("months"), _race_facet)
+"""V205's routes: two figures of one article are compared only when both state one year or one
+month, or are two finishing times of one race; pairing every two figures of a block of one article
+made a table of 1,000 prices, all 'price', try half a million pairs that the time test drops."""
 
 
 def _in_derivation(a: Claim, b: Claim) -> bool:
@@ -986,7 +1004,7 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     def broken_down(f: Frame) -> bool:  # 'X产量4144亿斤，Y产量2802亿斤': one thing, several values, by what the frame lacks
         return per_sentence[(f.claim.source, ctx.sentence(f.claim), f.thing.head, f.family)] > 1
 
-    for x, y in candidates(printed, lambda x, y: x.claim.source == y.claim.source and not broken_down(x) and not broken_down(y), _source_facet):
+    for x, y in candidates(printed, lambda x, y: x.claim.source == y.claim.source and not broken_down(x) and not broken_down(y), *SAME_TIME_ROUTES):
         if _unsettled(x) or _unsettled(y) or _in_derivation(x.claim, y.claim):
             continue
         al = align(x, y)
