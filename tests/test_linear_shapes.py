@@ -1,0 +1,103 @@
+"""Inputs users have that made the audit grow faster than the input: a long table (a ranking
+per row), a line of bare figures, dense short paragraphs. Each test counts the work done (calls,
+tokens read, pairs tried) at two sizes, never time, and checks that the claims and findings are
+those the same text gave before. (Time is measured by ``benchmarks/bench_shapes.py --audit``.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import art, corpus, findings
+from verifier.extract import extract_claims
+from verifier.extract import measured
+from verifier.rules import aligned, context, corrected, rankings, series
+
+RANKED = "In the turnout table, Ohio came first with 61% and Iowa came second with 64%.\n\n"
+"""V110's firing example of its docstring, before the table."""
+
+
+def _table(rows: int) -> str:
+    return (RANKED + "| model | price (USD) | battery (kWh) |\n|---|---:|---:|\n"
+            + "".join(f"| Kestrel K{i} | {30000 + i} | {50 + i % 40} |\n" for i in range(rows)))
+
+
+def _audit(body: str, *codes: str):
+    src = art("t", body)
+    return findings(corpus([src], extract_claims(src)), *codes)
+
+
+def test_a_table_finds_its_sentence_ends_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    real = context.sentence_ends
+
+    def counted(body: str):
+        calls.append(len(body))
+        return real(body)
+
+    for module in (context, rankings, series, corrected):  # wherever the name is imported
+        monkeypatch.setattr(module, "sentence_ends", counted, raising=False)
+    found = _audit(_table(10), "V110")
+    few = len(calls)
+    assert _audit(_table(60), "V110") == found
+    assert [(f.rule, f.claims) for f in found] == [("V110", ["t-x001", "t-x002"])]
+    assert few <= 2 and len(calls) == 2 * few  # once or twice per audit of an article; it was once per table row
+
+
+def _tokens_read(body: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[tuple]]:
+    read = [0]
+    real = measured.tokens
+
+    def counted(text: str, start: int, end: int):
+        out = real(text, start, end)
+        read[0] += len(out)
+        return out
+
+    monkeypatch.setattr(measured, "tokens", counted)
+    claims = extract_claims(art("b", body))
+    monkeypatch.undo()
+    return read[0], [(c.anchor.quote, c.value.number, c.measured) for c in claims]
+
+
+def test_a_line_of_bare_figures_reads_a_bounded_window_before_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    tail = " 4, and revenue rose to $5 million from $4 million.\n"
+    small, small_claims = _tokens_read(" ".join(["1"] * 500) + tail, monkeypatch)
+    large, large_claims = _tokens_read(" ".join(["1"] * 1000) + tail, monkeypatch)
+    assert large < 2.5 * small  # each figure read the whole clause before it: 4 times the tokens at twice the line
+    assert large_claims[-3:] == small_claims[-3:] == [("4", 4.0, None), ("$5 million", 5e6, "revenue"), ("$4 million", 4e6, "revenue")]
+    assert large_claims[:1000] == [("1", 1.0, None)] * 1000
+
+
+def _dense(paragraphs: int) -> str:
+    return "".join(f"In district {i}, the council counted {1000 + 7 * i} homes, up {i % 9 + 1}% from {900 + 5 * i} "
+                   f"last year, and spent ${2 + i % 5}.{i % 10} million.\n\n" for i in range(paragraphs))
+
+
+def test_dense_paragraphs_give_the_claims_they_gave() -> None:
+    claims = extract_claims(art("s1", _dense(3)))
+    assert [(c.anchor.quote, c.value.number, c.value.unit, c.measured) for c in claims] == [
+        ("1000", 1000.0, "homes", "homes"), ("1%", 1.0, "%", "homes"), ("900", 900.0, None, None),
+        ("$2.0 million", 2e6, "USD", None), ("1007", 1007.0, "homes", "homes"), ("2%", 2.0, "%", "homes"),
+        ("905", 905.0, None, None), ("$3.1 million", 3.1e6, "USD", None), ("1014", 1014.0, "homes", "homes"),
+        ("3%", 3.0, "%", "homes"), ("910", 910.0, None, None), ("$4.2 million", 4.2e6, "USD", None),
+    ]
+
+
+def _pairs_tried(body: str, monkeypatch: pytest.MonkeyPatch) -> int:
+    tried = [0]
+    real = aligned.candidates
+
+    def counted(frames, keep, *routes):
+        for pair in real(frames, keep, *routes):
+            tried[0] += 1
+            yield pair
+
+    monkeypatch.setattr(aligned, "candidates", counted)
+    _audit(body, "V205")
+    monkeypatch.undo()
+    return tried[0]
+
+
+def test_figures_of_one_article_are_paired_only_within_one_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _pairs_tried(_table(80), monkeypatch) == 0  # no year on any row: 3,000 pairs of prices were tried
+    dated = "The county sold 1,250 building permits in 2023. In all, the county sold 1,520 building permits in 2023.\n"
+    assert [f.rule for f in _audit(dated + "\n" + _table(20), "V205")] == ["V205"]
