@@ -101,3 +101,19 @@ def test_figures_of_one_article_are_paired_only_within_one_time(monkeypatch: pyt
     assert _pairs_tried(_table(80), monkeypatch) == 0  # no year on any row: 3,000 pairs of prices were tried
     dated = "The county sold 1,250 building permits in 2023. In all, the county sold 1,520 building permits in 2023.\n"
     assert [f.rule for f in _audit(dated + "\n" + _table(20), "V205")] == ["V205"]
+
+
+def test_streaks_find_their_sentence_ends_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    real = context.sentence_ends
+
+    def counted(body: str):
+        calls.append(len(body))
+        return real(body)
+
+    for module in (context, series):
+        monkeypatch.setattr(module, "sentence_ends", counted, raising=False)
+    lines = "".join(f"In report {i}, exports rose for six consecutive quarters in 2024.\n" for i in range(40))
+    found = _audit("Exports fell for six consecutive quarters in 2024.\n" + lines, "V209", "V210")
+    assert len(calls) <= 2  # once or twice per article; it was once per streak
+    assert [(f.rule, f.claims) for f in found][:1] == [("V210", ["t-x001", "t-x003"])]
