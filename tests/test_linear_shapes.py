@@ -5,9 +5,14 @@ those the same text gave before. (Time is measured by ``benchmarks/bench_shapes.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builders import art, corpus, findings
+from verifier.align.pairs import facet_pairs
 from verifier.extract import extract_claims
 from verifier.extract import measured
 from verifier.rules import aligned, context, corrected, rankings, series
@@ -82,23 +87,26 @@ def test_dense_paragraphs_give_the_claims_they_gave() -> None:
     ]
 
 
-def _pairs_tried(body: str, monkeypatch: pytest.MonkeyPatch) -> int:
+def _pairs_tried(body: str, monkeypatch: pytest.MonkeyPatch, code: str) -> int:
+    """How many pairs of frames the rule ``code`` gives its ``keep`` test on ``body``."""
     tried = [0]
     real = aligned.candidates
 
-    def counted(frames, keep, *routes):
-        for pair in real(frames, keep, *routes):
+    def counted(frames, keep, *routes, **kw):
+        def counted_keep(x, y) -> bool:
             tried[0] += 1
-            yield pair
+            return keep(x, y)
+
+        return real(frames, counted_keep, *routes, **kw)
 
     monkeypatch.setattr(aligned, "candidates", counted)
-    _audit(body, "V205")
+    _audit(body, code)
     monkeypatch.undo()
     return tried[0]
 
 
 def test_figures_of_one_article_are_paired_only_within_one_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _pairs_tried(_table(80), monkeypatch) == 0  # no year on any row: 3,000 pairs of prices were tried
+    assert _pairs_tried(_table(80), monkeypatch, "V205") == 0  # no year on any row: 3,000 pairs of prices were tried
     dated = "The county sold 1,250 building permits in 2023. In all, the county sold 1,520 building permits in 2023.\n"
     assert [f.rule for f in _audit(dated + "\n" + _table(20), "V205")] == ["V205"]
 
@@ -117,3 +125,24 @@ def test_streaks_find_their_sentence_ends_once(monkeypatch: pytest.MonkeyPatch) 
     found = _audit("Exports fell for six consecutive quarters in 2024.\n" + lines, "V209", "V210")
     assert len(calls) <= 2  # once or twice per article; it was once per streak
     assert [(f.rule, f.claims) for f in found][:1] == [("V210", ["t-x001", "t-x003"])]
+
+
+def test_rules_that_pair_articles_try_no_pair_of_one_article(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _pairs_tried(_dense(40), monkeypatch, "V206") == 0  # 40 paragraphs: some 1,500 pairs of one article were tried
+    assert _pairs_tried(_dense(40), monkeypatch, "V203") == 0
+    one, other = "2025年江苏省公交客运量为4.82亿人次。\n\n", "江苏省交通厅表示，2025年公交客运量为5.31亿人次。\n\n"  # V206's example
+    srcs = [art("a", one + _dense(5)), art("b", other + _dense(5))]
+    found = findings(corpus(srcs, [c for s in srcs for c in extract_claims(s)]), "V206")
+    assert [(f.rule, f.claims) for f in found] == [("V206", ["b-x001", "a-x001"])]
+
+
+_facet = st.one_of(st.none(), st.frozensets(st.sampled_from("abcde"), min_size=1, max_size=3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.tuples(_facet, _facet), st.sampled_from("xyz")), max_size=25))
+def test_facet_pairs_apart_are_the_pairs_of_two_keys(items):
+    facets, sides = [f for f, _ in items], [a for _, a in items]
+    meet = lambda a, b: all(x is None or y is None or bool(x & y) for x, y in zip(a, b))  # noqa: E731
+    want = {(i, j) for i, j in combinations(range(len(items)), 2) if meet(facets[i], facets[j]) and sides[i] != sides[j]}
+    assert facet_pairs(facets, sides) == want

@@ -418,9 +418,12 @@ def value_keys(number: float | None, tag: str = "") -> Facet:
     return frozenset({f"{tag}|{sign}{b}", f"{tag}|{sign}{b + 1}"})
 
 
-def facet_pairs(facets: Sequence[tuple[Facet, ...]]) -> set[tuple[int, int]]:
+def facet_pairs(facets: Sequence[tuple[Facet, ...]], apart: Sequence[Hashable] | None = None) -> set[tuple[int, int]]:
     """Index pairs (i < j) of items whose facets meet: for every facet both give, their keys share
-    one (a facet one leaves out, None, meets anything).
+    one (a facet one leaves out, None, meets anything). With ``apart`` (a key per item, such as
+    its article), two items of one key are never paired, and never met in the join: an article
+    dense with figures of one thing would otherwise give the square of its figures in pairs
+    that a rule pairing articles drops.
 
     A hash join per pair of facet masks (which facets an item gives): the items of one mask are
     indexed by their keys of one facet both masks give, the one whose join yields the fewest
@@ -437,26 +440,31 @@ def facet_pairs(facets: Sequence[tuple[Facet, ...]]) -> set[tuple[int, int]]:
         for mb in masks[n:]:
             common = [k for k, (p, q) in enumerate(zip(ma, mb)) if p and q]
             if not common:
-                out.update((i, j) if i < j else (j, i) for i in by_mask[ma] for j in by_mask[mb] if i != j)
+                out.update((i, j) if i < j else (j, i) for i in by_mask[ma] for j in by_mask[mb]
+                           if i != j and (apart is None or apart[i] != apart[j]))
                 continue
             on = min(common, key=lambda k: _join_size(counts[ma][k], counts[mb][k]))
             rest = [k for k in common if k != on]
-            index: dict[Hashable, list[int]] = defaultdict(list)
+            index: dict[Hashable, dict[Hashable, list[int]]] = defaultdict(lambda: defaultdict(list))
             for j in by_mask[mb]:
                 for key in facets[j][on]:
-                    index[key].append(j)
+                    index[key][None if apart is None else apart[j]].append(j)
             for i in by_mask[ma]:
                 fi = facets[i]
+                mine = None if apart is None else apart[i]
                 for key in fi[on]:
-                    for j in index.get(key, ()):
-                        if i == j:
+                    for group, js in index.get(key, {}).items():
+                        if apart is not None and group == mine:
                             continue
-                        fj = facets[j]
-                        for k in rest:  # a loop, not all(): this is the join's inner step
-                            if fi[k].isdisjoint(fj[k]):
-                                break
-                        else:
-                            out.add((i, j) if i < j else (j, i))
+                        for j in js:
+                            if i == j:
+                                continue
+                            fj = facets[j]
+                            for k in rest:  # a loop, not all(): this is the join's inner step
+                                if fi[k].isdisjoint(fj[k]):
+                                    break
+                            else:
+                                out.add((i, j) if i < j else (j, i))
     return out
 
 
@@ -569,14 +577,15 @@ def _written_apart(a: Frame, b: Frame) -> tuple[str, str] | None:
 
 
 def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool],
-               *routes: Facets) -> Iterator[tuple[Frame, Frame]]:
+               *routes: Facets, apart: Callable[[Frame], Hashable] | None = None) -> Iterator[tuple[Frame, Frame]]:
     """Pairs of frames that share a block (unit family, role, a key of :func:`~verifier.align.things.block_keys`)
     and pass ``keep``, each pair once, in input order within a block.
 
     With ``routes``, only pairs whose facets meet by one route at least (:func:`facet_pairs`) are
     tried: a route names what a pair must share for ``keep`` to pass, so that the pairs of a block
     of a common thing are found without trying them all. Without, every pair of a block of at
-    most :data:`MAX_BLOCK` frames is tried."""
+    most :data:`MAX_BLOCK` frames is tried. With ``apart``, two frames of one ``apart`` key (their
+    article, for a rule that pairs articles: ``keep`` must then refuse such pairs) are never tried."""
     blocks: dict[tuple[str, str, str], list[Frame]] = defaultdict(list)
     for f in frames:
         if f.thing is not None:
@@ -586,13 +595,14 @@ def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool],
     for _key, block in sorted(blocks.items()):
         if routes:
             found: set[tuple[int, int]] = set()
+            sides = None if apart is None else [apart(f) for f in block]
             for route in routes:
-                found |= facet_pairs([route(f) for f in block])
+                found |= facet_pairs([route(f) for f in block], sides)
             pairs: Iterable[tuple[Frame, Frame]] = ((block[i], block[j]) for i, j in sorted(found))
         elif len(block) > MAX_BLOCK:
             continue
         else:
-            pairs = combinations(block, 2)
+            pairs = (p for p in combinations(block, 2) if apart is None or apart(p[0]) != apart(p[1]))
         for x, y in pairs:
             pair = (id(x), id(y))
             if pair not in seen and keep(x, y):

@@ -312,6 +312,11 @@ def _frame_text(f: Frame) -> str:
     return ", ".join(parts) or "no frame stated"
 
 
+def _article(f: Frame) -> str:
+    """The frame's article: V203 and V206 never pair two figures of one."""
+    return f.claim.source
+
+
 def _band_of(p: Frame, unit: str | None, basis: str) -> Band:
     b = stated_band(p.claim)
     return Band(low=b.low, high=b.high, unit=p.claim.value.unit if unit is None else unit, basis=basis)
@@ -323,7 +328,8 @@ def _aligned(ctx: Context, name: str, keep, orient, group,
     the same frame, those in another time or scope: a key other than the holder or the
     publication year differs), a printed figure and the figure it implies kept apart, over the candidate pairs that
     ``keep`` passes, each oriented by ``orient`` as (figure judged, reference) and filed under
-    ``group(reference)``; memoised under ``name``. ``keep`` must imply :func:`_may_meet`: the
+    ``group(reference)``; memoised under ``name``. ``keep`` must refuse two figures of one article
+    (both callers pair articles: a primary against another, or two articles) and imply :func:`_may_meet`: the
     pairs tried are those whose ``who`` facets meet (one mood and holder, read with the corpus's
     :func:`holders`: :meth:`~verifier.align.pairs.Holders.quantity_facets` or
     :meth:`~verifier.align.pairs.Holders.known_holder_facets`)
@@ -334,7 +340,7 @@ def _aligned(ctx: Context, name: str, keep, orient, group,
         hs = holders(ctx)
         in_time = lambda f: (*who(hs, f), year_facet(f))  # noqa: E731
         in_value = lambda f: (*who(hs, f), _value_facet(f))  # noqa: E731
-        for x, y in candidates(frames(ctx), keep, in_time, in_value):
+        for x, y in candidates(frames(ctx), keep, in_time, in_value, apart=_article):
             if x.implied_by is not None and y.implied_by is not None:
                 continue  # two figures neither article prints: too little to set one against the other
             s, p = orient(x, y)
