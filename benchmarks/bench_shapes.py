@@ -23,7 +23,7 @@ With ``--audit`` it runs the full ``verifier audit`` instead, on the shapes of
 bare figures, dense short paragraphs, an archive sharing boilerplate), each at 1x and 4x in a
 fresh process with the cache off, and prints seconds, peak memory and their growth:
 
-    .venv/bin/python benchmarks/bench_shapes.py --audit [--scale 1] [--only table,bare] [--timeout 300]
+    .venv/bin/python benchmarks/bench_shapes.py --audit [--scale 1] [--only table,bare] [--timeout 300] [--repeat 1]
 """
 
 from __future__ import annotations
@@ -171,13 +171,14 @@ def main() -> None:
     ap.add_argument("--scale", type=int, default=1, help="--audit: size factor of the 1x run")
     ap.add_argument("--only", default="", help="--audit: shapes to run, comma-separated (default all)")
     ap.add_argument("--timeout", type=float, default=300, help="--audit: seconds before a run is stopped")
+    ap.add_argument("--repeat", type=int, default=1, help="--audit: runs per size, the fastest kept")
     ap.add_argument("--verifier", default=str(ROOT / ".venv" / "bin" / "verifier"), help="--audit: the verifier to run")
     args = ap.parse_args()
     if args.audit:
         import audit_shapes
 
         only = [s for s in args.only.split(",") if s] or list(audit_shapes.SHAPES)
-        audit_shapes.main(args.verifier, args.scale, only, args.timeout)
+        audit_shapes.main(args.verifier, args.scale, only, args.timeout, args.repeat)
         return
     shapes = [s for s in args.shapes.split(",") if s]
     print(f"{'size':>8}  " + "  ".join(f"{s:>28}" for s in shapes) + "  slowest/fastest")

@@ -146,3 +146,13 @@ def test_facet_pairs_apart_are_the_pairs_of_two_keys(items):
     meet = lambda a, b: all(x is None or y is None or bool(x & y) for x, y in zip(a, b))  # noqa: E731
     want = {(i, j) for i, j in combinations(range(len(items)), 2) if meet(facets[i], facets[j]) and sides[i] != sides[j]}
     assert facet_pairs(facets, sides) == want
+
+
+def test_a_clause_of_bare_figures_is_read_in_pieces_cut_between_words() -> None:
+    from verifier.extract.segment import SENTENCE_MAX, segment, sentences
+
+    body = " ".join(["12"] * 1500) + "\n"  # 4,500 characters, no comma or stop
+    pieces = [x for u in segment(body) for x in sentences(body, u)]
+    assert len(pieces) == 5 and all(x.end - x.start <= SENTENCE_MAX for x in pieces)
+    assert "".join(body[x.start:x.end] + " " for x in pieces) == body[:-1] + " "  # every figure whole in one piece
+    assert [c.anchor.quote for c in extract_claims(art("b", body))] == ["12"] * 1500
