@@ -17,6 +17,13 @@ It times ``extract_claims`` on each, in a fresh process (the quantities read afr
 warm-up on a small article so that the lexicon and parsers are built) and prints seconds, KB/s and claims per
 shape, and per size the ratio of the slowest shape to the fastest. Extraction is linear when
 KB/s stays roughly constant down a column, and shape-blind when the ratio stays near 1.
+
+With ``--audit`` it runs the full ``verifier audit`` instead, on the shapes of
+:mod:`audit_shapes` (table rows, one line of one sentence repeated, 'Rate was 1%.' repeated,
+bare figures, dense short paragraphs, an archive sharing boilerplate), each at 1x and 4x in a
+fresh process with the cache off, and prints seconds, peak memory and their growth:
+
+    .venv/bin/python benchmarks/bench_shapes.py --audit [--scale 1] [--only table,bare] [--timeout 300] [--repeat 1]
 """
 
 from __future__ import annotations
@@ -160,7 +167,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="100,1000,10000", help="article sizes in KB, comma-separated")
     ap.add_argument("--shapes", default=",".join(SHAPES), help="shapes to run, comma-separated")
+    ap.add_argument("--audit", action="store_true", help="time the full audit on the shapes of audit_shapes.py")
+    ap.add_argument("--scale", type=int, default=1, help="--audit: size factor of the 1x run")
+    ap.add_argument("--only", default="", help="--audit: shapes to run, comma-separated (default all)")
+    ap.add_argument("--timeout", type=float, default=300, help="--audit: seconds before a run is stopped")
+    ap.add_argument("--repeat", type=int, default=1, help="--audit: runs per size, the fastest kept")
+    ap.add_argument("--verifier", default=str(ROOT / ".venv" / "bin" / "verifier"), help="--audit: the verifier to run")
     args = ap.parse_args()
+    if args.audit:
+        import audit_shapes
+
+        only = [s for s in args.only.split(",") if s] or list(audit_shapes.SHAPES)
+        audit_shapes.main(args.verifier, args.scale, only, args.timeout, args.repeat)
+        return
     shapes = [s for s in args.shapes.split(",") if s]
     print(f"{'size':>8}  " + "  ".join(f"{s:>28}" for s in shapes) + "  slowest/fastest")
     for kb in (int(x) for x in args.sizes.split(",") if x):

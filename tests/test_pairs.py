@@ -234,7 +234,7 @@ def test_known_holder_facets_meet_exactly_when_whose_known(ha, na, hb, nb):
 def test_a_bound_no_key_reaches_changes_nothing(items, limit):
     """The bounded join (``order`` and ``limit``) is the whole join while no key is given by more
     than ``limit`` items."""
-    assert facet_pairs(items, list(range(len(items))), limit) == facet_pairs(items)
+    assert facet_pairs(items, order=list(range(len(items))), limit=limit) == facet_pairs(items)
 
 
 def test_a_key_every_item_gives_pairs_each_with_its_nearest():
@@ -243,7 +243,7 @@ def test_a_key_every_item_gives_pairs_each_with_its_nearest():
     items = [(frozenset({"holder"}),)] * 300
     assert len(facet_pairs(items)) == 300 * 299 // 2
     bounded: dict = {}
-    got = facet_pairs(items, list(range(300)), 8, bounded)
+    got = facet_pairs(items, order=list(range(300)), limit=8, bounded=bounded)
     assert len(got) <= 300 * 8 and all(abs(i - j) <= 8 for i, j in got)
     assert {(i, i + 1) for i in range(299)} <= got  # neighbours always meet
     assert bounded == {"holder": 300}

@@ -30,8 +30,8 @@ def _pairs_made(monkeypatch, times: int) -> int:
     made = []
     join = pairs.facet_pairs
 
-    def counted(facets, *bound):
-        out = join(facets, *bound)
+    def counted(facets, *apart, **bound):
+        out = join(facets, *apart, **bound)
         made.append(len(out))
         return out
 

@@ -428,10 +428,14 @@ def value_keys(number: float | None, tag: str = "") -> Facet:
     return frozenset({f"{tag}|{sign}{b}", f"{tag}|{sign}{b + 1}"})
 
 
-def facet_pairs(facets: Sequence[tuple[Facet, ...]], order: Sequence[Hashable] | None = None,
-                limit: int | None = None, bounded: dict[Hashable, int] | None = None) -> set[tuple[int, int]]:
+def facet_pairs(facets: Sequence[tuple[Facet, ...]], apart: Sequence[Hashable] | None = None, *,
+                order: Sequence[Hashable] | None = None, limit: int | None = None,
+                bounded: dict[Hashable, int] | None = None) -> set[tuple[int, int]]:
     """Index pairs (i < j) of items whose facets meet: for every facet both give, their keys share
-    one (a facet one leaves out, None, meets anything).
+    one (a facet one leaves out, None, meets anything). With ``apart`` (a key per item, such as
+    its article), two items of one key are never paired, and never met in the join: an article
+    dense with figures of one thing would otherwise give the square of its figures in pairs
+    that a rule pairing articles drops.
 
     With ``order`` (a sort key per item) and ``limit``, a join key that more than ``limit``
     items give (one holder named in every article of an archive) pairs each item only with the
@@ -454,33 +458,48 @@ def facet_pairs(facets: Sequence[tuple[Facet, ...]], order: Sequence[Hashable] |
         for mb in masks[n:]:
             common = [k for k, (p, q) in enumerate(zip(ma, mb)) if p and q]
             if not common:
-                out.update((i, j) if i < j else (j, i) for i in by_mask[ma] for j in by_mask[mb] if i != j)
+                out.update((i, j) if i < j else (j, i) for i in by_mask[ma] for j in by_mask[mb]
+                           if i != j and (apart is None or apart[i] != apart[j]))
                 continue
             on = min(common, key=lambda k: _join_size(counts[ma][k], counts[mb][k]))
             rest = [k for k in common if k != on]
-            index: dict[Hashable, list[int]] = defaultdict(list)
+            index: dict[Hashable, dict[Hashable, list[int]]] = defaultdict(lambda: defaultdict(list))
             for j in by_mask[mb]:
                 for key in facets[j][on]:
-                    index[key].append(j)
+                    index[key][None if apart is None else apart[j]].append(j)
             hot = {} if order is None or limit is None else \
-                {key: sorted(js, key=lambda j: order[j]) for key, js in index.items() if len(js) > limit}
+                {key: sorted((j for js in groups.values() for j in js), key=lambda j: order[j])
+                 for key, groups in index.items() if _others(groups, apart is not None) > limit}
             if bounded is not None:
                 for key, js in hot.items():
                     bounded[key] = max(bounded.get(key, 0), len(js))
             for i in by_mask[ma]:
                 fi = facets[i]
+                mine = None if apart is None else apart[i]
                 for key in fi[on]:
-                    near = _nearest(hot[key], order, i, limit) if key in hot else index.get(key, ())
-                    for j in near:
-                        if i == j:
-                            continue
-                        fj = facets[j]
-                        for k in rest:  # a loop, not all(): this is the join's inner step
-                            if fi[k].isdisjoint(fj[k]):
-                                break
-                        else:
-                            out.add((i, j) if i < j else (j, i))
+                    if key in hot:  # a key too many items give: the nearest in order only
+                        near: Iterable[list[int]] = (_nearest(hot[key], order, i, limit),)
+                    else:
+                        near = (js for group, js in index.get(key, {}).items() if apart is None or group != mine)
+                    for js in near:
+                        for j in js:
+                            if i == j or (apart is not None and apart[j] == mine):
+                                continue
+                            fj = facets[j]
+                            for k in rest:  # a loop, not all(): this is the join's inner step
+                                if fi[k].isdisjoint(fj[k]):
+                                    break
+                            else:
+                                out.add((i, j) if i < j else (j, i))
     return out
+
+
+def _others(groups: dict[Hashable, list[int]], apart: bool) -> int:
+    """How many items of one join key an item may meet at most: all of them, or with ``apart``
+    all but those of the largest group (the items of one article never meet: a dense article
+    alone is no key too common to pair)."""
+    sizes = [len(js) for js in groups.values()]
+    return sum(sizes) - (max(sizes) if apart else 0)
 
 
 def _nearest(ranked: list[int], order: Sequence[Hashable], i: int, limit: int) -> list[int]:
@@ -600,7 +619,8 @@ def _written_apart(a: Frame, b: Frame) -> tuple[str, str] | None:
 
 
 def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool],
-               *routes: Facets, nearest: Callable[[Frame], Hashable] | None = None,
+               *routes: Facets, apart: Callable[[Frame], Hashable] | None = None,
+               nearest: Callable[[Frame], Hashable] | None = None,
                bounded: dict[tuple, tuple[int, Frame]] | None = None) -> Iterator[tuple[Frame, Frame]]:
     """Pairs of frames that share a block (unit family, role, a key of :func:`~verifier.align.things.block_keys`)
     and pass ``keep``, each pair once, in input order within a block. Frames identical to an
@@ -611,7 +631,8 @@ def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool],
     With ``routes``, only pairs whose facets meet by one route at least (:func:`facet_pairs`) are
     tried: a route names what a pair must share for ``keep`` to pass, so that the pairs of a block
     of a common thing are found without trying them all. Without, every pair of a block of at
-    most :data:`MAX_BLOCK` frames is tried.
+    most :data:`MAX_BLOCK` frames is tried. With ``apart``, two frames of one ``apart`` key (their
+    article, for a rule that pairs articles: ``keep`` must then refuse such pairs) are never tried.
 
     With ``nearest`` (a sort key per frame, such as its value), the routes' join is bounded
     (:func:`facet_pairs` with :data:`NEAREST`): a join key more than :data:`NEAREST` frames of
@@ -629,17 +650,18 @@ def candidates(frames: Iterable[Frame], keep: Callable[[Frame, Frame], bool],
     for block_key, block in sorted(blocks.items()):
         if routes:
             found: set[tuple[int, int]] = set()
+            sides = None if apart is None else [apart(f) for f in block]
             order = None if nearest is None else [nearest(f) for f in block]
             hot: dict[Hashable, int] = {}
             for route in routes:
-                found |= facet_pairs([route(f) for f in block], order, NEAREST, hot)
+                found |= facet_pairs([route(f) for f in block], sides, order=order, limit=NEAREST, bounded=hot)
             if bounded is not None:
                 bounded.update({(block_key, k): (n, block[0]) for k, n in hot.items()})
             pairs: Iterable[tuple[Frame, Frame]] = ((block[i], block[j]) for i, j in sorted(found))
         elif len(block) > MAX_BLOCK:
             continue
         else:
-            pairs = combinations(block, 2)
+            pairs = (p for p in combinations(block, 2) if apart is None or apart(p[0]) != apart(p[1]))
         for x, y in pairs:
             pair = (id(x), id(y))
             if pair not in seen and keep(x, y):

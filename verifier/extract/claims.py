@@ -185,7 +185,7 @@ def _sentence(run: Run, body: str, sent: Sentence, figs: list[Figure]) -> None:
     row_pair = vs_pair(body, list(unit.cells), run.subjects) if unit.cells else None
     rank = 0
     run.spans = [(f.q.start, f.q.end) for f in figs if not f.skip]
-    quantities = [f.q for f in figs if not f.skip]
+    quantities = SpanIndex([f.q for f in figs if not f.skip])  # the measured thing's look-backs bisect it
     for f in figs:
         if f.skip:
             continue

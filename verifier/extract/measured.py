@@ -31,14 +31,16 @@ the segmenter's words (:mod:`.zh_tags`, tagged once per article). Linear in the 
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Final
 
 from verifier.extract.counts import NOT_COUNTED
 from verifier.extract.decided import Decided, decide
-from verifier.extract.en_names import Token, capitalised, is_word, opens_sentence, tokens
+from verifier.extract.en_names import TOKEN, Token, capitalised, is_word, opens_sentence, tokens
 from verifier.extract.frame_words import words
 from verifier.extract.lexicon import STOP_WORDS
 from verifier.extract.segment import clause_end, clause_start
+from verifier.extract.spans import SpanIndex
 from verifier.extract.zh_tags import has_cjk
 from verifier.quantities import Quantity
 from verifier.quantities.approx import APPROX_BEFORE
@@ -72,8 +74,22 @@ MAX_WORDS: Final = 6
 """Most words (or Chinese words) of a measured thing; press noun phrases before a figure run
 to four or five ("average weekly household spending on food")."""
 
+LOOK_BACK: Final = 400
+"""Most characters before a figure (or a verb) read for the noun phrase that names it: a reader
+finds the measured thing within the clause, a few words back ("Quarterly revenue rose to $1.5
+billion from $1.2 billion"), not hundreds of figures back on a line of bare figures ("1 1 1 ...",
+where reading the whole clause before each figure made extraction cubic). 400 characters hold
+some 60 words, past the longest predicate of the press corpora; a walk that reaches the edge of a
+cut clause finds nothing rather than a phrase cut short."""
 
-def measured_thing(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity]) -> Decided | None:
+LOOK_AHEAD: Final = 32
+"""Most tokens after a figure read for the noun phrase after it ("1,200 teachers", "30% of
+households"): the phrase runs to :data:`MAX_WORDS` words after a comparative or an 'of' and a
+possessive name; reading the rest of the clause after every figure made a long clause quadratic."""
+
+
+def measured_thing(body: str, sent: tuple[int, int], q: Quantity,
+                   figures: list[Quantity] | SpanIndex[Quantity]) -> Decided | None:
     """The noun phrase figure ``q`` counts or measures (see the module docstring), or None.
 
     Args:
@@ -81,7 +97,9 @@ def measured_thing(body: str, sent: tuple[int, int], q: Quantity, figures: list[
         sent: the span of the figure's sentence in ``body`` (end exclusive).
         q: the figure.
         figures: the quantities found in the sentence (or the article), ``q`` among them; another
-            figure is skipped when walking back ("rose to $1.5 billion from $1.2 billion").
+            figure is skipped when walking back ("rose to $1.5 billion from $1.2 billion"). A
+            :class:`.spans.SpanIndex` of them, built once per sentence, keeps a sentence of
+            thousands of figures linear.
 
     Returns:
         The decision, its value normalised ("quarterly revenue": a capital that only opens the
@@ -95,14 +113,15 @@ def measured_thing(body: str, sent: tuple[int, int], q: Quantity, figures: list[
 
         if age_bound(body, q):
             return None  # '60岁及以上人口': the figure bounds the group the phrase after it names
-    found = _own(body, sent, q, figures)
+    index = figures if isinstance(figures, SpanIndex) else SpanIndex(figures)
+    found = _own(body, sent, q, index)
     if found is not None:
         return found
-    earlier = [f for f in figures if sent[0] <= f.start and f.end <= q.start and f.kind not in NO_THING]
-    if earlier:
-        found = _own(body, sent, max(earlier, key=lambda f: f.start), figures)
+    earlier = index.nearest_within(sent[0], q.start, lambda f: f.kind not in NO_THING)
+    if earlier is not None:
+        found = _own(body, sent, earlier, index)
     if found is None and not _chinese(body, sent, q):
-        found = _en_subject(body, sent, q, figures)
+        found = _en_subject(body, sent, q, index)
     return found or (_unit_noun(body, q) if q.kind == "number" and _chinese(body, sent, q) else None)
 
 
@@ -118,14 +137,15 @@ def _chinese(body: str, sent: tuple[int, int], q: Quantity) -> bool:
     return has_cjk(body, sent[0], sent[1])
 
 
-def _own(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity]) -> Decided | None:
+def _own(body: str, sent: tuple[int, int], q: Quantity, figures: SpanIndex[Quantity]) -> Decided | None:
     """The measured thing found in the figure's own clause, without fallbacks."""
     if _chinese(body, sent, q):
         from verifier.extract import measured_zh
 
-        return measured_zh.before(body, sent, q, figures) or measured_zh.after(body, q, clause_end(body, q.end, sent[1])) \
-            or measured_zh.before(body, sent, q, figures, through_verb=True)
-    spans = tuple((f.start, f.end) for f in figures if (f.start, f.end) != (q.start, q.end))
+        listed = list(figures)
+        return measured_zh.before(body, sent, q, listed) or measured_zh.after(body, q, clause_end(body, q.end, sent[1])) \
+            or measured_zh.before(body, sent, q, listed, through_verb=True)
+    spans = figures  # q's own span meets no token before it: the walk back reads only [.., q.start)
     ce = clause_end(body, q.end, sent[1])
     if q.unit == "%" and (whole := _en_of(body, q.end, ce, figures)) is not None:
         return whole  # 'the cars lost 41 percent of their range', 'won 52% of the vote': a percentage of the thing after 'of'
@@ -135,8 +155,9 @@ def _own(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity])
     return _en_of(body, q.end, ce, figures) or _en_after(body, q.end, ce) or before
 
 
-def _in_figure(t: Token, spans: tuple[tuple[int, int], ...]) -> bool:
-    return any(s < t.end and t.start < e for s, e in spans)
+def _in_figure(t: Token, spans: SpanIndex) -> bool:
+    """True when token ``t`` overlaps one of ``spans`` (found by bisection)."""
+    return spans.overlapping(t.start, t.end)
 
 
 def _skippable(low: str) -> bool:
@@ -158,8 +179,13 @@ def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans,
     """:func:`_en_before` for the text ``[lo, pos)`` before a figure (or a verb) at ``pos``;
     ``link`` are verbs that link here besides the linking verbs (a duration's 'took', 'lasted')."""
     en = words("en")
+    cut = pos - lo > LOOK_BACK
+    if cut:  # read the last LOOK_BACK characters, from a space so that no word is cut
+        lo = body.find(" ", pos - LOOK_BACK, pos)
+        if lo < 0:
+            return None, False
     toks = tokens(body, lo, pos)
-    ages = [(m.start(), m.end()) for m in AGE_GROUP.finditer(body, lo, pos)]
+    ages = SpanIndex(AGE_GROUP.finditer(body, lo, pos), start=_match_start, end=_match_end)
     i, linked = len(toks) - 1, False
     while i >= 0:  # step 1: back over the predicate (verb, prepositions, other figures, owners)
         t = toks[i]
@@ -181,6 +207,8 @@ def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans,
         else:
             break
         i -= 1
+    if cut and i < 0:
+        return None, False  # the predicate runs on past LOOK_BACK: no phrase near the figure
     picked: list[Token] = []
     aged = 0  # tokens of an age group picked: they do not count against MAX_WORDS
     while i >= 0 and len(picked) - aged < MAX_WORDS:  # step 2: the noun phrase itself
@@ -205,6 +233,8 @@ def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans,
             break
         picked.append(t)
         i -= 1
+    if cut and i < 0 and len(picked) - aged < MAX_WORDS:
+        return None, False  # the phrase may run on before the cut: none rather than one cut short
     while picked and picked[-1].text.lower() in en["np_inner"]:
         picked.pop()
     if not picked or all(_in_figure(t, ages) for t in picked):
@@ -244,9 +274,9 @@ def _owner_start(toks: list[Token], i: int, spans) -> int | None:
     return None
 
 
-def _en_of(body: str, pos: int, ce: int, figures: list[Quantity]) -> Decided | None:
+def _en_of(body: str, pos: int, ce: int, figures: SpanIndex[Quantity]) -> Decided | None:
     """'48 of 420 patients', '30% of households', '12 km of road': the noun after 'of'."""
-    toks = tokens(body, pos, ce)
+    toks = _tokens_after(body, pos, ce)
     if not toks or toks[0].text.lower() != "of" or len(toks) < 2:
         return None
     nxt = toks[1].start
@@ -254,7 +284,7 @@ def _en_of(body: str, pos: int, ce: int, figures: list[Quantity]) -> Decided | N
         nxt = toks[2].start
     elif (owned := _possessor_end(toks, 1)) is not None:
         nxt = toks[owned].start  # '18.4% of Quarwickwood's electricity': the owner's name is no thing measured
-    other = next((f for f in figures if f.start == nxt), None)
+    other = next(iter(figures.starting(nxt, nxt + 1)), None)
     found = _en_after(body, other.end if other else nxt - 1, ce)
     return decide(found.value, "of phrase", found.start, found.end) if found else None
 
@@ -277,7 +307,7 @@ def _en_after(body: str, pos: int, ce: int) -> Decided | None:
     ('0.1 percentage point higher': the caller then takes the thing named before), and so does a
     word of a series ('a seventh consecutive increase': a place in a run, no measured thing)."""
     en = words("en")
-    toks = tokens(body, pos, ce)
+    toks = _tokens_after(body, pos, ce)
     picked: list[Token] = []
     last = pos
     for n, t in enumerate(toks):
@@ -309,7 +339,7 @@ def _en_after(body: str, pos: int, ce: int) -> Decided | None:
     return decide(body[picked[0].start:picked[-1].end], "noun after figure", picked[0].start, picked[-1].end)
 
 
-def _en_subject(body: str, sent: tuple[int, int], q: Quantity, figures: list[Quantity]) -> Decided | None:
+def _en_subject(body: str, sent: tuple[int, int], q: Quantity, figures: SpanIndex[Quantity]) -> Decided | None:
     """The subject of the sentence's first linking verb before the figure's clause, for a figure
     whose clause names nothing and follows no figure: 'Ridership fell for a second straight year,
     down 3%' -> ridership. Taken with :data:`.decided.OTHER_CLAUSE` off: another clause's."""
@@ -319,8 +349,7 @@ def _en_subject(body: str, sent: tuple[int, int], q: Quantity, figures: list[Qua
     verb = next((t for t in tokens(body, sent[0], cs) if t.text.lower() in words("en")["linking_verbs"]), None)
     if verb is None:
         return None
-    spans = tuple((f.start, f.end) for f in figures)
-    found, linked = _en_before_at(body, sent, clause_start(body, sent[0], verb.start), verb.end, spans)
+    found, linked = _en_before_at(body, sent, clause_start(body, sent[0], verb.start), verb.end, figures)
     if found is None or not linked:
         return None
     return decide(found.value, found.by, found.start, found.end, penalty=OTHER_CLAUSE)
@@ -334,3 +363,17 @@ def _unit_noun(body: str, q: Quantity) -> Decided | None:
     while end < len(body) and end - q.end < 2 and body[end] in CLASSIFIERS:
         end += 1
     return decide(body[q.end:end], "unit noun", q.end, end) if end > q.end else None
+
+
+def _tokens_after(body: str, pos: int, end: int) -> list[Token]:
+    """The first :data:`LOOK_AHEAD` tokens of ``body[pos:end]``."""
+    new = tuple.__new__  # as :func:`.en_names.tokens` makes them
+    return [new(Token, (m.group(), m.start(), m.end())) for m in islice(TOKEN.finditer(body, pos, end), LOOK_AHEAD)]
+
+
+def _match_start(m: re.Match) -> int:
+    return m.start()
+
+
+def _match_end(m: re.Match) -> int:
+    return m.end()

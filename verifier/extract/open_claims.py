@@ -26,6 +26,7 @@ from verifier.extract.elapsed import FINISH_TIME, finish_time, finisher
 from verifier.extract.holders import holder_candidates, unheld
 from verifier.extract.holders_zh import place_institution
 from verifier.extract.measured import measured_thing
+from verifier.extract.spans import SpanIndex
 from verifier.extract.result_lists import Item, list_item
 from verifier.extract.segment import Sentence, clause_end, clause_start
 from verifier.models.claim import HOLDER_FLOOR, Claim, Decision
@@ -115,7 +116,7 @@ NO_HOLDER: Final = "unnamed list"
 91% and 94% in its three modes'): one holder would get three values for one fact."""
 
 
-def framed(claim: Claim, body: str, sent: Sentence, q, quantities: list, title: str, header: str = "") -> Claim:
+def framed(claim: Claim, body: str, sent: Sentence, q, quantities: SpanIndex, title: str, header: str = "") -> Claim:
     """``claim`` with its measured thing (:func:`.measured.measured_thing`) and, for a claim the
     subject path gave no holder, its holder from the grammar around the figure
     (:func:`.holders.holder_candidates`, the best-scored candidate), each recorded in

@@ -12,7 +12,8 @@ on one line: a line of running text longer than :data:`PARAGRAPH_MAX` is read as
 units of whole sentences, each at most that long, so that what a figure's paragraph is (the
 look-back of subjects, attributions and earlier figures) is as wide for one line as for
 paragraphs, and extraction stays linear in the line's length. Likewise a sentence (or table
-cell) longer than :data:`SENTENCE_MAX` is read as runs of whole clauses.
+cell) longer than :data:`SENTENCE_MAX` is read as runs of whole clauses, and a clause longer
+than that as runs of whole words.
 
 Shapes::
 
@@ -395,4 +396,21 @@ def _clause_runs(body: str, start: int, end: int) -> list[tuple[int, int]]:
         last = cut
     if lo < end:
         out.append((lo, end))
+    return [piece for a, b in out for piece in _word_runs(body, a, b)]
+
+
+def _word_runs(body: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``[(start, end)]`` for a clause of at most :data:`SENTENCE_MAX` characters; a longer one
+    (no comma or stop in a thousand characters: a line of bare figures, '1 1 1 ...') cut at the
+    last space before each :data:`SENTENCE_MAX` characters, so that no step reads a clause of
+    thousands of figures once per figure. A clause with no space to cut at stays whole."""
+    out: list[tuple[int, int]] = []
+    lo = start
+    while end - lo > SENTENCE_MAX:
+        cut = body.rfind(" ", lo + 1, lo + SENTENCE_MAX)
+        if cut < 0:
+            break
+        out.append((lo, cut))
+        lo = cut + 1
+    out.append((lo, end))
     return out

@@ -108,6 +108,23 @@ class SpanIndex(Generic[T]):
             i -= 1
         return None
 
+    def nearest_within(self, lo: int, hi: int, keep: Callable[[T], bool]) -> T | None:
+        """``max((x for x in self.within(lo, hi) if keep(x)), key=start)``: of the items that
+        pass ``keep``, the one starting last, the first given among those that start there; or
+        None. Walks back from ``hi`` over the items that start before it and stops at the first
+        start that holds one (a look-back from a figure is not a walk through every figure)."""
+        end = self._end
+        i = bisect_left(self._starts, hi + 1) - 1
+        best: int | None = None
+        while i >= 0 and self._starts[i] >= lo:
+            if best is not None and self._starts[i] != self._starts[best]:
+                break
+            x = self._items[i]
+            if end(x) <= hi and keep(x) and (best is None or self._seq[i] < self._seq[best]):
+                best = i
+            i -= 1
+        return None if best is None else self._items[best]
+
     def _ends_upto(self, pos: int) -> int | None:
         """Largest end among items starting before ``pos`` (None when there are none)."""
         if self._max_end is None:

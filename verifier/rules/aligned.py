@@ -36,6 +36,7 @@ from verifier.align.pairs import (ANOTHER_QUANTITY, HOLDER, NEAREST, NO_FRAME, A
                                   year_facet)
 from verifier.align.one_race import one_race
 from verifier.align.repeats import distinct
+from verifier.extract.elapsed import FINISH_TIME
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.holders_zh import named_at
 from verifier.extract.subjects import DISTRIBUTIVE
@@ -312,6 +313,11 @@ def _frame_text(f: Frame) -> str:
     return ", ".join(parts) or "no frame stated"
 
 
+def _article(f: Frame) -> str:
+    """The frame's article: V203 and V206 never pair two figures of one."""
+    return f.claim.source
+
+
 def _band_of(p: Frame, unit: str | None, basis: str) -> Band:
     b = stated_band(p.claim)
     return Band(low=b.low, high=b.high, unit=p.claim.value.unit if unit is None else unit, basis=basis)
@@ -323,7 +329,8 @@ def _aligned(ctx: Context, name: str, keep, orient, group, who=Holders.quantity_
     the same frame, those in another time or scope: a key other than the holder or the
     publication year differs), a printed figure and the figure it implies kept apart, over the candidate pairs that
     ``keep`` passes, each oriented by ``orient`` as (figure judged, reference) and filed under
-    ``group(reference)``; memoised under ``name``. ``keep`` must imply :func:`_may_meet`: the
+    ``group(reference)``; memoised under ``name``. ``keep`` must refuse two figures of one article
+    (both callers pair articles: a primary against another, or two articles) and imply :func:`_may_meet`: the
     pairs tried are those whose ``who`` facets meet (one mood and holder, read with the corpus's
     :func:`holders`: :meth:`~verifier.align.pairs.Holders.quantity_facets` or
     :meth:`~verifier.align.pairs.Holders.known_holder_facets`)
@@ -336,7 +343,8 @@ def _aligned(ctx: Context, name: str, keep, orient, group, who=Holders.quantity_
         hs = holders(ctx)
         in_time = lambda f: (*who(hs, f), year_facet(f))  # noqa: E731
         in_value = lambda f: (*who(hs, f), _value_facet(f))  # noqa: E731
-        for x, y in candidates(frames(ctx), keep, in_time, in_value, nearest=nearest, bounded=bounded(ctx, name)):
+        for x, y in candidates(frames(ctx), keep, in_time, in_value, apart=_article, nearest=nearest,
+                               bounded=bounded(ctx, name)):
             if x.implied_by is not None and y.implied_by is not None:
                 continue  # two figures neither article prints: too little to set one against the other
             s, p = orient(x, y)
@@ -704,7 +712,7 @@ def misattributed_figure(ctx: Context) -> Iterator[Finding]:
     fs = [f for f in frames(ctx) if f.implied_by is None]
     sizes = ctx.stats.blocks if ctx.stats is not None else _articles_per_block(fs)
     pairs = chain(((x, y, False) for x, y in candidates(fs, lambda x, y: x.claim.source != y.claim.source and _one_number(x, y),
-                                                        *_moved_routes(ctx, holders(ctx), sizes), nearest=value_order,
+                                                        *_moved_routes(ctx, holders(ctx), sizes), apart=_article, nearest=value_order,
                                                         bounded=bounded(ctx, "moved"))),
                   ((x, y, True) for x, y in same_values(fs, bounded(ctx, "moved"))))  # tried as found, never all held at once
     for x, y, by_value in pairs:
@@ -991,9 +999,26 @@ def same_values(fs: list[Frame], bounded: dict | None = None) -> Iterator[tuple[
                         yield x, y
 
 
-def _source_facet(f: Frame) -> tuple[Facet]:
-    """The frame's article, as a facet: V205 pairs figures of one article only."""
-    return (frozenset({f.claim.source}),)
+def _stated(key: str) -> Facets:
+    """A route of V205: the frame's article and its ``key`` of time (year or months), as one
+    facet; a frame that states none meets no other by this route (a key of its own)."""
+    def facets(f: Frame) -> tuple[Facet]:
+        value = f.when.get(key)
+        return (frozenset({(f.claim.source, key, value)}) if value else frozenset({("alone", id(f))}),)
+    return facets
+
+
+def _race_facet(f: Frame) -> tuple[Facet]:
+    """A route of V205: the frame's article, for a finishing time with a holder and no time
+    stated (the only frames :func:`~verifier.align.one_race.one_race` can pair); a key of its own else."""
+    racing = f.thing is not None and f.thing.text == FINISH_TIME and f.holder and not f.when
+    return (frozenset({(f.claim.source, "race")}) if racing else frozenset({("alone", id(f))}),)
+
+
+SAME_TIME_ROUTES: Final = (_stated("year"), _stated("months"), _race_facet)
+"""V205's routes: two figures of one article are compared only when both state one year or one
+month, or are two finishing times of one race; pairing every two figures of a block of one article
+made a table of 1,000 prices, all 'price', try half a million pairs that the time test drops."""
 
 
 def _in_derivation(a: Claim, b: Claim) -> bool:
@@ -1032,7 +1057,7 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     def broken_down(f: Frame) -> bool:  # 'X产量4144亿斤，Y产量2802亿斤': one thing, several values, by what the frame lacks
         return per_sentence[(f.claim.source, ctx.sentence(f.claim), f.thing.head, f.family)] > 1
 
-    for x, y in candidates(printed, lambda x, y: x.claim.source == y.claim.source and not broken_down(x) and not broken_down(y), _source_facet):
+    for x, y in candidates(printed, lambda x, y: x.claim.source == y.claim.source and not broken_down(x) and not broken_down(y), *SAME_TIME_ROUTES):
         if _unsettled(x) or _unsettled(y) or _in_derivation(x.claim, y.claim):
             continue
         al = align(x, y)

@@ -12,7 +12,7 @@ import bisect
 import re
 from collections import defaultdict
 from functools import lru_cache
-from typing import Final, Iterator
+from typing import Final, Iterator, Sequence
 
 from verifier import words
 from verifier.align.frames import family_of
@@ -21,7 +21,7 @@ from verifier.extract.rankings import Ranked, rankings
 from verifier.extract.segment import LINE_END, clause_end
 from verifier.models.claim import CONFIDENT, Claim
 from verifier.models.finding import Finding, Severity
-from verifier.rules.context import Context, operand, point_band, sentence_ends, stated_band
+from verifier.rules.context import Context, operand, point_band, stated_band
 from verifier.rules.registry import rule
 
 UNRANKED: Final = frozenset({"time", "multiple"})
@@ -70,11 +70,13 @@ def ranking_order_mismatch(ctx: Context) -> Iterator[Finding]:
             hi = lines[i] if i < len(lines) else len(body)
             at = {(c.anchor.start, c.anchor.end): c for c in group}
             ranked = [(r, at[(r.start, r.end)]) for r in rankings(body, lo, hi, sorted(at))]
-            yield from _ranking_findings(ctx, me, body, ranked)
+            yield from _ranking_findings(ctx, me, body, ranked, ctx.ends(sid))
 
 
-def _ranking_findings(ctx: Context, me, body: str, ranked: list[tuple[Ranked, Claim]]) -> Iterator[Finding]:
-    ends = sentence_ends(body)
+def _ranking_findings(ctx: Context, me, body: str, ranked: list[tuple[Ranked, Claim]],
+                      ends: Sequence[int]) -> Iterator[Finding]:
+    """The findings of one line's rankings; ``ends`` are the body's sentence ends, found once
+    per article (:meth:`Context.ends`): a table of thousands of rows has a ranking per row."""
     for i, (ra, a) in enumerate(ranked):
         for rb, b in ranked[i + 1:] + ranked[:i]:
             if ra.place >= rb.place - rb.group + 1 or a.id == b.id or not _rankable(body, (ra, a), (rb, b)):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Final, Iterator
+from typing import Final, Iterator, Sequence
 
 from verifier.align.frames import Frame, family_of
 from verifier.align.things import PART, Thing, block_keys, similarity, thing_of
@@ -296,12 +296,12 @@ def _same_thing(a: Claim, b: Claim) -> tuple[bool, str]:
 def _times(ctx: Context, c: Claim) -> tuple[tuple, bool]:
     """The times printed in streak ``c``'s clause (no comparison's base), and whether one of them
     is counted back from the writing ('last year', '去年', 'the previous month')."""
-    return _times_at(ctx.corpus.sources[c.source].body, c.anchor.start, c.anchor.end)
+    return _times_at(ctx.corpus.sources[c.source].body, c.anchor.start, c.anchor.end, ctx.ends(c.source))
 
 
-def _times_at(body: str, start: int, end: int) -> tuple[tuple, bool]:
-    """:func:`_times` of the clause of ``body`` holding ``body[start:end]``."""
-    ends = sentence_ends(body)
+def _times_at(body: str, start: int, end: int, ends: Sequence[int]) -> tuple[tuple, bool]:
+    """:func:`_times` of the clause of ``body`` holding ``body[start:end]``; ``ends`` are the
+    body's sentence ends (:meth:`Context.ends`, found once per article, not once per streak)."""
     i = bisect.bisect_right(ends, start)
     lo, hi = (ends[i - 1] if i else 0), (ends[i] if i < len(ends) else len(body))
     clause = body[clause_start(body, lo, start):clause_end(body, end, hi)]
@@ -368,7 +368,7 @@ def conflicting_streaks(ctx: Context) -> Iterator[Finding]:
         body = ctx.corpus.sources[c.source].body
         mine = _times(ctx, c)
         against = [p for p in persistent.get(c.source, []) if p.direction == OPPOSITE[c.streak.event]
-                   and (c.streak.period is None or p.period == c.streak.period) and _one_time(mine, _times_at(body, p.start, p.end))]
+                   and (c.streak.period is None or p.period == c.streak.period) and _one_time(mine, _times_at(body, p.start, p.end, ctx.ends(c.source)))]
         if against:
             p = against[0]
             yield me.finding(
