@@ -41,6 +41,7 @@ from verifier.extract.periods import period_spans
 from verifier.extract.derived_claims import PER_AFTER, link
 from verifier.extract.portions import portion_claim
 from verifier.extract.run import Run
+from verifier.quantities.not_claims import not_a_quantity
 from verifier.extract.decided import decision
 from verifier.extract.owners import DIFF_AFTER, name_of, subject_and_target
 from verifier.extract.segment import Sentence, clause_end, clause_start, segment, sentences
@@ -213,6 +214,8 @@ def _claim(run: Run, body: str, sent: Sentence, f: Figure, paired: dict, row_pai
     if header:
         q = column_unit(header, q)  # 'Capacity (MW)': a bare 860 is 860 MW; 'Price per kg': '$2,045' is USD/kg
         f = replace(f, q=q)
+    if not_a_quantity(q, body[q.end:q.end + 12], body[max(0, q.start - 12):q.start]) is not None:
+        return None  # '上世纪40年代', '较24日', '晚上9点半', '2、' opening a line, 陆 of '陆家浜路': no amount
     wide = " ".join(x for x in (unit.heading or "", header, body[unit.start:q.start]) if x)
     after = body[q.end:clause_end(body, q.end, sent.end)]
     prev = run.last.get(id(unit))

@@ -66,6 +66,7 @@ from typing import Final, NamedTuple
 
 from verifier.models.claim import CONFIDENT
 from verifier.quantities import Quantity
+from verifier.quantities.not_claims import not_a_quantity
 from verifier.words import load as words
 
 OPS: Final[dict[str, str]] = {
@@ -149,6 +150,7 @@ class Cues(NamedTuple):
     total_after: re.Pattern
     parts_after: re.Pattern
     remainder: re.Pattern
+    whole_words: re.Pattern                             # a total or parts word anywhere: '累计', '其中', 'including'
     per_every: dict[str, re.Pattern]
     illustrate: re.Pattern                              # 'In other words, …', 'meaning', ':' after a change
     partitive: re.Pattern                               # '. Of those, ' '。其中，小学' before a part, at the end
@@ -242,6 +244,7 @@ def cues(path: str | None = None) -> Cues:
         total_after=re.compile(r"^\s*(?:[A-Za-z]+\s+){0,2}?(?P<w>" + _en(d["total_after"]["en"]) + r")", i),
         parts_after=re.compile(r"(?P<w>" + both("parts_after") + ")", i),
         remainder=re.compile(both("remainder"), i),
+        whole_words=re.compile(both("total_before") + "|" + both("parts_after"), i),
         per_every={
             "after": re.compile(r"^\s*(?:[A-Za-z]+\s+){0,3}?(?P<w>" + _en(d["per_every"]["en"]) + r")\s+$", i),
             "before": re.compile(r"(?P<w>" + _en(d["per_every"]["en"]) + r"|" + _zh(d["per_every"]["zh"]) + r")\s*$", i),
@@ -321,6 +324,8 @@ def _is_operand(q: Quantity, body: str, lo: int, c: Cues) -> bool:
     v = q.value
     if q.out_of_range or q.kind not in _COUNTABLE or not isinstance(v, (int, float)) or isinstance(v, bool):
         return False
+    if not_a_quantity(q, body[q.end:q.end + 12], body[max(0, q.start - 12):q.start]) is not None:
+        return False  # '较24日分别减少250例', '上世纪40年代': a point of the calendar, a list number, a name
     if _ARTICLE.match(q.surface):
         return False  # 'a day', 'an hour': a unit of a rate ('36,000 passengers a day'), not a figure
     if q.unit in ("%", "‰") and c.interval_after.match(body, q.end, q.end + WINDOW):
@@ -752,8 +757,8 @@ def _sums(S: _Sent, cued: dict[int, _Cue]) -> list[Derivation]:
         parts = []
         if t >= 2 and re.search(r"[,，;；—–:：]", S.between(ops[t - 1], w)) and len(S.between(ops[t - 1], w)) <= 30:
             parts = _run(S, ops, t - 1, -1, w)
-        if len(parts) < 2 and c.parts_after.search(S.right(w)) and t + 2 < len(ops):
-            parts = _run(S, ops, t + 1, 1, w)
+        if len(parts) < 2 and t + 2 < len(ops) and c.parts_after.search(S.between(w, ops[t + 1])):
+            parts = _run(S, ops, t + 1, 1, w)  # '共有320所，其中…': the parts word stands between the total and its first part
         if len(parts) >= 2:
             out.append(Derivation("sum", w, tuple(sorted(parts)), S.span(m, base, "w" if m.group("w") else "z"),
                                   confidence=_LIKELY))
@@ -765,19 +770,47 @@ _LIST_MAX: Final = 40
 of a sentence of many totals linear."""
 
 
+_COUNTER: Final = re.compile(r"\s*(?:(个)([\u4e00-\u9fff])|([名位人家所例起件次座辆台只头张项户套间栋艘架枚篇本份种批处条]))")
+_SAME_COUNTER: Final = {"名": "人", "位": "人"}
+"""The counter word printed after a Chinese count ('10个摊位', '30例', '5名'): two counts with different
+counters count different things (stalls and cases), so neither is a part of the other's total."""
+
+
+def _counter(S: _Sent, i: int) -> str | None:
+    m = _COUNTER.match(S.right(i))
+    if not m:
+        return None
+    word = m.group(1) + m.group(2) if m.group(1) else m.group(3)
+    return _SAME_COUNTER.get(word, word)
+
+
+def _same_thing(S: _Sent, i: int, whole: int) -> bool:
+    """Figure ``i`` may be a part of ``whole``: the same unit and, when both print a counter word, the same one."""
+    a, b = _counter(S, i), _counter(S, whole)
+    return S.figs[i].unit == S.figs[whole].unit and (a is None or b is None or a == b)
+
+
 def _run(S: _Sent, ops: list[int], t: int, step: int, whole: int) -> list[int]:
     """The items of a list from ``ops[t]`` on (``step`` -1 backwards, 1 forwards) that share the
     unit of ``whole``; two items need 'and', 和 or 、 between them."""
-    parts = [ops[t]] if _compatible(S.figs[ops[t]], S.figs[whole]) and S.figs[ops[t]].unit == S.figs[whole].unit else []
+    parts = [ops[t]] if _compatible(S.figs[ops[t]], S.figs[whole]) and _same_thing(S, ops[t], whole) else []
     while parts and 0 <= t + step < len(ops) and len(parts) < _LIST_MAX:
         a, b = sorted((ops[t], ops[t + step]))
-        if ops[t + step] == whole or S.figs[ops[t + step]].unit != S.figs[whole].unit or not _list_gap(S.between(a, b)):
-            break
+        if ops[t + step] == whole or not _same_thing(S, ops[t + step], whole) or not _list_gap(S.between(a, b)) \
+                or S.c.whole_words.search(S.between(a, b)):
+            break  # '确诊病例1830例，其中重症病例270例，累计死亡病例45例': a part of one, a total of its own, no sibling
         parts.append(ops[t + step])
         t += step
     if len(parts) == 2 and not _LAST_JOIN.search(S.between(*sorted(parts))):
         return []
     return parts
+
+
+_ITEM_OPEN: Final = re.compile(r"[，,、;；:：\d%]|\b(?:and|or)\b|[和及与或]", re.IGNORECASE)
+_QUALIFIED: Final = re.compile(r"[\u4e00-\u9fff]|\b[A-Z][\w’']*\s+$")
+"""A word that names the rest ('其余', 'the rest', 'other') names the rest of the whole only when it
+opens its item: after a name ('湖北其他地区', "Hubei's other areas") it is the rest of a part; 'and 7%
+were undecided' still names the rest."""
 
 
 def _partitions(S: _Sent, cued: dict[int, _Cue]) -> list[Derivation]:
@@ -798,6 +831,8 @@ def _partitions(S: _Sent, cued: dict[int, _Cue]) -> list[Derivation]:
             continue
         tail = S.text[S.s(run[0]):min(len(S.text), S.e(run[-1]) + 20)]
         rest = S.c.remainder.search(tail)
+        if rest and _QUALIFIED.search(_ITEM_OPEN.split(tail[:rest.start()])[-1]):
+            rest = None  # '武汉占64.0%，湖北其他地区占23.3%': the rest of a part (Hubei), not of the whole
         if len(run) < 3 and not rest:
             continue
         base = S.e(run[-2]) if not rest else S.s(run[0])

@@ -94,7 +94,7 @@ def open_claim(run: Run, body: str, sent: Sentence, f: Figure, reading: M.Readin
     whatever the grammar says, recording ``why`` (a change amount: the size of a change is no level
     of its holder's)."""
     coarse = coarse_reading(f.q)
-    if coarse is None or measures_nothing(f.q, after, near[-12:]):
+    if coarse is None or measures_nothing(f.q, after, body[max(0, f.q.start - 12):f.q.start]):
         return None
     unit = reading.unit if reading is not None and reading.metric not in ("", "date") else coarse.unit  # '420 patients'
     reading = M.Reading(coarse.metric, unit, coarse.kind)
