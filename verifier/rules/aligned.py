@@ -26,7 +26,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import replace
 from itertools import chain, groupby
-from typing import Final, Iterable, Iterator
+from typing import Final, Hashable, Iterable, Iterator
 
 from verifier.align.frames import CHANGE_OPS, Frame, frame_of, holder_of, only_year, refers_back
 from verifier.align.implied import bases
@@ -921,6 +921,12 @@ def units_per_article(figures: Iterable[Claim]) -> Counter:
     return Counter(unit for unit, _sid in {(c.value.unit, c.source) for c in figures})
 
 
+def _others(values: frozenset, own: Hashable) -> frozenset:
+    """``values`` without ``own``: the same object when ``own`` is not among them (most figures of
+    an article, whose own value no other article prints), so that its frames share one facet."""
+    return values - {own} if own in values else values
+
+
 def _number_facets(hs: Holders, f: Frame) -> tuple[Facet, ...]:
     """Facets of a pair :func:`_one_number` passes and V204 can keep: one mood and holder, one
     number in one unit (any unit for counts)."""
@@ -937,7 +943,11 @@ def _moved_routes(ctx: Context, hs: Holders, sizes: Counter) -> tuple[Facets, ..
     superset of the pairs passing its test, never fewer: the test runs after. Across an archive
     a common value (a city's '80.7 years') in one block otherwise pairs every article that
     prints it with every other, which grows with the square of the archive."""
-    values = _specific_values(ctx)
+    # Only a value two articles print can link two articles: an article's values no other prints
+    # are left out of its facet (exact, not a superset). A dense article of thousands of figures
+    # gave each figure a facet of all the others' values, the square of its figures in keys.
+    in_articles = Counter(v for vs in _specific_values(ctx).values() for v in vs)
+    values = {sid: frozenset(v for v in vs if in_articles[v] > 1) for sid, vs in _specific_values(ctx).items()}
     cited = {sid: frozenset({src.meta.id} | {c.source for c in src.meta.cites}) for sid, src in ctx.corpus.sources.items()}
     memo: dict[int, tuple[Facet, ...]] = {}
     alike: dict[Facet, Facet] = {}  # one object per distinct facet: most frames of an article or a value share theirs
@@ -956,7 +966,7 @@ def _moved_routes(ctx: Context, hs: Holders, sizes: Counter) -> tuple[Facets, ..
         if id(f) not in memo:
             memo[id(f)] = (tuple(map(one, _number_facets(hs, f))), *map(one, (
                 primary_facet(f), hs.known_holder_facets(f)[1], cited[f.claim.source],
-                values.get(f.claim.source, frozenset()) - {_value_key(f.claim)}, rare(f))))
+                _others(values.get(f.claim.source, frozenset()), _value_key(f.claim)), rare(f))))
         return memo[id(f)]
 
     return tuple((lambda f, n=n: (*facets(f)[0], facets(f)[n])) for n in range(1, 6))
