@@ -240,9 +240,11 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     Okay: "The new canal is 40 kilometers (25 miles) long." (40 km is 24.9 miles)
     Okay: "The reservoir released 7,000 gallons (27,000 liters) of water." (27,000 L is 7,133 gallons, 7,000 at thousands)
     Okay: "这条运河长100英里（160公里）。" (100 miles is 160.9 km, 160 at tens)
+    Okay: "搜索区域为5公里乘8公里（3.1英里乘4.9英里）。" (a bracket restates the sides in order: 5 km is 3.1 miles)
     V108: "The survey drone climbed to 1,600 feet (560 meters)." (1,600 ft is 488 m; 560 m is 1,837 ft)
     V108: "The new canal is 5 miles (8,000 km) long." (a factor of 1,000)
     V108: "这条运河长50英里（120公里）。" (50 miles is 80 km)
+    V108: "搜索区域为5公里乘8公里（9英里乘4.9英里）。" (5 km is 3.1 miles)
     V108: "Revenue rose to $1.50 billion from $1.20 billion, an increase of 27%." (25 %; with '$1.5 billion from $1.2 billion' the printed bands allow 16 to 35 %)
     V108: "In all, 48 of 420 patients (21.4%) died." (48 / 420 = 11.4 %)
     """
