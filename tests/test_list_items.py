@@ -104,3 +104,29 @@ def test_in_order_pairs_items_of_an_enumeration():
     assert [body[s:e] for s, e in spans] == ["5 km", "8 km", "3.1 mi", "4.9 mi"]
     assert in_order(body, spans, 2) == {2: 0, 3: 1}
     assert in_order(body, spans[:3], 2) is None  # the bracket closes on one figure: it restates 8 km
+
+
+# 4. Two figures of one sentence are its items, however long the sentence: V205 tells the
+#    sentence by its offsets, not by the text shown for it (a long one is cut around each figure).
+LEAD = "Who knew the top trend for 2024 would be Kessel tabletop PCs?"
+ROW = (" Kessel Vanta 27 Orin Slate AIO Mirel Tap 20 Dovan One 2330 Dovan Pro 18 Price $1,699 $1,299 $999 $1,199 $1,349"
+       " Display size 27-inch, 1,920x1,080 touch screen 18.4-inch, 1,920x1,080 touch screen 20-inch, 1,600x900 touch screen"
+       " 23-inch, 1,920x1,080 touch screen 18-inch, 1,920x1,080 touch screen PC memory 8GB 1,600MHz DDR3 SDRAM 8GB 1,600MHz"
+       " DDR3 SDRAM 4GB 1,600MHz DDR3 SDRAM 8GB 1,600MHz DDR3 SDRAM 8GB 1,600MHz DDR3 SDRAM")
+PAD = ("with the planning office, which had hired four new clerks over the winter to cope with the rush of applications "
+       "from builders, farmers and families who wanted to extend their homes before the new rules on drainage, parking "
+       "and roof heights came into force across the whole of the county")
+
+
+def test_a_spec_table_flattened_into_one_sentence_is_quiet():
+    assert len(ROW) > 300
+    assert found(LEAD + ROW) == []
+
+
+@pytest.mark.parametrize("body", [
+    # two sentences, however long: a semicolon ends the first
+    f"The county sold 1,250 building permits in 2023 {PAD}; in all, the county sold 1,520 building permits in 2023.",
+    "谁能想到2024年最热门的是Kessel桌面电脑？Kessel Vanta的内存为8GB DDR3内存。Kessel Vanta的内存为4GB DDR3内存。",
+], ids=["long en", "zh"])
+def test_two_sentences_still_fire(body):
+    assert found(body) == ["V205"]

@@ -1005,6 +1005,15 @@ def _in_derivation(a: Claim, b: Claim) -> bool:
                 or (da and db and set(da.operands) & set(db.operands)))
 
 
+def _one_sentence(ctx: Context, a: Claim, b: Claim) -> bool:
+    """True when ``a`` and ``b`` (of one article) sit in one sentence, told by its offsets
+    (:meth:`Context.ends`), not by the text shown for it, which a long sentence cuts around each
+    figure: the figures of one sentence are its items ('configurations for $1,499 and $1,599',
+    a table row flattened into one line of text), not a statement and a later one."""
+    ends = ctx.ends(a.source)
+    return bisect_right(ends, a.anchor.start) == bisect_right(ends, b.anchor.start)
+
+
 def _list_items(ctx: Context, a: Claim, b: Claim) -> bool:
     """True when ``a`` and ``b`` sit in two items of one bulleted or numbered list (:func:`_lists`):
     the items of a list each name their own thing or holder ('* Women backed her by 11 points',
@@ -1055,7 +1064,9 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     of an unnamed list, figures of one derivation, a figure whose sentence gives its thing several
     values under one head noun (a breakdown by something the frame may not hold: '夏粮产量…，
     早稻产量…，秋粮产量…', where a lost modifier leaves '产量'), and two figures more than :data:`PLAUSIBLE` times apart with no slip to
-    explain it, and two figures in two items of one bulleted or numbered list (each item names
+    explain it, two figures of one sentence however long (its items: 'configurations for
+    $1,499 and $1,599', a spec table flattened into one line; :func:`_one_sentence`), and two
+    figures in two items of one bulleted or numbered list (each item names
     its own holder or group: '* Farmers backed Voss by 12 points' and '* Retirees backed Voss
     by 40 points' are two groups' margins; :func:`_list_items`). Always a warning: an article gives one measured
     thing under conditions the frame does not hold (seasonally adjusted or not, with the
@@ -1088,7 +1099,7 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
         if agree(x, y) is not False or not _plausible(x, y, slip(x, y)):
             continue
         sx = ctx.sentence(x.claim)
-        if sx == ctx.sentence(y.claim) or y.claim.id in seen or _list_items(ctx, x.claim, y.claim):
+        if _one_sentence(ctx, x.claim, y.claim) or y.claim.id in seen or _list_items(ctx, x.claim, y.claim):
             continue
         seen.add(y.claim.id)
         why = slip(y, x)
