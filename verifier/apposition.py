@@ -34,3 +34,32 @@ def apposed(gap: str) -> bool:
     """True when ``gap``, the text between two figures, sets the second beside the first as a
     restatement (see the module docstring)."""
     return len(gap) <= APPOSITION_MAX and APPOSITION.fullmatch(gap) is not None
+
+
+ENUMERATION: Final = re.compile(r"\s*(?:by|x|×|and|,|乘以?|和|、|，)\s*", re.IGNORECASE)
+"""What joins the figures of one enumeration of sides or items ('5 km by 8 km', '2 x 3 m', '4 and 6 miles', '5公里乘8公里')."""
+
+_CLOSE: Final = re.compile(r"\s*[)）]")
+"""The bracket that ends a bracketed restatement."""
+
+
+def in_order(body: str, spans: list[tuple[int, int]], i: int) -> dict[int, int] | None:
+    """For figure ``i`` of ``spans`` (one text's figure spans, in order) that opens a bracket
+    restating figure ``i - 1``: when the bracket restates a whole enumeration ('5 kilometers by 8
+    kilometers (3.1 miles by 4.9 miles)'), {index of each bracketed figure: index of the figure it
+    restates}, item by item in order (3.1 miles restates 5 kilometers, not 8); None when figure
+    ``i - 1`` ends no enumeration of as many figures as the bracket gives before it closes (then
+    ``i`` restates ``i - 1`` alone)."""
+    def joined(k: int) -> bool:
+        return ENUMERATION.fullmatch(body[spans[k][1]:spans[k + 1][0]]) is not None
+
+    lo = i - 1
+    while lo > 0 and joined(lo - 1):
+        lo -= 1
+    hi = i
+    while hi + 1 < len(spans) and joined(hi):
+        hi += 1
+    n = i - lo
+    if n < 2 or hi - i + 1 != n or not _CLOSE.match(body, spans[hi][1]):
+        return None
+    return {i + k: lo + k for k in range(n)}

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from typing import Final, Iterable
 
-from verifier.apposition import apposed
+from verifier.apposition import apposed, in_order
 from verifier.units import convert, factor
 
 from verifier.extract.derivations import WARNING_BELOW, Derivation, derivations
@@ -137,7 +137,7 @@ SCALE: Final = re.compile("(" + _scale_alternation() + ")")
 """Scale words of a printed figure: a restatement in the same unit changes its scale."""
 
 
-def _scale(surface: str) -> str:
+def scale_word(surface: str) -> str:
     """The scale word of a printed figure, lower-cased ('' for none)."""
     m = SCALE.search(surface)
     return m.group(1).lower() if m else ""
@@ -147,23 +147,30 @@ def restatements(body: str, figures: list[Quantity], at: dict) -> list[Derivatio
     """Figures set beside the figure before them as the same amount in another unit or scale
     (:func:`verifier.apposition.apposed`: '1,411.75 million (1.41175 billion)', '350 km, or 217
     miles'), as op 'conversion'. A figure held by the subject path on both sides is left to rule
-    V104; units must convert, and a figure per thing ('$512 for every one of') is no restatement."""
+    V104; units must convert, and a figure per thing ('$512 for every one of') is no restatement.
+    A bracket that restates an enumeration restates it item by item, in order ('5 km by 8 km
+    (3.1 miles by 4.9 miles)': :func:`verifier.apposition.in_order`)."""
     out = []
+    spans = [(q.start, q.end) for q in figures]
+    partner: dict[int, int] = {}
     for i in range(1, len(figures)):
-        a, b = figures[i - 1], figures[i]
+        gap = NOUN_BEFORE_BRACKET.sub("", body[figures[i - 1].end:figures[i].start], count=1)  # '1,411.75 million people (1.412 billion)'
+        if i not in partner and apposed(gap):
+            partner.update(in_order(body, spans, i) or {i: i - 1})
+    for i, j in sorted(partner.items()):
+        a, b = figures[j], figures[i]
         ca, cb = at.get((a.start, a.end)), at.get((b.start, b.end))
         if ca is None or cb is None or (ca.subject is not None and ca.subject == cb.subject):  # one holder's restatement: V104
             continue
-        gap = NOUN_BEFORE_BRACKET.sub("", body[a.end:b.start], count=1)  # '1,411.75 million people (1.412 billion)'
-        if not apposed(gap) or PER_AFTER.match(body, b.end) or a.unit in ("%", "x") or b.unit in ("%", "x"):
+        if PER_AFTER.match(body, b.end) or a.unit in ("%", "x") or b.unit in ("%", "x"):
             continue
         if ca.value.number is None or cb.value.number is None:
             continue
         if a.unit != b.unit and (a.unit is None or b.unit is None or convert(1.0, a.unit, b.unit) is None):
             continue
-        if a.unit == b.unit and _scale(a.surface) == _scale(b.surface):
+        if a.unit == b.unit and scale_word(a.surface) == scale_word(b.surface):
             continue  # '120 buses (40 electric)': the same unit and scale twice is a part, not a restatement
-        out.append(Derivation(op="conversion", result=i, operands=(i - 1,), words=(a.end, b.start), confidence=0.85))
+        out.append(Derivation(op="conversion", result=i, operands=(j,), words=(a.end, b.start), confidence=0.85))
     return out
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from dataclasses import replace
 from itertools import chain, groupby
@@ -39,6 +40,7 @@ from verifier.align.repeats import distinct
 from verifier.extract.elapsed import FINISH_TIME
 from verifier.extract.derived_claims import SCALE
 from verifier.extract.holders_zh import named_at
+from verifier.extract.segment import segment
 from verifier.extract.subjects import DISTRIBUTIVE
 from verifier.models.claim import CONFIDENT, HOLDER_FLOOR, Claim
 from verifier.models.finding import SEVERITY_ORDER, Band, Finding, Severity
@@ -1038,6 +1040,54 @@ def _in_derivation(a: Claim, b: Claim) -> bool:
                 or (da and db and set(da.operands) & set(db.operands)))
 
 
+def _one_sentence(ctx: Context, a: Claim, b: Claim) -> bool:
+    """True when ``a`` and ``b`` (of one article) sit in one sentence, told by its offsets
+    (:meth:`Context.ends`), not by the text shown for it, which a long sentence cuts around each
+    figure: the figures of one sentence are its items ('configurations for $1,499 and $1,599',
+    a table row flattened into one line of text), not a statement and a later one."""
+    ends = ctx.ends(a.source)
+    return bisect_right(ends, a.anchor.start) == bisect_right(ends, b.anchor.start)
+
+
+def _list_items(ctx: Context, a: Claim, b: Claim) -> bool:
+    """True when ``a`` and ``b`` sit in two items of one bulleted or numbered list (:func:`_lists`):
+    the items of a list each name their own thing or holder ('* Women backed her by 11 points',
+    '* Liberals backed her by 75 points'), so their figures are figures of different things."""
+    starts, items = _lists(ctx, a.source)
+    ia, ib = (items[max(0, bisect_right(starts, c.anchor.start) - 1)] for c in (a, b))
+    return ia is not None and ib is not None and ia[0] == ib[0] and ia[1] != ib[1]
+
+
+BULLET: Final = re.compile(r"[ \t]*(?:[-*+•·▪]|\d{1,3}[.)])[ \t]")
+"""A list marker that opens a line of plain text ('* ', '- ', '• ', '2. '): Markdown reads its own."""
+
+
+def _lists(ctx: Context, source: str) -> tuple[list[int], list[tuple[int, int] | None]]:
+    """The article's units (:func:`verifier.extract.segment.segment`, read as extraction reads
+    it) by start offset, each with (list, item) when it is an item of a list, else None. A list
+    is a run of items with no other unit between them: list-item units of one Markdown block,
+    or in plain text (where Markdown is not read) lines opened by a list marker (:data:`BULLET`),
+    blank lines between them or not. Memoised per article."""
+    memo = ctx.memo.setdefault("lists", {})
+    if source not in memo:
+        src = ctx.corpus.sources[source]
+        body, markdown = src.body, src.format == "markdown"
+        units = segment(body, markdown=markdown, tables=src.format == "html")
+        starts: list[int] = [0]
+        items: list[tuple[int, int] | None] = [None]
+        n, last = 0, None
+        for k, u in enumerate(units):
+            line = body.rfind("\n", 0, u.start) + 1
+            item = u.kind == "list_item" if markdown else BULLET.match(body, line) is not None and line == u.start
+            if item and (last is None or (markdown and u.block != last)):
+                n += 1
+            last = u.block if item else None
+            starts.append(u.start)
+            items.append((n, k) if item else None)
+        memo[source] = (starts, items)
+    return memo[source]
+
+
 @rule("V205", "contradiction-in-article",
       "One article gives two values for the same quantity in the same frame.", severity="warning")
 def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
@@ -1049,7 +1099,11 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
     of an unnamed list, figures of one derivation, a figure whose sentence gives its thing several
     values under one head noun (a breakdown by something the frame may not hold: '夏粮产量…，
     早稻产量…，秋粮产量…', where a lost modifier leaves '产量'), and two figures more than :data:`PLAUSIBLE` times apart with no slip to
-    explain it. Always a warning: an article gives one measured
+    explain it, two figures of one sentence however long (its items: 'configurations for
+    $1,499 and $1,599', a spec table flattened into one line; :func:`_one_sentence`), and two
+    figures in two items of one bulleted or numbered list (each item names
+    its own holder or group: '* Farmers backed Voss by 12 points' and '* Retirees backed Voss
+    by 40 points' are two groups' margins; :func:`_list_items`). Always a warning: an article gives one measured
     thing under conditions the frame does not hold (seasonally adjusted or not, with the
     heater on or off), so two of its values for one thing need a reader's look.
 
@@ -1080,7 +1134,7 @@ def contradiction_in_article(ctx: Context) -> Iterator[Finding]:
         if agree(x, y) is not False or not _plausible(x, y, slip(x, y)):
             continue
         sx = ctx.sentence(x.claim)
-        if sx == ctx.sentence(y.claim) or y.claim.id in seen:
+        if _one_sentence(ctx, x.claim, y.claim) or y.claim.id in seen or _list_items(ctx, x.claim, y.claim):
             continue
         seen.add(y.claim.id)
         why = slip(y, x)

@@ -9,10 +9,12 @@ operands within rounding is never flagged.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from itertools import product
 from typing import Iterator
 
-from verifier.apposition import apposed
+from verifier.apposition import apposed, in_order
+from verifier.extract.derived_claims import scale_word
 from verifier.models.claim import Claim, scope_of_target
 from verifier.models.finding import Band, Finding, Severity
 from verifier.numeric import Interval, abs_interval, fmt, fmt_interval
@@ -356,13 +358,39 @@ def _apposed_pair(ctx: Context, cs: list[Claim], where: dict[str, int]) -> tuple
     Extracted claims take part in V104 only so: their scope is read from the text and is
     often incomplete (standby vs rated power, 2024 vs 2025), so two figures of one subject and
     metric in one article are more often two facts than one fact stated twice.
+
+    Two figures of one unit and one scale so set ('a $199 or $299 price') are
+    alternatives or a part, not one figure restated (as for op 'conversion':
+    :func:`verifier.extract.derived_claims.restatements`); a bracket that restates an
+    enumeration pairs its figures item by item, in order ('5 km by 8 km (3.1 miles by 4.9
+    miles)': :func:`verifier.apposition.in_order`).
     """
     body = ctx.corpus.sources[cs[0].source].body
+    at, spans = _figure_spans(ctx, cs[0].source)
     for a, b in zip(cs, cs[1:]):
         gap = body[a.anchor.end:b.anchor.start]
-        if where[a.id] != where[b.id] and apposed(gap):
+        if where[a.id] == where[b.id] or not apposed(gap):
+            continue
+        if a.value.unit == b.value.unit and scale_word(a.anchor.quote) == scale_word(b.anchor.quote):
+            continue  # one unit and scale twice: alternatives ('$199 or $299'), not a restatement
+        k = bisect_left(spans, (b.anchor.start, b.anchor.end))
+        order = in_order(body, spans, k) if 0 < k < len(spans) and spans[k - 1] == (a.anchor.start, a.anchor.end) else None
+        if order is None:
             return a, b
+        first = at.get(spans[order[k]])
+        if first is not None and first.id in where and where[first.id] != where[b.id]:
+            return first, b  # '5 km by 8 km (9 miles by 4.9 miles)': 9 miles restates 5 km
     return None
+
+
+def _figure_spans(ctx: Context, source: str) -> tuple[dict[tuple[int, int], Claim], list[tuple[int, int]]]:
+    """The article's figures by span, and their spans in text order (every article's, read once and memoised)."""
+    if "figure_spans" not in ctx.memo:
+        by: dict[str, dict[tuple[int, int], Claim]] = {}
+        for c in ctx.figures:
+            by.setdefault(c.source, {})[(c.anchor.start, c.anchor.end)] = c
+        ctx.memo["figure_spans"] = {sid: (at, sorted(at)) for sid, at in by.items()}
+    return ctx.memo["figure_spans"].get(source, ({}, []))
 
 
 @rule("V104", "restatement-mismatch", "One article gives the same fact twice with values that disagree (often a unit or scale conversion).")
@@ -380,12 +408,18 @@ def restatement_mismatch(ctx: Context) -> Iterator[Finding]:
     them as one, are a warning that says so; a unit slip ('100 km (100 miles)') stays an error.
 
     Extracted (proposed) claims are compared only when the text sets the two figures side
-    by side as one ("150 kW, or 150,000 W", "1200万台，即1.2亿台": :mod:`verifier.apposition`).
+    by side as one ("150 kW, or 150,000 W", "1200万台，即1.2亿台": :mod:`verifier.apposition`);
+    two figures of one unit and one scale so set are alternatives ("a $199 or $299 price"),
+    and a bracket that restates an enumeration restates it item by item, in order ("5 km by
+    8 km (3.1 miles by 4.9 miles)").
 
     Okay: "The Harbor Bridge cost $1.2 billion (1,200 million dollars)."
     Okay: "The Vanta ferry route is 30 kilometers (20 miles) long." (30 km is 18.6 miles, 20 at tens)
     Okay: "Vanta湖面积达到60平方英里（160平方公里）。" (160 km² is 61.8 sq mi, 60 at tens)
+    Okay: "Carriers pay the difference on the Kessel phone's $199 or $299 retail price." (two prices, alternatives)
+    Okay: "The Kessel search zone spans 5 kilometers by 8 kilometers (3.1 miles by 4.9 miles)." (side by side, in order)
     V104: "The Harbor Bridge cost $1.2 billion, or $120 million." (1.2 billion is 1,200 million)
+    V104: "The Kessel search zone spans 5 kilometers by 8 kilometers (9 miles by 4.9 miles)." (5 km is 3.1 miles)
     """
     me = restatement_mismatch.rule
     for _unit, groups, missing in disagreeing_measurements(ctx):

@@ -243,10 +243,12 @@ def derived_figure_mismatch(ctx: Context) -> Iterator[Finding]:
     Okay: "确诊病例1830例，其中重症病例270例，累计死亡病例45例。" (45 is a total of its own, no sum of 1830 and 270)
     Okay: "重症病例5200例，较22日减少180例。" (22日 is the day compared with, no operand)
     Okay: "患者中广州占61.0%，广东其他地区占24.3%。" (the rest of Guangdong, not of the whole)
+    Okay: "搜索区域为5公里乘8公里（3.1英里乘4.9英里）。" (a bracket restates the sides in order: 5 km is 3.1 miles)
     V108: "全市共有学校330所，其中小学180所、初中100所和高中40所。" (the parts give 320)
     V108: "The survey drone climbed to 1,600 feet (560 meters)." (1,600 ft is 488 m; 560 m is 1,837 ft)
     V108: "The new canal is 5 miles (8,000 km) long." (a factor of 1,000)
     V108: "这条运河长50英里（120公里）。" (50 miles is 80 km)
+    V108: "搜索区域为5公里乘8公里（9英里乘4.9英里）。" (5 km is 3.1 miles)
     V108: "Revenue rose to $1.50 billion from $1.20 billion, an increase of 27%." (25 %; with '$1.5 billion from $1.2 billion' the printed bands allow 16 to 35 %)
     V108: "In all, 48 of 420 patients (21.4%) died." (48 / 420 = 11.4 %)
     """
