@@ -55,3 +55,14 @@ def test_summary_equals_the_entries() -> None:
         assert stated == dict(verdicts), severity
         causes = Counter(e["cause"] for e in mine if _verdict(e["verdict"]) == "false")
         assert {k: v for k, v in block["false_by_cause"].items() if v} == dict(causes), severity
+
+
+def test_now_equals_the_entries_still_raised() -> None:
+    """The ``now`` block counts the entries still raised at the commit it names, by verdict."""
+    data = _load()
+    assert all(e.get("now") in ("raised", "gone") for e in data["findings"])
+    for severity in SEVERITIES:
+        raised = [e for e in data["findings"] if e["severity"] == severity and e["now"] == "raised"]
+        assert data["now"]["totals"][f"{severity}s"] == len(raised)
+        stated = {_verdict(k): v for k, v in data["now"][f"{severity}s"].items() if v}
+        assert stated == dict(Counter(_verdict(e["verdict"]) for e in raised)), severity
