@@ -5,6 +5,7 @@ replaces: every pair of items, kept when their facets meet."""
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations
 from types import SimpleNamespace
 
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.align.pairs import (MAX_BLOCK, candidates, close, facet_pairs, holder_keys, same_holder,
+from verifier.align.pairs import (MAX_BLOCK, HolderParts, Holders, candidates, close, facet_pairs, holder_keys, same_holder,
                                   value_keys)
 from verifier.align.things import thing_of
 from verifier.units import base_factor
@@ -264,3 +265,35 @@ def test_candidates_with_nearest_bound_a_block_and_say_so():
     bounded: dict = {}
     count(4 * NEAREST, bounded=bounded)
     assert [(block[2], key, n) for (block, key), (n, _first) in bounded.items()] == [("=unemployment rate", "Wire", 4 * NEAREST)]
+
+
+@pytest.mark.parametrize("a, b, one", [
+    ("Kestrel K7", "Kestrel K12", False),        # two models of one line
+    ("Route 9 bus", "Route 12 bus", False),
+    ("地铁3号线", "地铁4号线", False),
+    ("Kestrel K7", "Kestrel K7 Pro", True),      # the same model named longer
+    ("City of Columbus", "Columbus", True),       # no number on either side: as before
+    ("Ardaford", "Ardafords", True),
+])
+def test_names_whose_numbers_differ_are_two_holders(a, b, one):
+    """Two names whose runs of digits differ are two things, never one name respelt."""
+    assert same_holder(a, b) is one
+
+
+def test_holders_of_a_product_line_are_not_compared_pairwise(monkeypatch):
+    """A table of models 'Kestrel K1' ... 'Kestrel KN' shares the piece 'kest': grouped by their
+    numbers too, no two are compared, so the work grows with the names, not their square."""
+    calls = []
+    real = Holders.variants
+
+    def counted(a, b, uses):
+        calls.append((a, b))
+        return real(a, b, uses)
+
+    monkeypatch.setattr(Holders, "variants", staticmethod(counted))
+
+    for n in (50, 200):
+        calls.clear()
+        names = {f"kestrel k{i}" for i in range(n)}
+        hs = Holders(parts=HolderParts(names, Counter({m: 1 for m in names}), set(names)))
+        assert calls == [] and hs.alike() == []

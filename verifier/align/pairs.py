@@ -99,6 +99,14 @@ Facets = Callable[[Frame], tuple[Facet, ...]]
 keys intersect (:func:`facet_pairs`)."""
 
 _WORD = re.compile(r"\w+")
+_NUMBER = re.compile(r"\d+")
+
+
+def name_numbers(name: str) -> tuple[str, ...]:
+    """The runs of digits in a holder name, in order: two names whose numbers differ are two
+    things, never one name respelt ('Kestrel K7' / 'Kestrel K12', 'Route 9' / 'Route 12',
+    '737' / '747'), however alike their letters."""
+    return tuple(_NUMBER.findall(name))
 
 
 @dataclass(frozen=True)
@@ -162,12 +170,13 @@ def shorter_form(a: str, b: str) -> bool:
 def same_holder(a: str, b: str) -> bool:
     """True when two holder names are one name: the same casefolded, or sharing a piece
     (:func:`holder_keys`) with a rapidfuzz token-set ratio of at least :data:`SAME_NAME`
-    ('Columbus' / 'City of Columbus'), and for Chinese no more apart than a level left out
+    ('Columbus' / 'City of Columbus'), with the same numbers (:func:`name_numbers`: 'Kestrel
+    K7' and 'Kestrel K12' are two models), and for Chinese no more apart than a level left out
     (:func:`respelt_chinese`). Names that share no piece are never one name, so
-    candidate pairs need only meet on a piece (:class:`Holders`)."""
+    candidate pairs need only meet on a piece and numbers (:class:`Holders`)."""
     fa, fb = a.casefold(), b.casefold()
-    return fa == fb or bool(holder_keys(a) & holder_keys(b)) and fuzz.token_set_ratio(fa, fb) >= SAME_NAME \
-        and not respelt_chinese(fa, fb)
+    return fa == fb or name_numbers(fa) == name_numbers(fb) and bool(holder_keys(a) & holder_keys(b)) \
+        and fuzz.token_set_ratio(fa, fb) >= SAME_NAME and not respelt_chinese(fa, fb)
 
 
 def respelt_chinese(a: str, b: str) -> bool:
@@ -298,10 +307,10 @@ class Holders:
         parts = HolderParts.of(frames) if parts is None else parts
         names = sorted(parts.names)
         sure, uses = parts.sure, parts.uses  # uses: the held names, each with its articles
-        by_piece: dict[str, list[str]] = defaultdict(list)
-        for n in names:
-            for k in holder_keys(n):
-                by_piece[k].append(n)
+        by_piece: dict[tuple[str, tuple[str, ...]], list[str]] = defaultdict(list)
+        for n in names:  # a piece's names, by their numbers: names of other numbers are never one
+            for k in holder_keys(n):  # (a product line of 8,000 models shares 'kest' and no pair)
+                by_piece[(k, name_numbers(n))].append(n)
         alike: dict[str, set[str]] = defaultdict(set)
         self.same: list[tuple[str, str]] = []  # every pair same_holder takes for one name, as align reads them:
         # the pairs that share a key (alike) are some of them (:func:`verifier.rules.groups._one_name`)
