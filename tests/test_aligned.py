@@ -542,6 +542,18 @@ def test_v206_two_coverage_articles_that_disagree(a, b, severity, phrase):
 
 
 @pytest.mark.parametrize("a, b", [
+    ("Crews worked through the storm. Repairs took 579 hours in 2025.", "Crews worked through the storm. Repairs took 567 hours in 2025."),
+    ("2025年全市公交客运量为4.82亿人次。", "2025年全市公交客运量为5.31亿人次。"),
+])
+def test_v206_figures_of_no_holder_linked_by_a_name_elsewhere_are_a_warning(a, b):
+    """Neither figure says whose it is; the articles meet only because each prints a holder in
+    another sentence (a footer, a wire credit): a warning that says so, never an error. With the
+    holder named beside one figure it can still be an error (the test above)."""
+    got = across(a, b)
+    assert [(f[0], f[1], "neither figure says whose it is" in f[2]) for f in got] == [("V206", "warning", True)], got
+
+
+@pytest.mark.parametrize("a, b", [
     ("Bus ridership reached 4.82 million trips in 2025.", "Bus ridership reached 5.31 million trips in 2025."),
     ("2025年全市公交客运量为4.82亿人次。", "2025年全市公交客运量为5.31亿人次。"),
 ])

@@ -72,6 +72,10 @@ among themselves, the primary gives several values for the thing and V203 does n
 NEEDS_REVIEW: Final = " Needs review: "
 """How a warning of a weaker alignment says why it is not an error."""
 
+UNHELD_PAIR: Final = ("neither figure says whose it is; the two articles are linked only by a name each "
+                      "prints elsewhere, which may be another story's.")
+"""Why two articles' figures that name no holder are at most a warning (V206)."""
+
 _DIGIT: Final = re.compile(r"\d")
 
 
@@ -549,6 +553,10 @@ def _differs_finding(ctx: Context, me, s: Frame, best: Alignment, whose: str) ->
     why = slip(s, p)
     sure = best.confident and not ({"year", "months"} & set(best.one_sided))
     tail = "" if sure else NEEDS_REVIEW + _why_weak(best)
+    if sure and whose != "the primary source" and not s.holder and not p.holder:
+        # Two articles' figures that name no holder meet only through names their articles print
+        # elsewhere (a company in a footer, a wire credit): whose figures they are is not decided.
+        sure, tail = False, NEEDS_REVIEW + UNHELD_PAIR
     if s.implied_by is not None:
         return _implied_finding(ctx, me, s, best, whose, sure, tail)
     return me.finding(
@@ -1170,7 +1178,9 @@ def conflicting_aligned_figures(ctx: Context) -> Iterator[Finding]:
     or one the other's article names, or articles naming a holder in common:
     :func:`~verifier.align.pairs.whose_known`): across an archive, two articles that name no
     holder are most often about two places. The finding sits at the later article's figure; an
-    error needs a confident alignment, otherwise a warning. Across an archive whose every
+    error needs a confident alignment and a holder named beside both figures, otherwise a
+    warning that says why (two figures of no holder meet only through names their articles
+    print elsewhere, a company in a footer, which may be another story's). Across an archive whose every
     article names one holder, a figure is set against its :data:`~verifier.align.pairs.NEAREST`
     nearest by value in its block, not every article's, and an info finding names each block so bounded.
 
