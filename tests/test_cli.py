@@ -154,6 +154,13 @@ def test_schema_command_prints_json_schema() -> None:
     assert run("schema", "nope").exit_code == 2
 
 
+def test_version_prints_the_package_version() -> None:
+    from verifier import __version__
+
+    result = run_cli("--version")
+    assert (result.exit_code, result.stdout) == (0, f"verifier {__version__}\n")
+
+
 def test_every_command_has_help() -> None:
     import typer.main
 

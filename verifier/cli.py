@@ -31,8 +31,18 @@ ENGINE_HELP = ("Where articles are extracted: local (this machine: one process u
 SCHEDULER_HELP = "Address of a running Dask scheduler to extract on (e.g. tcp://10.0.0.5:8786); implies --engine dask."
 
 
+def _version(shown: bool) -> None:
+    """``--version``: print the version and stop."""
+    if shown:
+        from verifier import __version__
+
+        typer.echo(f"verifier {__version__}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _main() -> None:
+def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print verifier's version and exit.")) -> None:
     """Extract numeric claims from press articles, recompute derived figures and flag contradictions."""
     from verifier.ingest import cache_folder
 
