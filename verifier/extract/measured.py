@@ -185,7 +185,7 @@ def _en_before_at(body: str, sent: tuple[int, int], lo: int, pos: int, spans,
         if lo < 0:
             return None, False
     toks = tokens(body, lo, pos)
-    ages = SpanIndex(AGE_GROUP.finditer(body, lo, pos), start=_match_start, end=_match_end)
+    ages = SpanIndex(AGE_GROUP.finditer(body, lo, pos), start=re.Match.start, end=re.Match.end)
     i, linked = len(toks) - 1, False
     while i >= 0:  # step 1: back over the predicate (verb, prepositions, other figures, owners)
         t = toks[i]
@@ -369,11 +369,3 @@ def _tokens_after(body: str, pos: int, end: int) -> list[Token]:
     """The first :data:`LOOK_AHEAD` tokens of ``body[pos:end]``."""
     new = tuple.__new__  # as :func:`.en_names.tokens` makes them
     return [new(Token, (m.group(), m.start(), m.end())) for m in islice(TOKEN.finditer(body, pos, end), LOOK_AHEAD)]
-
-
-def _match_start(m: re.Match) -> int:
-    return m.start()
-
-
-def _match_end(m: re.Match) -> int:
-    return m.end()
