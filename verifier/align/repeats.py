@@ -50,13 +50,13 @@ def distinct(frames: Iterable[Frame]) -> list[Repeated]:
         distinct([f1, f2, f1_copy]) -> [Repeated(f1, 2), Repeated(f2, 1)]
     """
     frames = list(frames)
-    near = Counter(_glance(f) for f in frames)
+    glances = [_glance(f) for f in frames]
+    near = Counter(glances)
     by_id = {f.claim.id: f.claim for f in frames if isinstance(f.claim, Claim)} if any(n > 1 for n in near.values()) else {}
     first: dict[Hashable, int] = {}
     counts: list[int] = []
     out: list[Frame] = []
-    for f in frames:
-        glance = _glance(f)
+    for f, glance in zip(frames, glances):
         key = (glance, identity(f, by_id)) if near[glance] > 1 else glance
         n = first.setdefault(key, len(out))
         if n == len(out):
