@@ -956,8 +956,9 @@ def _moved_routes(ctx: Context, hs: Holders, sizes: Counter) -> tuple[Facets, ..
     # Only a value two articles print can link two articles: an article's values no other prints
     # are left out of its facet (exact, not a superset). A dense article of thousands of figures
     # gave each figure a facet of all the others' values, the square of its figures in keys.
-    in_articles = Counter(v for vs in _specific_values(ctx).values() for v in vs)
-    values = {sid: frozenset(v for v in vs if in_articles[v] > 1) for sid, vs in _specific_values(ctx).items()}
+    specific = _specific_values(ctx)
+    in_articles = Counter(v for vs in specific.values() for v in vs)
+    values = {sid: frozenset(v for v in vs if in_articles[v] > 1) for sid, vs in specific.items()}
     cited = {sid: frozenset({src.meta.id} | {c.source for c in src.meta.cites}) for sid, src in ctx.corpus.sources.items()}
     memo: dict[int, tuple[Facet, ...]] = {}
     alike: dict[Facet, Facet] = {}  # one object per distinct facet: most frames of an article or a value share theirs
@@ -1010,8 +1011,9 @@ def same_values(fs: list[Frame], bounded: dict | None = None) -> Iterator[tuple[
             by_year[f.when["year"]].append(f)
         if any(len(ys) > NEAREST for ys in by_year.values()) and len(by_year) > 1 and bounded is not None:
             bounded[(key, "year")] = (len(block), block[0])
+        years = sorted(by_year)
         for x in block:
-            for year in sorted(by_year):
+            for year in years:
                 if year <= x.when["year"]:
                     continue  # each pair once: from the frame of the earlier year
                 for y in [y for y in by_year[year][:2 * NEAREST] if y.claim.source != x.claim.source][:NEAREST]:
