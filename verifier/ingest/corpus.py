@@ -201,8 +201,9 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         here = folders[folder.resolve()]
         found.check_ids({sid for sid, _ in here}, {name for _, name in here})
     if not corpus.sources:
-        if any(not u.report for u in corpus.unread):
-            raise next(u for u in corpus.unread if not u.report).error()
+        first = next((u for u in corpus.unread if not u.report), None)
+        if first is not None:
+            raise first.error()
         raise InputError(str(paths[0]), None, "no articles found (.md, .markdown, .txt, .html or .htm files)")
     if with_records:
         unread_ids = {Path(u.path).stem for u in corpus.unread}  # the id an article left out would most likely have had
