@@ -382,7 +382,7 @@ def _is_folder(entry: os.DirEntry) -> bool:
         return False
 
 
-def _add_records(corpus: Corpus, rec: Path, unread_ids: set[str] = frozenset()) -> None:
+def _add_records(corpus: Corpus, rec: Path, unread_ids: set[str]) -> None:
     """Add the claims of records file ``rec`` to ``corpus``; a claim of an article left out
     unread (its source one of ``unread_ids``, the stems of those files) is left out with it.
 
