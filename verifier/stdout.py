@@ -86,7 +86,11 @@ def failed(err: OSError) -> int:
     Standard output is pointed at ``os.devnull`` so that nothing tries the failed write again
     at exit (Python's advice for EPIPE, which holds for a full disk too)."""
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, sys.stdout.fileno())
+        finally:
+            os.close(null)
     except (OSError, ValueError):
         pass
     if err.errno == errno.EPIPE:

@@ -20,9 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from verifier.ingest import cache_folder
-from verifier.ingest.cache_folder import root
-
-__all__ = ["FORMAT", "get", "key_of", "put", "root"]
 
 FORMAT = "records-1"
 """Bumped when the cache layout changes."""

@@ -201,8 +201,9 @@ def load_corpus(paths: list[Path], with_records: bool = True, stdin: bytes | str
         here = folders[folder.resolve()]
         found.check_ids({sid for sid, _ in here}, {name for _, name in here})
     if not corpus.sources:
-        if any(not u.report for u in corpus.unread):
-            raise next(u for u in corpus.unread if not u.report).error()
+        first = next((u for u in corpus.unread if not u.report), None)
+        if first is not None:
+            raise first.error()
         raise InputError(str(paths[0]), None, "no articles found (.md, .markdown, .txt, .html or .htm files)")
     if with_records:
         unread_ids = {Path(u.path).stem for u in corpus.unread}  # the id an article left out would most likely have had
@@ -381,7 +382,7 @@ def _is_folder(entry: os.DirEntry) -> bool:
         return False
 
 
-def _add_records(corpus: Corpus, rec: Path, unread_ids: set[str] = frozenset()) -> None:
+def _add_records(corpus: Corpus, rec: Path, unread_ids: set[str]) -> None:
     """Add the claims of records file ``rec`` to ``corpus``; a claim of an article left out
     unread (its source one of ``unread_ids``, the stems of those files) is left out with it.
 
