@@ -136,11 +136,12 @@ def create_app(paths: list[Path], token: str | None = None, desk: Desk | None = 
             old, new = apply_edit(path, shown, cid, read, fields_from_form(request.form, c))
         except (EditError, Conflict) as err:
             conflict = isinstance(err, Conflict)
-            fresh = desk.current().by_id.get(cid) if conflict else c
+            now = desk.current()
+            fresh = now.by_id.get(cid) if conflict else c
             # a conflict shows the record as it is on disk, with what was submitted beside it; an
             # invalid form is shown again as typed, with the error
             submitted = {k: v for k, v in request.form.items() if k not in ("token", "version", "article", "back", "source")}
-            page = render("claim.html", c=fresh or c, version=version(fresh or c), loaded=desk.current(),
+            page = render("claim.html", c=fresh or c, version=version(fresh or c), loaded=now,
                           sentence=pages.sentence_of(loaded, c), back=back, source=source,
                           form={} if conflict else request.form, submitted=submitted,
                           error=None if conflict else str(err), conflict=str(err) if conflict else None)
